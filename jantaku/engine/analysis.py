@@ -1,0 +1,448 @@
+"""Hand analysis shared by every variant: decompositions, waits and shanten.
+
+Hands are 34-entry count arrays of concealed tiles (see
+:func:`jantaku.engine.tiles.counts34`); declared melds are passed as a count.
+
+*Shanten* is the number of tile exchanges short of ready: ``0`` ready,
+``-1`` complete.  It is computed per suit and combined, the way the fast
+table-driven calculators do it: for each suit pattern we memoise, for every
+number of sets ``k`` (0-4) and with or without the pair, the fewest tiles the
+suit still lacks; the hand's value is the best split of the four sets and the
+pair over the suits.  This is the standard shanten (the same as the usual
+"8 - 2·sets - partial sets - pair" search).
+
+    >>> from jantaku.engine.tiles import parse_kinds, kinds_to_counts
+    >>> shanten(kinds_to_counts(parse_kinds("123m456p789s1122z")))
+    0
+    >>> waits(kinds_to_counts(parse_kinds("1112345678999m")))  # nine gates: any man
+    [0, 1, 2, 3, 4, 5, 6, 7, 8]
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import lru_cache
+
+from .tiles import TERMINALS_AND_HONORS
+
+INF = 99
+_ORPHANS = TERMINALS_AND_HONORS
+
+# --- per-suit distance vectors ---------------------------------------------------
+#
+# A suit pattern is its nine counts as one base-5 int.  Its distance vector has
+# 10 entries: index k (0-4) is the fewest tiles the suit lacks to hold k sets,
+# index 5+k the same with the pair too.
+
+
+def _suit_key(counts: list[int], start: int, size: int) -> int:
+    key = 0
+    for i in range(start, start + size):
+        key = key * 5 + counts[i]
+    return key
+
+
+def _decode(key: int, size: int) -> list[int]:
+    out = [0] * size
+    for i in range(size - 1, -1, -1):
+        key, out[i] = divmod(key, 5)
+    return out
+
+
+# Each block a suit splits into can serve one set at some cost, or the pair.
+# (set cost, pair cost); None = cannot.
+_SET = (0, None)
+_PAIR = (1, 0)
+_PARTIAL = (1, None)
+_SINGLE = (2, 1)
+# Sets or the pair made from nothing: 3 tiles a set, 2 for the pair.
+_EMPTY_VECTOR = (0, 3, 6, 9, 12, 2, 5, 8, 11, 14)
+
+
+def _add_block(rest: tuple[int, ...], block: tuple[int, int | None]) -> tuple[int, ...]:
+    """Distance vector of ``block`` plus the tiles of ``rest`` (a min-plus convolution
+    specialised to a block that serves at most one set or the pair)."""
+    set_cost, pair_cost = block
+    out = [rest[0]]
+    for k in range(1, 5):
+        out.append(min(rest[k], set_cost + rest[k - 1]))
+    for k in range(5):
+        v = rest[5 + k]
+        if k:
+            v = min(v, set_cost + rest[4 + k])
+        if pair_cost is not None:
+            v = min(v, pair_cost + rest[k])
+        out.append(v)
+    return tuple(out)
+
+
+@lru_cache(maxsize=None)
+def _numbered_vector(key: int) -> tuple[int, ...]:
+    """Distance vector of a numbered-suit pattern: the best first block plus the rest, memoised."""
+    if key == 0:
+        return _EMPTY_VECTOR
+    c = _decode(key, 9)
+    i = 0
+    while c[i] == 0:
+        i += 1
+    place = 5 ** (8 - i)  # the key's digit for position i
+    best = _add_block(_numbered_vector(key - place), _SINGLE)
+    candidates = []
+    if c[i] >= 3:
+        candidates.append((key - 3 * place, _SET))
+    if c[i] >= 2:
+        candidates.append((key - 2 * place, _PAIR))
+    if i <= 7 and c[i + 1]:
+        candidates.append((key - place - place // 5, _PARTIAL))
+    if i <= 6 and c[i + 2]:
+        candidates.append((key - place - place // 25, _PARTIAL))
+        if c[i + 1]:
+            candidates.append((key - place - place // 5 - place // 25, _SET))
+    for rest_key, block in candidates:
+        v = _add_block(_numbered_vector(rest_key), block)
+        best = tuple(min(x, y) for x, y in zip(best, v))
+    return best
+
+
+@lru_cache(maxsize=None)
+def _honor_vector(shape: tuple[int, int, int]) -> tuple[int, ...]:
+    """Honours form no runs, so only how many kinds have 1, 2 and 3+ copies matters."""
+    singles, pairs, triples = shape
+    vec = _EMPTY_VECTOR
+    for block, n in ((_SINGLE, singles), (_PAIR, pairs), (_SET, triples)):
+        for _ in range(n):
+            vec = _add_block(vec, block)
+    return vec
+
+
+def _honor_shape(counts: list[int]) -> tuple[int, int, int]:
+    honors = counts[27:34]
+    ones = honors.count(1)
+    twos = honors.count(2)
+    return ones, twos, 7 - ones - twos - honors.count(0)
+
+
+def _combine(a: tuple[int, ...], b: tuple[int, ...]) -> tuple[int, ...]:
+    """Min-plus convolution of two distance vectors (sets add up, one pair at most)."""
+    out = []
+    for k in range(5):
+        out.append(min(a[i] + b[k - i] for i in range(k + 1)))
+    for k in range(5):
+        out.append(min(min(a[5 + i] + b[k - i], a[i] + b[5 + k - i]) for i in range(k + 1)))
+    return tuple(out)
+
+
+# --- shanten ------------------------------------------------------------------
+
+
+# The hot path works on small ints: every distinct distance vector gets an id,
+# and the combinations of two ids (and the final answer) are memoised.  Far
+# fewer vectors exist than suit patterns, so these tables stay small and warm.
+_vector_ids: dict[tuple[int, ...], int] = {}
+_vectors: list[tuple[int, ...]] = []
+_suit_vector_id: dict[tuple[int, ...], int] = {}
+_honor_vector_id: dict[tuple[int, int, int], int] = {}
+_pair_vector_id: dict[tuple[int, int], int] = {}
+_final: dict[tuple[int, int, int], int] = {}
+
+
+def _intern(vec: tuple[int, ...]) -> int:
+    vid = _vector_ids.get(vec)
+    if vid is None:
+        vid = _vector_ids[vec] = len(_vectors)
+        _vectors.append(vec)
+    return vid
+
+
+def _suit_id(pattern: tuple[int, ...]) -> int:
+    vid = _suit_vector_id.get(pattern)
+    if vid is None:
+        key = 0
+        for c in pattern:
+            key = key * 5 + c
+        vid = _suit_vector_id[pattern] = _intern(_numbered_vector(key))
+    return vid
+
+
+def _pair_id(a: int, b: int) -> int:
+    vid = _pair_vector_id.get((a, b))
+    if vid is None:
+        vid = _pair_vector_id[(a, b)] = _intern(_combine(_vectors[a], _vectors[b]))
+    return vid
+
+
+def regular_shanten(counts: list[int], melds: int = 0) -> int:
+    """Shanten of the four-sets-and-a-pair form, with ``melds`` sets already declared."""
+    man = _suit_vector_id.get(tuple(counts[0:9])) or _suit_id(tuple(counts[0:9]))
+    pin = _suit_vector_id.get(tuple(counts[9:18])) or _suit_id(tuple(counts[9:18]))
+    sou = _suit_vector_id.get(tuple(counts[18:27])) or _suit_id(tuple(counts[18:27]))
+    shape = _honor_shape(counts)
+    hon = _honor_vector_id.get(shape)
+    if hon is None:
+        hon = _honor_vector_id[shape] = _intern(_honor_vector(shape))
+    mp = _pair_vector_id.get((man, pin)) or _pair_id(man, pin)
+    sh = _pair_vector_id.get((sou, hon)) or _pair_id(sou, hon)
+    key = (mp, sh, melds)
+    result = _final.get(key)
+    if result is None:
+        need = 4 - melds
+        a, b = _vectors[mp], _vectors[sh]
+        result = _final[key] = min(min(a[5 + i] + b[need - i], a[i] + b[5 + need - i])
+                                   for i in range(need + 1)) - 1
+    return result
+
+
+def seven_pairs_shanten(counts: list[int]) -> int:
+    """Shanten of seven pairs (four of a kind is one pair here, as the standard counts it)."""
+    pairs = kinds = 0
+    for c in counts:
+        if c:
+            kinds += 1
+            if c >= 2:
+                pairs += 1
+    return 6 - pairs + max(0, 7 - kinds)
+
+
+def thirteen_orphans_shanten(counts: list[int]) -> int:
+    kinds = 0
+    pair = 0
+    for i in _ORPHANS:
+        c = counts[i]
+        if c:
+            kinds += 1
+            if c >= 2:
+                pair = 1
+    return 13 - kinds - pair
+
+
+@dataclass(frozen=True)
+class Shanten:
+    regular: int
+    seven_pairs: int
+    thirteen_orphans: int
+
+    @property
+    def min(self) -> int:
+        return min(self.regular, self.seven_pairs, self.thirteen_orphans)
+
+
+def shanten_all(counts: list[int], melds: int = 0) -> Shanten:
+    """All three forms; the special forms are impossible (``INF``) once a set is declared."""
+    if melds:
+        return Shanten(regular_shanten(counts, melds), INF, INF)
+    return Shanten(regular_shanten(counts), seven_pairs_shanten(counts), thirteen_orphans_shanten(counts))
+
+
+def shanten(counts: list[int], melds: int = 0, *, seven_pairs: bool = True,
+            thirteen_orphans: bool = True) -> int:
+    """The minimum shanten over the forms the variant allows."""
+    best = regular_shanten(counts, melds)
+    if melds == 0:
+        if seven_pairs:
+            best = min(best, seven_pairs_shanten(counts))
+        if thirteen_orphans:
+            best = min(best, thirteen_orphans_shanten(counts))
+    return best
+
+
+# --- complete hands --------------------------------------------------------------
+
+
+@lru_cache(maxsize=None)
+def _suit_sets(key: int, honors: bool) -> tuple[tuple[tuple[int | None, tuple[tuple[str, int], ...]], ...], ...]:
+    """All ways a suit pattern splits exactly into sets and at most one pair.
+
+    Returns a tuple of (pair offset or None, sets) where a set is ("chow"|"pung", offset).
+    """
+    size = 7 if honors else 9
+    counts = _decode(key, size)
+    results: list[tuple[int | None, tuple[tuple[str, int], ...]]] = []
+
+    def walk(i: int, pair: int | None, sets: list[tuple[str, int]]) -> None:
+        while i < size and counts[i] == 0:
+            i += 1
+        if i == size:
+            results.append((pair, tuple(sets)))
+            return
+        if counts[i] >= 3:
+            counts[i] -= 3
+            sets.append(("pung", i))
+            walk(i, pair, sets)
+            sets.pop()
+            counts[i] += 3
+        if not honors and i <= 6 and counts[i + 1] and counts[i + 2]:
+            counts[i] -= 1; counts[i + 1] -= 1; counts[i + 2] -= 1
+            sets.append(("chow", i))
+            walk(i, pair, sets)
+            sets.pop()
+            counts[i] += 1; counts[i + 1] += 1; counts[i + 2] += 1
+        if pair is None and counts[i] >= 2:
+            counts[i] -= 2
+            walk(i, i, sets)
+            counts[i] += 2
+
+    walk(0, None, [])
+    return tuple(results)
+
+
+@dataclass(frozen=True)
+class Decomposition:
+    """A complete regular hand split into a pair and sets of concealed tiles.
+
+    ``sets`` are ("chow", first kind) or ("pung", kind); declared melds are not included.
+    """
+
+    pair: int
+    sets: tuple[tuple[str, int], ...]
+
+
+def decompositions(counts: list[int]) -> list[Decomposition]:
+    """Every way the concealed tiles form sets plus exactly one pair (deduplicated).
+
+    >>> from jantaku.engine.tiles import parse_kinds, kinds_to_counts
+    >>> len(decompositions(kinds_to_counts(parse_kinds("111222333m11p"))))  # pungs or chows
+    2
+    """
+    if sum(counts) % 3 != 2:
+        return []
+    per_suit = []
+    for offset, honors in ((0, False), (9, False), (18, False), (27, True)):
+        size = 7 if honors else 9
+        key = _suit_key(counts, offset, size)
+        if key == 0:
+            continue
+        options = _suit_sets(key, honors)
+        if not options:
+            return []
+        per_suit.append((offset, options))
+    results: list[Decomposition] = []
+
+    def walk(idx: int, pair: int | None, sets: list[tuple[str, int]]) -> None:
+        if idx == len(per_suit):
+            if pair is not None:
+                results.append(Decomposition(pair, tuple(sets)))
+            return
+        offset, options = per_suit[idx]
+        for p, suit_sets in options:
+            if p is not None and pair is not None:
+                continue
+            walk(idx + 1, pair if p is None else offset + p,
+                 sets + [(name, offset + o) for name, o in suit_sets])
+
+    walk(0, None, [])
+    return results
+
+
+def is_regular_complete(counts: list[int]) -> bool:
+    """Sets and one pair (the declared melds left out): the shape check only."""
+    pair_suits = 0
+    for offset, honors in ((0, False), (9, False), (18, False), (27, True)):
+        size = 7 if honors else 9
+        total = sum(counts[offset:offset + size])
+        if total == 0:
+            continue
+        if total % 3 == 1:
+            return False
+        if total % 3 == 2:
+            pair_suits += 1
+            if pair_suits > 1:
+                return False
+        if not _suit_sets(_suit_key(counts, offset, size), honors):
+            return False
+    return pair_suits == 1
+
+
+def is_seven_pairs(counts: list[int], *, four_as_two: bool = False) -> bool:
+    """Seven pairs; ``four_as_two`` lets four identical tiles count as two pairs (Sichuan)."""
+    if sum(counts) != 14:
+        return False
+    pairs = 0
+    for c in counts:
+        if c == 2:
+            pairs += 1
+        elif c == 4 and four_as_two:
+            pairs += 2
+        elif c:
+            return False
+    return pairs == 7
+
+
+def is_thirteen_orphans(counts: list[int]) -> bool:
+    return sum(counts) == 14 and all(counts[i] for i in _ORPHANS) and sum(counts[i] for i in _ORPHANS) == 14
+
+
+def waits(counts: list[int], melds: int = 0, *, seven_pairs: bool = True,
+          thirteen_orphans: bool = True, four_as_two: bool = False) -> list[int]:
+    """The kinds that complete a ready hand (13 - 3·melds tiles), in kind order.
+
+    A kind whose four copies are all in the hand still counts here; callers
+    that need "a tile that can still come" filter with the visible counts.
+    """
+    out = []
+    for k in range(34):
+        counts[k] += 1
+        try:
+            if is_regular_complete(counts) or (melds == 0 and (
+                    (seven_pairs and is_seven_pairs(counts, four_as_two=four_as_two))
+                    or (thirteen_orphans and is_thirteen_orphans(counts)))):
+                out.append(k)
+        finally:
+            counts[k] -= 1
+    return out
+
+
+def is_complete(counts: list[int], melds: int = 0, *, seven_pairs: bool = True,
+                thirteen_orphans: bool = True, four_as_two: bool = False) -> bool:
+    """Whether concealed tiles plus ``melds`` declared sets make a winning shape."""
+    if is_regular_complete(counts):
+        return True
+    if melds:
+        return False
+    return ((seven_pairs and is_seven_pairs(counts, four_as_two=four_as_two))
+            or (thirteen_orphans and is_thirteen_orphans(counts)))
+
+
+# --- discard advice (the analyser and the bots) ------------------------------------
+
+
+@dataclass(frozen=True)
+class DiscardOption:
+    discard: int  # kind
+    shanten: int
+    useful: tuple[int, ...]  # kinds that lower the shanten after this discard
+    remaining: int  # copies of the useful kinds not visible to the player
+
+
+def useful_tiles(counts: list[int], melds: int = 0, **forms: bool) -> list[int]:
+    """Kinds that lower the shanten of a 13-tile-equivalent hand."""
+    base = shanten(counts, melds, **forms)
+    out = []
+    for k in range(34):
+        if counts[k] >= 4:
+            continue
+        counts[k] += 1
+        if shanten(counts, melds, **forms) < base:
+            out.append(k)
+        counts[k] -= 1
+    return out
+
+
+def discard_options(counts: list[int], melds: int = 0, visible: list[int] | None = None,
+                    **forms: bool) -> list[DiscardOption]:
+    """For a hand that must discard, each distinct discard with its resulting shanten and acceptance.
+
+    ``visible`` counts tiles the player can see elsewhere (default: only the hand itself).
+    """
+    seen = counts if visible is None else [a + b for a, b in zip(counts, visible)]
+    out = []
+    for k in range(34):
+        if not counts[k]:
+            continue
+        counts[k] -= 1
+        sh = shanten(counts, melds, **forms)
+        useful = useful_tiles(counts, melds, **forms)
+        counts[k] += 1
+        remaining = sum(4 - seen[u] for u in useful)
+        out.append(DiscardOption(k, sh, tuple(useful), max(0, remaining)))
+    out.sort(key=lambda o: (o.shanten, -o.remaining, o.discard))
+    return out
