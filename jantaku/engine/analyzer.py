@@ -1,0 +1,65 @@
+"""``jantaku analyze``: shanten, waits and discard advice as the calculator contract's JSON.
+
+    >>> r = analyze_json({"hand": "123m456p789s1122z"})
+    >>> r["shanten"]["min"], r["waits"]
+    (0, ['1z', '2z'])
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from .analysis import INF, discard_options, shanten_all, waits
+from .melds import parse_hand
+from .tiles import NotationError, counts34, kind_str
+
+
+def _shanten_json(counts: list[int], melds: int) -> dict[str, Any]:
+    sh = shanten_all(counts, melds)
+    as_json = lambda v: None if v >= INF else v  # noqa: E731 - impossible forms are null
+    return {"regular": sh.regular, "seven_pairs": as_json(sh.seven_pairs),
+            "thirteen_orphans": as_json(sh.thirteen_orphans), "min": sh.min}
+
+
+def analyze_json(obj: Any) -> dict[str, Any]:
+    if not isinstance(obj, dict) or "hand" not in obj:
+        return {"error": "a request is a JSON object with a 'hand' key"}
+    try:
+        hand = parse_hand(obj["hand"])
+    except NotationError as exc:
+        return {"error": f"hand: {exc}"}
+    if hand.bonus:
+        return {"error": "bonus tiles play no part in the analysis; leave them out"}
+    melds = len(hand.melds)
+    counts = counts34(hand.concealed)
+    size = len(hand.concealed) + 3 * melds
+    if size not in (13, 14) or len(hand.concealed) + 3 * melds != size:
+        return {"error": f"a hand has 13 or 14 tiles counting 3 per meld, not {size}"}
+    visible = counts34(t for m in hand.melds for t in m.tiles)
+    out: dict[str, Any] = {"hand": obj["hand"], "tiles": size}
+    out["shanten"] = _shanten_json(counts, melds)
+    if size == 13:
+        out["waits"] = [kind_str(k) for k in waits(counts, melds)] if out["shanten"]["min"] == 0 else []
+    else:
+        options = discard_options(counts, melds, visible)
+        out["discards"] = [{"discard": kind_str(o.discard), "shanten": o.shanten,
+                            "useful": [kind_str(k) for k in o.useful], "remaining": o.remaining}
+                           for o in options]
+    return out
+
+
+def format_analysis(result: dict[str, Any]) -> str:
+    if "error" in result:
+        return f"error: {result['error']}"
+    sh = result["shanten"]
+    name = {-1: "complete", 0: "ready (tenpai)"}.get(sh["min"], f"{sh['min']}-shanten")
+    lines = [f"{result['hand']}: {name}",
+             "  shanten: regular {regular}, seven pairs {sp}, thirteen orphans {to}".format(
+                 regular=sh["regular"], sp="-" if sh["seven_pairs"] is None else sh["seven_pairs"],
+                 to="-" if sh["thirteen_orphans"] is None else sh["thirteen_orphans"])]
+    if result.get("waits"):
+        lines.append("  waits: " + " ".join(result["waits"]))
+    for d in result.get("discards", []):
+        lines.append(f"  discard {d['discard']}: shanten {d['shanten']}, "
+                     f"{d['remaining']} tiles ({' '.join(d['useful'])})")
+    return "\n".join(lines)
