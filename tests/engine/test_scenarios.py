@@ -120,6 +120,8 @@ def test_robbing_an_added_kong():
     win = table.result.wins[0]
     assert (win.seat, win.discarder) == (3, 1)
     assert table.players[1].melds[0].type is MeldType.PON  # the kong never happened
+    assert table.players[1].discards[-1].claimed_by is None  # the robbed tile was never a discard
+    assert table.robbing is False
     assert K("5m") in [kind_of(t) for t in table.players[3].concealed]
     table.tile_locations()
 
