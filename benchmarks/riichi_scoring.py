@@ -17,11 +17,10 @@ import sys
 import time
 from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tests" / "riichi"))
-
-from riichi_oracle import mahjong_call, mahjong_estimate, mahjong_rules, random_win  # noqa: E402
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))  # the repository, for tests.riichi
 
 from jantaku.engine.rulesets.riichi import riichi_options, score_win  # noqa: E402
+from tests.riichi.riichi_oracle import mahjong_call, mahjong_estimate, mahjong_rules, random_win  # noqa: E402
 
 ROUNDS = 3
 WARM_UP = 500

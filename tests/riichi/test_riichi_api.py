@@ -1,17 +1,20 @@
 """What the game engine and the bots call: is_winning, has_yaku, score_win's checks, options, draws."""
 
 import dataclasses
+import random
 
 import pytest
-from riichi_helpers import score
 
 from jantaku.engine.melds import parse_hand
 from jantaku.engine.options import OptionError
 from jantaku.engine.rulesets.riichi import (PRESETS, RiichiOptions, RiichiWinContext, has_yaku, is_winning,
-                                            riichi_options)
+                                            riichi_options, score_win)
 from jantaku.engine.rulesets.riichi.draws import (is_nagashi_mangan, nagashi_mangan_payments,
                                                   nagashi_mangan_result, tenpai_payments)
 from jantaku.engine.tiles import parse_tiles
+
+from .riichi_helpers import score
+from .riichi_oracle import random_win
 
 
 def _hand(text):
@@ -47,10 +50,6 @@ def test_has_yaku():
 
 def test_has_yaku_agrees_with_the_scorer():
     """has_yaku is the cheap form of "score_win finds a yaku"."""
-    import random
-
-    from riichi_oracle import random_win
-    from jantaku.engine.rulesets.riichi import score_win
     rng = random.Random(7)
     for _ in range(300):
         h = random_win(rng)
@@ -74,7 +73,6 @@ def test_contradictory_flags(context, error):
 def test_tile_count_and_winning_tile_checks():
     concealed = parse_tiles("123m456p789s11222z")
     ctx = RiichiWinContext(self_drawn=True)
-    from jantaku.engine.rulesets.riichi import score_win
     assert "14 tiles" in score_win(concealed[:-1], [], concealed[0], ctx).error
     assert "not among" in score_win(concealed, [], 135 if 135 not in concealed else 134, ctx).error
 

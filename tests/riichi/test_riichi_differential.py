@@ -9,9 +9,10 @@ import random
 from collections import Counter
 
 import pytest
-from riichi_oracle import mahjong_score, random_win
 
 from jantaku.engine.rulesets.riichi import riichi_options, score_win
+
+from .riichi_oracle import mahjong_score, random_win
 
 HANDS = 2000
 

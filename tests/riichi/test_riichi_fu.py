@@ -1,7 +1,8 @@
 """Every fu rule as an item: a hand that earns it and one that narrowly does not."""
 
 import pytest
-from riichi_helpers import fu_items, score
+
+from .riichi_helpers import fu_items, score
 
 
 def fu_of(hand, win, **context):

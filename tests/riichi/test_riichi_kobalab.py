@@ -4,20 +4,20 @@ kobalab's default rules are red fives, kuitan and double yakuman, our ``kobalab`
 """
 
 import json
-from pathlib import Path
 
 import pytest
-from kobalab_hands import read_case
 
 from jantaku.engine.rulesets.riichi import riichi_options, score_win
 
-DATA = Path(__file__).parent.parent / "data" / "kobalab" / "hule.json"
+from .kobalab_hands import read_case
+
+
 OPTIONS = riichi_options("kobalab")
 
 
-@pytest.fixture(scope="module")
-def cases():
-    return json.loads(DATA.read_text())
+@pytest.fixture
+def cases(data_dir):
+    return json.loads((data_dir / "kobalab" / "hule.json").read_text())
 
 
 def _expected(case):

@@ -1,9 +1,10 @@
 """Limits, payments, honba and sticks, and the options that change them."""
 
 import pytest
-from riichi_helpers import han_items, score
 
 from jantaku.engine.rulesets.riichi.points import base_points, win_payments
+
+from .riichi_helpers import han_items, score
 
 # the well-known table: (han, fu) → non-dealer ron, dealer ron, non-dealer tsumo (dealer/other)
 TABLE = [

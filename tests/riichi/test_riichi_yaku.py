@@ -5,9 +5,10 @@ yaku is never just a failed score.  Winds: seat 0 = East (dealer), 1 = South, ..
 """
 
 import pytest
-from riichi_helpers import han_items, score
 
 from jantaku.engine.rulesets.riichi.scoring import ALL_YAKU
+
+from .riichi_helpers import han_items, score
 
 TSUMO = {"self_drawn": True}
 RIICHI = {"riichi": True}
