@@ -6,7 +6,7 @@ yaku is never just a failed score.  Winds: seat 0 = East (dealer), 1 = South, ..
 
 import pytest
 
-from jantaku.engine.rulesets.riichi.scoring import ALL_YAKU
+from jantaku.engine.rulesets.riichi.catalogue import ALL_YAKU
 
 from .riichi_helpers import han_items, score
 

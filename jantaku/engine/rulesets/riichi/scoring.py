@@ -37,10 +37,9 @@ from .fu import ROUNDING, fu_items, meld_fu_items
 from .options import DEFAULT_OPTIONS, RiichiOptions, riichi_options
 from .points import base_points, win_payments, yakuman_points
 from .shape import HandFacts, Shape, interpretations, is_complete_shape
-from .yaku import SHAPE, YAKU, Pinfu, Yaku, hand_needs
-from .yakuman import YAKUMAN
+from .catalogue import candidate_yaku
+from .yaku import YAKU, Pinfu, Yaku, hand_needs
 
-ALL_YAKU: tuple[Yaku, ...] = YAKU + YAKUMAN
 _PINFU = next(y for y in YAKU if isinstance(y, Pinfu))
 
 NO_YAKU = "no yaku"
@@ -50,29 +49,6 @@ NOT_COMPLETE = "not a complete hand"
 _FLAG_FIELDS = {"riichi": "riichi", "double_riichi": "double_riichi", "ippatsu": "ippatsu",
                 "last_tile": "last_tile", "replacement": "rinshan", "robbed_kong": "chankan",
                 "first_turn": "first_turn"}
-
-# need bits → the yaku whose needs are met, split by when they are tested and by kind
-_candidates: dict[int, "Candidates"] = {}
-
-
-class Candidates:
-    """The yaku a hand with some need bits may have: tested once per hand, or per reading."""
-
-    __slots__ = ("hand", "shape_yakuman", "shape_ordinary")
-
-    def __init__(self, needs: int) -> None:
-        possible = [y for y in ALL_YAKU if y.all_needs & needs == y.all_needs]
-        self.hand = tuple(y for y in possible if y.scope != SHAPE)
-        self.shape_yakuman = tuple(y for y in possible if y.scope == SHAPE and y.yakuman)
-        self.shape_ordinary = tuple(y for y in possible if y.scope == SHAPE and not y.yakuman)
-
-
-def candidate_yaku(needs: int) -> Candidates:
-    found = _candidates.get(needs)
-    if found is None:
-        found = _candidates[needs] = Candidates(needs)
-    return found
-
 
 _items: dict[tuple[str, int, str], ScoreItem] = {}
 
