@@ -107,7 +107,10 @@ def test_final_standings_uma_oka_and_leftover_sticks(ruleset):
     standings = ruleset.final_standings([38900, 35800, 20100, 3200])
     assert [s["place"] for s in standings] == [1, 2, 3, 4]
     assert standings[0]["score"] == 38900 + 2000  # two sticks were left on the table
-    assert [s["final"] for s in standings] == [50.9, 15.8, -19.9, -46.8]
+    assert [s["final"] for s in standings] == [51.0, 16.0, -20.0, -47.0]  # Tenhou's rounding
+    exact = get_ruleset("riichi", options={"final_rounding": "exact"})
+    exact.leftover_sticks = 2
+    assert [s["final"] for s in exact.final_standings([38900, 35800, 20100, 3200])] == [50.9, 15.8, -19.9, -46.8]
     majsoul = get_ruleset("riichi", "majsoul")
     assert [s["final"] for s in majsoul.final_standings([40000, 30000, 20000, 10000])] == [30.0, 10.0, -10.0, -30.0]
 

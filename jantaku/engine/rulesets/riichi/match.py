@@ -12,11 +12,15 @@
   last hand when the dealer keeps the deal in first place with
   ``target_points`` (agari-yame; tenpai-yame by option).
 * At the end, leftover sticks go to first place; uma and oka decide the
-  final result ``(score - return_points) / 1000 + uma + oka``.
+  final result ``(score - return_points) / 1000 + uma + oka`` (rounded the
+  way Tenhou does by default).
 
     >>> rs = RiichiRuleset()
-    >>> rs.final_standings([38900, 35800, 20100, 5200])[0]
-    {'seat': 0, 'place': 1, 'score': 38900, 'final': 48.9}
+    >>> [s["final"] for s in rs.final_standings([38900, 35800, 20100, 5200])]  # Tenhou rounds
+    [49.0, 16.0, -20.0, -45.0]
+    >>> [s["final"] for s in RiichiRuleset(options={"final_rounding": "exact"}).final_standings(
+    ...     [38900, 35800, 20100, 5200])]
+    [48.9, 15.8, -19.9, -44.8]
 """
 
 from __future__ import annotations
@@ -98,11 +102,23 @@ class RiichiRuleset(Ruleset):
         final_scores = list(scores)
         final_scores[order[0]] += RIICHI_STICK * self.leftover_sticks
         oka = 4 * (opts.return_points - opts.start_points) / 1000 if opts.oka else 0.0
-        out = []
-        for seat in range(4):
-            place = order.index(seat) + 1
-            points = (final_scores[seat] - opts.return_points) / 1000 + opts.uma[place - 1]
-            if place == 1:
-                points += oka
-            out.append({"seat": seat, "place": place, "score": final_scores[seat], "final": round(points, 1)})
-        return out
+        points = {}
+        for place, seat in enumerate(order):
+            diff = final_scores[seat] - opts.return_points
+            base = _tenhou_thousands(diff) if opts.final_rounding == "tenhou" else diff / 1000
+            points[seat] = base + opts.uma[place] + (oka if place == 0 else 0.0)
+        if opts.final_rounding == "tenhou":
+            points[order[0]] = sum(opts.uma) - sum(points[s] for s in order[1:])  # the total stays as it was
+        return [{"seat": seat, "place": order.index(seat) + 1, "score": final_scores[seat],
+                 "final": round(points[seat], 1)} for seat in range(4)]
+
+
+def _tenhou_thousands(diff: int) -> int:
+    """Points to thousands as Tenhou rounds them: 500 down, 600 up (away from zero).
+
+    >>> _tenhou_thousands(8900), _tenhou_thousands(1500), _tenhou_thousands(-31700), _tenhou_thousands(-31300)
+    (9, 1, -32, -31)
+    """
+    hundreds = abs(diff) // 100
+    thousands = hundreds // 10 + (1 if hundreds % 10 >= 6 else 0)
+    return thousands if diff >= 0 else -thousands

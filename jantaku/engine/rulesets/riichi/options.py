@@ -54,6 +54,9 @@ class RiichiOptions:
     target_points: int = option(30000, "the game runs on into the next wind until somebody has this many")
     uma: tuple[int, ...] = option((20, 10, -10, -20), "placement bonus for 1st to 4th, in thousands of points")
     oka: bool = option(True, "first place also gets everybody's (return - start) difference")
+    final_rounding: str = option("tenhou", "final points: exact, or Tenhou's (everybody but first rounds "
+                                           "score - return to thousands, 500 down and 600 up; first "
+                                           "takes what keeps the total zero)", choices=("exact", "tenhou"))
     bust_ends: bool = option(True, "the game ends when a player drops below zero")
     agari_yame: bool = option(True, "the dealer in the last hand may end the game after winning in first place")
     tenpai_yame: bool = option(False, "the dealer in the last hand may end the game when tenpai at a draw "
@@ -70,6 +73,7 @@ PRESETS: dict[str, dict[str, Any]] = {
         "return_points": 25000,
         "uma": (15, 5, -5, -15),
         "oka": False,
+        "final_rounding": "exact",
     },
     # The rules of kobalab's majiang-core, whose 10,000 scored hands are a test oracle.
     "kobalab": {

@@ -217,6 +217,11 @@ class RiichiTable(Table):
         self.discard_unsettled = True
         if self.options.abortive_draws and self._four_winds():
             self._abort("suufon renda")
+        elif (state.declaring or self.abort_when_discard_passes) and not self._claimable(seat, tile):
+            self._settle_discard()  # nobody can take the tile: settle before the next draw
+
+    def _claimable(self, discarder: int, tile: int) -> bool:
+        return any(self.claim_options(s, tile, discarder) for s in range(4) if s != discarder)
 
     def _four_winds(self) -> bool:
         if self.turns_taken != 4 or self.calls_made or self.kans_made:
@@ -237,7 +242,9 @@ class RiichiTable(Table):
 
     def _update_waits(self, seat: int) -> None:
         player = self.players[seat]
-        self.seats[seat].waits = frozenset(waits(counts34(player.concealed), len(player.melds)))
+        counts, melds = counts34(player.concealed), len(player.melds)
+        ready = shanten(counts, melds) == 0  # cheap; most hands are not, and have no waits
+        self.seats[seat].waits = frozenset(waits(counts, melds)) if ready else frozenset()
 
     def _settle_discard(self, *, may_abort: bool = True) -> None:
         """The last discard was not won on: whoever could have won on it is furiten, a riichi
