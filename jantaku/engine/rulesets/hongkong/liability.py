@@ -133,17 +133,19 @@ def find_liability(winner: int, shown: Sequence[ShownSet], patterns: frozenset[s
     ``patterns`` are the names of the fan-table entries and limit hands the
     win holds; ``shown`` the winner's sets as declared before the winning
     tile.  A robbed kong is no discard, so it is never a dangerous discard
-    (its player still counts as the discarder for a feeder's share).  A
-    dangerous discard goes before feeding.
+    (its player still counts as the discarder for a feeder's share).
+    Feeding goes before a dangerous discard: once the fourth pung of a full
+    flush is shown every tile that completes it is dangerous, and the rule
+    says the feeder and the discarder then pay two shares each.
     """
-    if discarder is not None and not robbed_kong and not discard_without_choice:
-        for danger in DANGERS:
-            hit = patterns & danger.hands
-            if hit and win_kind in danger.dangerous_kinds(shown):
-                return Liability(discarder, min(hit), fed=False)
     for danger in DANGERS:
         fed = danger.fed_set(shown)
         if (fed is not None and fed.fed_by is not None and fed.fed_by != winner
                 and not fed.fed_without_choice and danger.fed_hand in patterns):
             return Liability(fed.fed_by, danger.fed_hand, fed=True)
+    if discarder is not None and not robbed_kong and not discard_without_choice:
+        for danger in DANGERS:
+            hit = patterns & danger.hands
+            if hit and win_kind in danger.dangerous_kinds(shown):
+                return Liability(discarder, min(hit), fed=False)
     return None
