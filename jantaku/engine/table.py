@@ -673,7 +673,7 @@ class Table:
                                melds=[meld_to_wire(m) for m in player.melds], bonus=list(player.bonus))
             records.append(record)
             self.wins.append(record)
-        if discarder is not None:
+        if discarder is not None and not self.robbing:  # a robbed kong's tile was never discarded
             self.players[discarder].discards[-1].claimed_by = winners[0] if discarder != winners[0] else None
         for record in records:
             self._apply_payments(record.payments, reason="win")

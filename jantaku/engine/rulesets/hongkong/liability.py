@@ -24,7 +24,7 @@ order shown, whose discard each was claimed from and whether that player had
 a choice (:class:`ShownSet`).  Payments then follow from
 :func:`.payments.settle` with the liable seat::
 
-    >>> from jantaku.engine.tiles import parse_kinds
+    >>> from jantaku.engine.tiles import kind_str, parse_kinds
     >>> white, green, red = parse_kinds("567z")
     >>> shown = (ShownSet(white, fed_by=1), ShownSet(green, fed_by=2))
     >>> sorted(kind_str(k) for k in dangerous_kinds(shown))
@@ -41,7 +41,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
 from ...melds import Meld
-from ...tiles import DRAGONS, HONORS, SUIT_OFFSET, SUITS, TERMINALS, WINDS, kind_str
+from ...tiles import DRAGONS, HONORS, SUIT_OFFSET, SUITS, TERMINALS, WINDS
 
 
 @dataclass(frozen=True)
