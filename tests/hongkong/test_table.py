@@ -301,3 +301,54 @@ def test_turn_order_follows_the_seating():
     pass_all(table)
     assert table.turn_seat == 0
     assert table.view(0)["seating"] == [1, 0, 3, 2]
+
+
+def _pung_white_then_green(table) -> None:
+    """Seat 1 pungs the dealer's white dragon, then seat 2's green (seat 2 draws and throws it)."""
+    act_type(table, 0, ActionType.DISCARD, "5z")
+    act_type(table, 1, ActionType.PON)
+    pass_all(table)
+    discard(table, 1, "9s")
+    act_type(table, 2, ActionType.DISCARD, "6z")
+    act_type(table, 1, ActionType.PON)
+    pass_all(table)
+    discard(table, 1, "9s")
+    tsumogiri(table, 2)
+
+
+def _play_to_small_three_dragons(**options):
+    """Seat 1 pungs the white dragon from the dealer and the green from seat 2, then waits on red;
+    seat 3 draws the red dragon and throws it."""
+    table = stacked_table({0: "5z123m456m789m1234z", 1: "55z66z7z123m456p99s"}, draws="6z9p7z", **options)
+    _pung_white_then_green(table)
+    act_type(table, 3, ActionType.DISCARD, "7z")
+    act_type(table, 1, RON)
+    pass_all(table)
+    win, items = last_win(table)
+    assert "Small Three Dragons" in items and win.discarder == 3
+    return win
+
+
+def test_a_dangerous_discard_in_play():
+    win = _play_to_small_three_dragons(liability=True)
+    score = win.score.score
+    assert win.payments == {0: 0, 1: 4 * score, 2: 0, 3: -4 * score}
+    normal = _play_to_small_three_dragons()
+    assert normal.payments == {0: -score, 1: 4 * score, 2: -score, 3: -2 * score}
+
+
+def test_feeding_the_third_dragon_pung_in_play():
+    table = stacked_table({0: "5z123m456m789m1234z", 1: "55z66z77z123m45p99s"},
+                          draws="6z9p7z1s2s3s4p", liability=True)
+    _pung_white_then_green(table)
+    act_type(table, 3, ActionType.DISCARD, "7z")
+    act_type(table, 1, ActionType.PON)
+    pass_all(table)
+    discard(table, 1, "5p")
+    for seat in (2, 3, 0):
+        tsumogiri(table, seat)
+    act_type(table, 1, TSUMO)
+    win, items = last_win(table)
+    assert win.score.limit == "Big Three Dragons"
+    assert win.payments == {0: 0, 1: 6 * 128, 2: 0, 3: -6 * 128}
+    assert [e.type for e in table.events if e.type == "liability"] == ["liability"]
