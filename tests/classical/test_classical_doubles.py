@@ -1,7 +1,7 @@
 """Element tests of the doubles table, for every player and for the winner only."""
 
 import pytest
-from classical_helpers import PRESETS, items, score
+from .classical_helpers import PRESETS, items, score
 
 
 def doubles(result):

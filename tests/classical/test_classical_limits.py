@@ -1,7 +1,7 @@
 """Element tests of the limit hands: each on a hand that is one, and one that narrowly isn't."""
 
 import pytest
-from classical_helpers import PRESETS, score
+from .classical_helpers import PRESETS, score
 
 LIMIT = 500
 

@@ -1,7 +1,7 @@
 """Element tests of the points table: each item on a hand that has it and one that narrowly doesn't."""
 
 import pytest
-from classical_helpers import PRESETS, items, points_items, score
+from .classical_helpers import PRESETS, items, points_items, score
 
 
 # --- sets, for every player (scored on loser hands: no winner's extras) ---------------

@@ -1,7 +1,7 @@
 """The scorer as a whole: best arrangement, rounding, loser hands, the calculator contract."""
 
 import pytest
-from classical_helpers import items, score
+from .classical_helpers import items, score
 
 from jantaku.engine.calculator import score_json
 from jantaku.engine.melds import parse_hand

@@ -19,7 +19,7 @@ from dataclasses import dataclass, replace
 
 from ...analysis import waits
 from ...melds import HandSpec
-from ...scoring import ScoreItem
+from ...scoring import ScoreItem, ScoreResult
 from ...tiles import counts34
 from .doubles import DOUBLES
 from .hand import ArrangedHand, losing_arrangements, winning_arrangements
@@ -52,6 +52,11 @@ class HandScore:
     @property
     def is_limit_hand(self) -> bool:
         return self.limit not in (None, CAPPED)
+
+    def to_result(self, *, is_win: bool, payments: dict[int, int] | None = None) -> ScoreResult:
+        """The common result shape, ``points`` and ``doubles`` as its values."""
+        return ScoreResult(is_win=is_win, items=list(self.items), score=self.score, limit=self.limit,
+                           values={"points": self.points, "doubles": self.doubles}, payments=payments)
 
     def rank(self) -> tuple[int, bool, int, int, int]:
         """Better arrangements rank higher: score first, then a named limit hand, then detail."""

@@ -22,7 +22,7 @@ from ...melds import HandSpec
 from ...scoring import ScoreRequest, ScoreResult
 from .options import classical_options
 from .payments import EAST_SEAT, SEATS, settle_win
-from .scorer import HandScore, score_loser, score_win
+from .scorer import score_loser, score_win
 from .situation import FIRST_TURN, REPLACEMENT, ROBBED_KONG, TWOFOLD_FORTUNE, Situation, Win
 
 UNUSED_FLAGS = frozenset({"riichi", "double_riichi", "ippatsu", "kong_then_discard"})
@@ -63,12 +63,6 @@ def _check(req: ScoreRequest, bonus_tiles: bool) -> None:
             raise InvalidRequest("'first_turn' for a non-East seat is a win on East's first discard")
 
 
-def _result(scored: HandScore, *, is_win: bool, payments: dict[int, int] | None = None) -> ScoreResult:
-    return ScoreResult(is_win=is_win, items=list(scored.items), score=scored.score,
-                       limit=scored.limit, values={"points": scored.points, "doubles": scored.doubles},
-                       payments=payments)
-
-
 def score_request(req: ScoreRequest) -> ScoreResult:
     """Score a calculator request (see the module docstring)."""
     options = classical_options(req.preset, req.options)
@@ -78,7 +72,7 @@ def score_request(req: ScoreRequest) -> ScoreResult:
         return ScoreResult.not_a_win(str(exc))
     sit = Situation(options, seat=req.seat, round=req.round)
     if req.win is None:
-        return _result(score_loser(req.hand, sit), is_win=False)
+        return score_loser(req.hand, sit).to_result(is_win=False)
     win = Win(req.win_kind, self_drawn=req.self_drawn, flags=req.flags, east_streak=req.honba)
     scored = score_win(req.hand, Situation(options, req.seat, req.round, win))
     if scored is None:
@@ -88,4 +82,4 @@ def score_request(req: ScoreRequest) -> ScoreResult:
         discarder = EAST_SEAT  # blessing of earth: won on East's first discard
     scores = {seat: scored.score if seat == req.seat else 0 for seat in SEATS}
     payments = settle_win(scores, req.seat, options=options, discarder=discarder)
-    return _result(scored, is_win=True, payments=payments)
+    return scored.to_result(is_win=True, payments=payments)
