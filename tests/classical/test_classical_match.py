@@ -6,6 +6,7 @@ import random
 import pytest
 
 from jantaku.engine.actions import ActionType
+from jantaku.engine.bots.baseline import BaselineBot
 from jantaku.engine.match import Match
 from jantaku.engine.melds import MeldType, make_meld
 from jantaku.engine.results import HandResult, WinRecord
@@ -178,6 +179,18 @@ def test_the_bot_plans_one_suit_and_throws_the_others_first():
     assert make_plan(view).suit == "m"
     choice = ClassicalBot().choose(view, table.legal_actions(0))
     assert choice.type is ActionType.DISCARD and format_tiles([choice.tile]) in ("2p", "8s")
+
+
+@pytest.mark.parametrize("bot", [ClassicalBot(), BaselineBot()])
+def test_bots_handle_an_added_kong_with_four_melds_out(bot):
+    table = new_table(NINE_ORPHANS)
+    seat0, taken = table.players[0], set()
+    seat0.melds = [make_meld(MeldType.PON, parse_tiles(t, taken), claimed=None)
+                   for t in ("111m", "222p", "333s", "444s")]
+    seat0.concealed = parse_tiles("1m9p", taken)
+    seat0.drawn = seat0.concealed[0]
+    assert ActionType.KAKAN in {a.type for a in table.legal_actions(0)}
+    assert bot.choose(table.view(0), table.legal_actions(0)) in table.legal_actions(0)
 
 
 def test_no_one_suit_plan_with_a_mixed_hand():

@@ -67,6 +67,7 @@ def squirming_snake(hand: ArrangedHand, sit: Situation) -> bool:
 
 @LIMIT_HANDS.add("Imperial Jade")
 def imperial_jade(hand: ArrangedHand, sit: Situation) -> bool:
+    """Only green tiles: 2, 3, 4, 6, 8 bamboo and the green dragon (allowed, not required)."""
     return all(k in IMPERIAL_JADE for k in hand.kinds)
 
 
@@ -99,6 +100,7 @@ def hidden_treasure(hand: ArrangedHand, sit: Situation) -> bool:
 
 @LIMIT_HANDS.add("Concealed One-Suit Hand")
 def concealed_one_suit(hand: ArrangedHand, sit: Situation) -> bool:
+    """One suit, no honours, nothing exposed; unlike hidden treasure it may win on a discard."""
     return _one_suit_no_honours(hand) and _no_exposed_meld(hand)
 
 

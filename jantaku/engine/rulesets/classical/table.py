@@ -108,6 +108,9 @@ class ClassicalTable(Table):
         last = next(e for e in reversed(self.events) if e.type == "draw" and e.seat == seat)
         self.drew_from_dead_wall = bool(last.data.get("replacement"))
 
+    def on_call(self, seat: int, meld: Meld) -> None:
+        self.drew_from_dead_wall = False  # the caller's tile is the claimed discard
+
     def on_kong(self, seat: int, meld: Meld) -> None:
         # a kong declared on a replacement tile is a kong on kong (twofold fortune)
         self.kongs_in_a_row = self.kongs_in_a_row + 1 if self.after_kong else 1
