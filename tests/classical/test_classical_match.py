@@ -18,7 +18,7 @@ from jantaku.engine.rulesets.classical.situation import (FIRST_TURN, LAST_TILE, 
 from jantaku.engine.scoring import ScoreResult
 from jantaku.engine.selfplay import run_selfplay
 from jantaku.engine.table import HandContext
-from jantaku.engine.tiles import format_tiles, full_tile_set, parse_tiles
+from jantaku.engine.tiles import format_tiles, full_tile_set, parse_kinds, parse_tiles
 
 from ..engine.helpers import step_random
 from .classical_helpers import new_table
@@ -191,6 +191,21 @@ def test_bots_handle_an_added_kong_with_four_melds_out(bot):
     seat0.drawn = seat0.concealed[0]
     assert ActionType.KAKAN in {a.type for a in table.legal_actions(0)}
     assert bot.choose(table.view(0), table.legal_actions(0)) in table.legal_actions(0)
+
+
+def test_the_bot_keeps_a_tile_that_another_players_melds_make_dangerous():
+    table = new_table(NINE_ORPHANS)
+    seat0, west = table.players[0], table.players[2]
+    taken = {t for p in table.players[1:] for t in p.concealed}
+    west.melds = [make_meld(MeldType.PON, parse_tiles("999p", taken), claimed=None),
+                  make_meld(MeldType.CHI, parse_tiles("123p", taken), claimed=None),
+                  make_meld(MeldType.CHI, parse_tiles("123p", taken), claimed=None)]
+    # 1p and 9s are equally useless; without the danger the lower kind, 1p, would go first
+    seat0.concealed = parse_tiles("123m456m789m22s1p9s", taken)
+    seat0.drawn = seat0.concealed[-1]
+    assert make_plan(table.view(0)).dangerous == frozenset(parse_kinds("123456789p1234567z"))
+    choice = ClassicalBot().choose(table.view(0), table.legal_actions(0))
+    assert format_tiles([choice.tile]) == "9s"
 
 
 def test_no_one_suit_plan_with_a_mixed_hand():

@@ -250,9 +250,9 @@ def test_a_draw_can_settle_the_incomplete_hands():
     rs = ClassicalRuleset("classical", {"bonus_tiles": False, "draw_settles_hands": True})
     table = rs.new_table(seed=11)
     play_out(table)
-    scores = {table.wind(s): score_loser(table.hand_spec(s), table.situation(s)).score for s in range(4)}
+    scores = {table.seat_wind(s): score_loser(table.hand_spec(s), table.situation(s)).score for s in range(4)}
     by_wind = settle_draw(scores, options=rs.options)
-    assert table.result.deltas == [by_wind[table.wind(s)] for s in range(4)]
+    assert table.result.deltas == [by_wind[table.seat_wind(s)] for s in range(4)]
     assert any(table.result.deltas)
 
 

@@ -25,8 +25,8 @@ from typing import Any
 from ...actions import Action, ActionType
 from ...analysis import shanten, thirteen_orphans_shanten, useful_tiles
 from ...bots.base import register_bot
-from ...melds import Meld, MeldType
 from ...bots.baseline import BaselineBot, own_hand, visible_counts
+from ...melds import Meld, MeldType
 from ...tiles import DRAGONS, EAST, counts34, is_honor, is_suited, is_terminal_or_honor, kind_of, suit_of
 from .danger import dangerous_kinds
 
@@ -59,6 +59,7 @@ def shown_melds(player: dict[str, Any]) -> list[Meld]:
 
 
 def make_plan(view: dict[str, Any]) -> Plan:
+    """The plan for the seat of ``view``: from its own tiles and winds, and the others' melds."""
     me = view["players"][view["seat"]]
     dangerous = frozenset().union(*(dangerous_kinds(shown_melds(p)) for p in view["players"]
                                     if p["seat"] != view["seat"]))

@@ -18,8 +18,8 @@ What this class adds:
   the win as flags, the dangerous-discard rule and the payments;
 - optionally, settling the incomplete hands on a draw.
 
-Seats are the table's fixed positions; the payments module works in seat
-winds (East 0), so :meth:`ClassicalTable.wind` converts.
+Seats are the table's fixed positions; scoring and payments work in seat
+winds (East 0), so the table converts with ``seat_wind``/``seat_of_wind``.
 """
 
 from __future__ import annotations
@@ -59,11 +59,8 @@ class ClassicalTable(Table):
 
     # --- seats, winds and hands ---------------------------------------------------------------
 
-    def wind(self, seat: int) -> int:
-        """The seat wind (0 East … 3 North): what payments and scoring count in."""
-        return self.seat_wind(seat)
-
     def seat_of_wind(self, wind: int) -> int:
+        """The seat with this seat wind (the inverse of :meth:`seat_wind`)."""
         return (self.context.dealer + wind) % 4
 
     def hand_spec(self, seat: int) -> HandSpec:
@@ -71,7 +68,7 @@ class ClassicalTable(Table):
         return HandSpec(list(player.concealed), list(player.melds), list(player.bonus))
 
     def situation(self, seat: int, win: Win | None = None) -> Situation:
-        return Situation(self.options, seat=self.wind(seat), round=self.context.round_wind, win=win)
+        return Situation(self.options, seat=self.seat_wind(seat), round=self.context.round_wind, win=win)
 
     # --- turns ------------------------------------------------------------------------------
 
@@ -163,16 +160,17 @@ class ClassicalTable(Table):
             raise AssertionError(f"seat {seat} won with a hand the scorer cannot arrange")
         losers = {s: score_loser(self.hand_spec(s), self.situation(s)) for s in range(4) if s != seat}
         dangerous = self.is_dangerous(seat, tile, discarder)
-        by_wind = {self.wind(s): h.score for s, h in losers.items()} | {self.wind(seat): scored.score}
-        deltas = settle_win(by_wind, self.wind(seat), options=self.options, dangerous=dangerous,
-                            discarder=None if discarder is None else self.wind(discarder))
+        by_wind = {self.seat_wind(s): h.score for s, h in losers.items()} | {self.seat_wind(seat): scored.score}
+        deltas = settle_win(by_wind, self.seat_wind(seat), options=self.options, dangerous=dangerous,
+                            discarder=None if discarder is None else self.seat_wind(discarder))
         payments = {self.seat_of_wind(w): d for w, d in deltas.items()}
         self._emit_scores(losers, dangerous=dangerous)
         return scored.to_result(is_win=True, payments=payments), payments
 
-    def _emit_scores(self, losers: dict[int, HandScore], **facts: Any) -> None:
+    def _emit_scores(self, hands: dict[int, HandScore], **facts: Any) -> None:
+        """Show everybody the scores of the hands that did not win (seat → result)."""
         self._emit(Event("hand_scores", None, {
-            "scores": {s: h.to_result(is_win=False).to_json() for s, h in losers.items()}, **facts}))
+            "scores": {s: h.to_result(is_win=False).to_json() for s, h in hands.items()}, **facts}))
 
     # --- draws -------------------------------------------------------------------------------
 
@@ -189,7 +187,7 @@ class ClassicalTable(Table):
         if not self.options.draw_settles_hands:
             return
         hands = {s: score_loser(self.hand_spec(s), self.situation(s)) for s in range(4)}
-        deltas = settle_draw({self.wind(s): h.score for s, h in hands.items()}, options=self.options)
+        deltas = settle_draw({self.seat_wind(s): h.score for s, h in hands.items()}, options=self.options)
         self._emit_scores(hands)
         self.pay({self.seat_of_wind(w): d for w, d in deltas.items()}, "draw settlement")
 
