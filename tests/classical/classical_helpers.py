@@ -9,9 +9,8 @@ from jantaku.engine.actions import Action, ActionType
 from jantaku.engine.calculator import score_json
 from jantaku.engine.rulesets.classical.ruleset import ClassicalRuleset
 from jantaku.engine.rulesets.classical.table import ClassicalTable
+from jantaku.engine.scenario import arranged_wall
 from jantaku.engine.table import HandContext
-from jantaku.engine.tiles import full_tile_set, parse_tiles
-from jantaku.engine.wall import Wall
 
 
 def score(hand: str, win: str | None = None, *, preset: str = "classical", self_drawn: bool = False,
@@ -43,30 +42,16 @@ def points_items(result: dict[str, Any]) -> dict[str, int]:
 PRESETS = ("classical", "dmjl")
 
 
-# --- tables with a chosen wall -------------------------------------------------------------
-
-def build_wall(hands: list[str], *, draws: str = "", dead: str = "", bonus: bool = False,
-               dead_size: int = 14) -> Wall:
-    """A wall that deals ``hands`` (seat 0 is the dealer: 14 tiles, the others 13), then gives
-    ``draws`` in order; ``dead`` are the first replacement tiles.  Every other tile fills up
-    the rest of the live wall and the dead wall."""
-    taken: set[int] = set()
-    dealt = [parse_tiles(h, taken) for h in hands]
-    assert [len(d) for d in dealt] == [14, 13, 13, 13], [len(d) for d in dealt]
-    drawn = parse_tiles(draws, taken)
-    replacements = parse_tiles(dead, taken)
-    rest = [t for t in full_tile_set(bonus=bonus) if t not in taken]
-    filler = dead_size - len(replacements)
-    live = dealt[0][:13] + dealt[1] + dealt[2] + dealt[3] + dealt[0][13:] + drawn + rest[:len(rest) - filler]
-    return Wall(live=live, dead=replacements + rest[len(rest) - filler:])
-
+# --- tables with an arranged wall -------------------------------------------------------------
 
 def new_table(hands: list[str], *, preset: str = "classical", options: dict[str, Any] | None = None,
-              context: HandContext | None = None, **wall: Any) -> ClassicalTable:
+              context: HandContext | None = None, draws: str = "", dead: str = "") -> ClassicalTable:
+    """A table (bonus tiles off unless the options say so) that deals ``hands`` from seat 0,
+    the dealer, then draws ``draws``; ``dead`` are the first replacement tiles."""
     ruleset = ClassicalRuleset(preset, {"bonus_tiles": False, **(options or {})})
-    wall.setdefault("bonus", ruleset.options.bonus_tiles)
-    wall.setdefault("dead_size", ruleset.options.dead_wall)
-    return ruleset.new_table(wall=build_wall(hands, **wall), context=context)
+    wall = arranged_wall(hands, draws=[draws] if draws else [], dead=[dead] if dead else [],
+                         dead_size=ruleset.options.dead_wall, bonus=ruleset.options.bonus_tiles)
+    return ruleset.new_table(wall=wall, context=context)
 
 
 def act(table: ClassicalTable, seat: int, text: str) -> None:
