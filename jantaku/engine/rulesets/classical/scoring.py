@@ -18,6 +18,8 @@ those numbered like the seat wind (East 1 … North 4).
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from ...melds import HandSpec
 from ...scoring import ScoreRequest, ScoreResult
 from .options import classical_options
@@ -74,7 +76,7 @@ def score_request(req: ScoreRequest) -> ScoreResult:
     if req.win is None:
         return score_loser(req.hand, sit).to_result(is_win=False)
     win = Win(req.win_kind, self_drawn=req.self_drawn, flags=req.flags, east_streak=req.honba)
-    scored = score_win(req.hand, Situation(options, req.seat, req.round, win))
+    scored = score_win(req.hand, replace(sit, win=win))
     if scored is None:
         return ScoreResult.not_a_win("not a complete hand")
     discarder = req.discarder
