@@ -81,3 +81,9 @@ def test_console_script_runs():
     out = subprocess.run([sys.executable, "-m", "jantaku.cli", "analyze", "19m19p19s1234567z"],
                          capture_output=True, text=True, check=True).stdout
     assert "ready" in out
+
+
+def test_variant_bots_are_found_by_name(capsys):
+    code, out, _ = run(capsys, "selfplay", "--ruleset", "hongkong", "--hands", "1",
+                       "--bots", "hongkong,easy,easy,easy", "--json")
+    assert code == 0 and json.loads(out)["seats"][0]["bot"] == "hongkong"
