@@ -9,4 +9,3 @@ from __future__ import annotations
 
 from .base import Bot, bot_names, get_bot, register_bot  # noqa: F401
 from . import baseline  # noqa: F401  (registers "easy")
-from ..rulesets.riichi import bot as _riichi_bot  # noqa: F401,E402  (registers "riichi")
