@@ -173,7 +173,8 @@ class _Scorer:
 def _check_hand(concealed_tiles: Sequence[int], melds: Sequence[Meld], win_tile: int) -> str | None:
     size = len(concealed_tiles) + 3 * len(melds)
     if size != 14:
-        return f"a winning hand has 14 tiles counting 3 per meld, not {size}"
+        hint = " (the concealed tiles include the winning tile)" if size == 13 else ""
+        return f"a winning hand has 14 tiles counting 3 per meld, not {size}{hint}"
     if win_tile not in concealed_tiles:
         return "the winning tile is not among the concealed tiles"
     return None

@@ -111,7 +111,7 @@ class RiichiTable(Table):
     # --- the deal --------------------------------------------------------------------------
 
     def after_deal(self) -> None:
-        self._emit(Event("dora", None, {"indicator": self.dora_indicators[0]}))
+        self._emit_dora()
         for seat in range(4):
             if seat != self.context.dealer:
                 self._update_waits(seat)
