@@ -18,7 +18,7 @@ friends are one ``&``.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Sequence
 
 from ...melds import Meld, MeldType
 from ...tiles import EAST, TERMINALS_AND_HONORS
@@ -37,13 +37,6 @@ TERMINAL_MASK = sum(1 << k for k in (0, 8, 9, 17, 18, 26))
 TERMINAL_OR_HONOR_MASK = TERMINAL_MASK | HONOR_MASK
 SIMPLE_MASK = (MAN_MASK | PIN_MASK | SOU_MASK) & ~TERMINAL_MASK
 GREEN_MASK = sum(1 << k for k in (19, 20, 21, 23, 25, 32))  # 2 3 4 6 8 bamboo and green dragon
-
-
-def kinds_mask(kinds: Iterable[int]) -> int:
-    mask = 0
-    for k in kinds:
-        mask |= 1 << k
-    return mask
 
 
 # --- forms and waits -------------------------------------------------------------------
