@@ -375,11 +375,14 @@ def waits(counts: list[int], melds: int = 0, *, seven_pairs: bool = True,
           thirteen_orphans: bool = True, four_as_two: bool = False) -> list[int]:
     """The kinds that complete a ready hand (13 - 3·melds tiles), in kind order.
 
-    A kind whose four copies are all in the hand still counts here; callers
-    that need "a tile that can still come" filter with the visible counts.
+    A fifth copy does not exist, so a kind the hand holds four of is never a
+    wait; callers that need "a tile that can still come" also filter by the
+    copies visible elsewhere.
     """
     out = []
     for k in range(34):
+        if counts[k] >= 4:
+            continue
         counts[k] += 1
         try:
             if is_regular_complete(counts) or (melds == 0 and (
