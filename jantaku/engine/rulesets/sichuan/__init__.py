@@ -6,4 +6,9 @@
 - :mod:`.value` — a hand's fan and points; a ready hand's best structural value
 - :mod:`.money` — the ledger: kong money, wins and the end-of-wall settlement
 - :mod:`.scoring` — the calculator's ``score_request``
+- :mod:`.table` — one hand of play; :mod:`.ruleset` — the match
+- :mod:`.bot` — the ``sichuan`` bot
 """
+
+from . import bot  # noqa: F401  (registers the "sichuan" bot)
+from .ruleset import RULESET, SichuanRuleset  # noqa: F401

@@ -94,6 +94,15 @@ class EndOfWallHand:
         return self.ready_points is not None and not self.holds_void
 
 
+def deltas_of(transfers: Iterable[Transfer]) -> dict[int, int]:
+    """The net change per seat (all four seats) of some transfers."""
+    net = dict.fromkeys(range(SEATS), 0)
+    for t in transfers:
+        net[t.payer] -= t.amount
+        net[t.payee] += t.amount
+    return net
+
+
 class PaymentError(ValueError):
     """A payment the rules forbid (a winner paying again, a seat paying itself)."""
 
@@ -113,11 +122,7 @@ class HandLedger:
 
     def balances(self) -> dict[int, int]:
         """Net money per seat this hand."""
-        net = dict.fromkeys(range(SEATS), 0)
-        for t in self.transfers:
-            net[t.payer] -= t.amount
-            net[t.payee] += t.amount
-        return net
+        return deltas_of(self.transfers)
 
     def pay(self, payer: int, payee: int, amount: int, reason: Reason) -> list[Transfer]:
         """Record one payment (none for 0); returns it as a list to concatenate."""

@@ -57,6 +57,8 @@ class SichuanOptions:
     fan_heavenly_earthly: bool = option(False, "extra fan: heavenly hand (天胡) and earthly "
                                         "hand (地胡), 5 fan each")
 
+    hands: int = option(16, "hands in a match")
+
     @property
     def max_points(self) -> int:
         """The value of a hand at the cap (also what a flower pig pays under ``pay_cap``)."""

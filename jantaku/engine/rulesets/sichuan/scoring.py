@@ -17,8 +17,8 @@ from ...scoring import ScoreItem, ScoreRequest, ScoreResult
 from .fans import Situation
 from .hand import HandError, SichuanHand
 from .money import HandLedger
-from .options import sichuan_options
-from .value import NotAWin, hand_value
+from .options import SichuanOptions, sichuan_options
+from .value import HandValue, NotAWin, hand_value
 
 DEALER_SEAT = 0  # seat wind East deals
 
@@ -53,10 +53,15 @@ def score_request(req: ScoreRequest) -> ScoreResult:
         return ScoreResult.not_a_win(str(exc))
     ledger = HandLedger(options)
     ledger.win(req.seat, value.points, discarder=req.discarder)
+    return win_result(value, options, self_drawn=req.self_drawn, payments=ledger.balances())
+
+
+def win_result(value: HandValue, options: SichuanOptions, *, self_drawn: bool,
+               payments: dict[int, int]) -> ScoreResult:
+    """A scored win as the calculator and the score screen show it."""
     items = list(value.items)
-    if req.self_drawn and options.self_draw == "add_base":
+    if self_drawn and options.self_draw == "add_base":
         items.append(ScoreItem("Self-Draw, one base from each (自摸加底)", options.base, "points"))
     return ScoreResult(is_win=True, items=items, score=value.points,
                        limit=f"{options.fan_cap}-fan cap" if value.capped else None,
-                       values={"fan": value.fan}, payments=ledger.balances())
-
+                       values={"fan": value.fan}, payments=payments)
