@@ -3,49 +3,52 @@
 from __future__ import annotations
 
 import random
+from collections import Counter
 
 from jantaku.engine.actions import ActionType
 from jantaku.engine.rulesets.sichuan.options import sichuan_options
 from jantaku.engine.rulesets.sichuan.table import SichuanTable
-from jantaku.engine.table import HandContext
-from jantaku.engine.tiles import parse_tiles
-from jantaku.engine.wall import Wall
-
-ALL_TILES = range(108)
+from jantaku.engine.scenario import arranged_wall
+from jantaku.engine.tiles import format_kinds, parse_kinds, parse_tiles
 
 
-def scripted_table(hands: list[str | None], draws: str = "", replacements: str = "", *, voids: str | None = None,
-                   preset: str | None = None, full: bool = True, dice=(1, 1), dealer: int = 0,
-                   **options) -> SichuanTable:
+def scripted_table(hands: list[str | None], draws: str = "", replacements: str = "", *,
+                   voids: str | None = None, preset: str | None = None, full: bool = True,
+                   dice=(1, 1), **options) -> SichuanTable:
     """A table dealt ``hands`` (seat order, the dealer's has 14 tiles) that then draws ``draws``
     from the front and ``replacements`` (in that order) from the back.
 
-    A hand given as None gets 13 tiles nobody else was given.  ``full`` puts every
+    A hand given as None gets tiles nobody else was given.  ``full`` leaves every
     other tile between the draws and the replacements (a 108-tile wall); without it
     the wall is only what is written, so its end comes soon.  ``voids`` ("smps": one
     suit letter per seat) makes the void choices at once.
     """
-    taken: set[int] = set()
-    dealt = [parse_tiles(h, taken) if h is not None else None for h in hands]
-    front = parse_tiles(draws, taken)
-    back = parse_tiles(replacements, taken)
-    spare = [t for t in ALL_TILES if t not in taken]
-    random.Random(len(taken)).shuffle(spare)
-    for seat, hand in enumerate(dealt):
-        if hand is None:
-            dealt[seat], spare = spare[:13], spare[13:]
-            taken.update(dealt[seat])
-    order = [(dealer + i) % 4 for i in range(4)]
-    live = [t for seat in order for t in dealt[seat][:13]] + dealt[dealer][13:] + front
-    if full:
-        live += [t for t in ALL_TILES if t not in taken]
-    live += back[::-1]
-    table = SichuanTable(sichuan_options(preset, options), wall=Wall(live=live, dice=dice, refill_dead=False),
-                         context=HandContext(dealer=dealer))
+    hands = fill_hands(hands, draws + replacements)
+    wall = arranged_wall(hands, draws=[draws, replacements], dead_size=0, honors=False)
+    scripted = 53 + len(parse_tiles(draws))  # the deal and the draws
+    back = wall.live[scripted:scripted + len(parse_tiles(replacements))]
+    rest = wall.live[scripted + len(back):] if full else []
+    wall.live = wall.live[:scripted] + rest + back[::-1]
+    wall.dice = dice
+    table = SichuanTable(sichuan_options(preset, options), wall=wall)
     if voids:
         for seat, suit in enumerate(voids):
             act(table, seat, f"void {suit}")
     return table
+
+
+def fill_hands(hands: list[str | None], more: str) -> list[str]:
+    """``hands`` with each None replaced by tiles not used elsewhere (a fixed shuffle)."""
+    used = Counter(parse_kinds("".join(h for h in hands if h) + more))
+    spare = [k for k in range(27) for _ in range(4 - used[k])]
+    random.Random(len(spare)).shuffle(spare)
+    filled = []
+    for seat, hand in enumerate(hands):
+        if hand is None:
+            size = 14 if seat == 0 else 13  # the dealer's
+            hand, spare = format_kinds(sorted(spare[:size])), spare[size:]
+        filled.append(hand)
+    return filled
 
 
 def notation(action) -> str:
