@@ -30,8 +30,11 @@ from .options import SichuanOptions
 from .value import NotAWin, hand_value
 
 FLUSH_TILES = 10  # tiles of one suit (of 14) from which the bot plays for a full flush
-WAIT_WALL = 30  # wall size from which a cheap discard win may be let go for a self-draw
-WAIT_LIVE = 5  # winning tiles still unseen needed to let it go
+# Letting a cheap discard win go for a self-draw (which every player still in pays): from this
+# wall size, with at least this many winning tiles unseen.  Measured against three easy bots,
+# 2400 hands per preset: 40/7 beat both 30/5 and never waiting.
+WAIT_WALL = 40
+WAIT_LIVE = 7
 
 
 class SichuanBot(BaselineBot):
