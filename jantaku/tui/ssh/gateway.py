@@ -1,0 +1,179 @@
+"""The SSH gateway: listens, admits, and runs one game process per session.
+
+    gateway = SshGateway(launcher, data_dir=DIR)           # Access(...) to restrict who comes in
+    port = await gateway.start(port=2222, bind="0.0.0.0")
+    ...
+    await gateway.stop()                                     # every child ended and reaped
+
+``launcher(identity, term, size)`` returns the :class:`~.terminal.Launch` for
+a new session; the gateway adds a clean environment (``TERM`` from the
+client, ``COLORTERM=truecolor``, ``LANG=C.UTF-8``, ``PATH`` and ``HOME``) and
+nothing else of its own.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import os
+from collections.abc import Callable
+from dataclasses import dataclass
+from pathlib import Path
+
+import asyncssh
+
+from .access import Access
+from .hostkey import fingerprint, load_or_create_host_key
+from .identity import Identity, RejoinCodes
+from .server import GatewayServer
+from .terminal import Launch, TerminalProcess
+
+log = logging.getLogger(__name__)
+
+REJOIN_FILE = "ssh_rejoin_codes.json"
+
+Launcher = Callable[[Identity, str, tuple[int, int]], Launch]
+
+
+@dataclass(frozen=True)
+class GatewaySettings:
+    max_sessions: int = 16  # games running at once (each is a process of ~30 MB)
+    max_per_ip: int = 4  # connections from one address (loopback is not limited)
+    max_pending: int = 16  # connections still logging in, on top of the sessions
+    login_timeout: float = 20.0
+    keepalive_interval: float = 15.0  # a client silent for interval × count is dropped
+    keepalive_count_max: int = 3
+    auth_failure_delay: float = 1.0  # after a wrong password
+    grace: float = 2.0  # a hung-up game gets this long before it is killed
+
+
+def base_environment(term: str) -> dict[str, str]:
+    """What every game process starts with: nothing of the host's environment but PATH and HOME."""
+    env = {"TERM": term, "COLORTERM": "truecolor", "LANG": "C.UTF-8",
+           "PATH": os.environ.get("PATH", os.defpath)}
+    if "HOME" in os.environ:
+        env["HOME"] = os.environ["HOME"]
+    return env
+
+
+def identity_environment(identity: Identity) -> dict[str, str]:
+    env = {"JANTAKU_SSH_NAME": identity.name, "JANTAKU_SSH_IDENTITY": identity.key}
+    if identity.rejoin_code:
+        env["JANTAKU_SSH_REJOIN_CODE"] = identity.rejoin_code
+    return env
+
+
+def command_launcher(argv: list[str]) -> Launcher:
+    """Run the same command for every session; the identity arrives in ``JANTAKU_SSH_*`` variables."""
+    def launch(identity: Identity, term: str, size: tuple[int, int]) -> Launch:
+        return Launch(argv, identity_environment(identity))
+    return launch
+
+
+def _is_loopback(addr: str) -> bool:
+    return addr in ("127.0.0.1", "::1") or addr.startswith("127.")
+
+
+class SshGateway:
+    """The SSH front door; see the module docstring."""
+
+    def __init__(self, launcher: Launcher, *, data_dir: str | Path | None, access: Access | None = None,
+                 settings: GatewaySettings = GatewaySettings()):
+        self.launcher = launcher
+        self.data_dir = None if data_dir is None else Path(data_dir)
+        self.access = access or Access()
+        self.settings = settings
+        self.port: int | None = None
+        self.host_key: asyncssh.SSHKey | None = None
+        self.rejoin_codes = RejoinCodes(None if self.data_dir is None else self.data_dir / REJOIN_FILE)
+        self.connections: set[GatewayServer] = set()
+        self.processes: set[TerminalProcess] = set()
+        self._acceptor: asyncssh.SSHAcceptor | None = None
+
+    @property
+    def host_key_fingerprint(self) -> str:
+        return fingerprint(self.host_key)
+
+    # --- life cycle -------------------------------------------------------------------------
+
+    async def start(self, port: int = 2222, bind: str = "0.0.0.0") -> int:
+        """Listen; returns the bound port (``port=0``: any free one)."""
+        if self.data_dir is not None:
+            self.host_key = load_or_create_host_key(self.data_dir)
+        else:
+            self.host_key = asyncssh.generate_private_key("ssh-ed25519")
+        s = self.settings
+        self._acceptor = await asyncssh.create_server(
+            lambda: GatewayServer(self), bind or None, port, server_host_keys=[self.host_key],
+            login_timeout=s.login_timeout, keepalive_interval=s.keepalive_interval,
+            keepalive_count_max=s.keepalive_count_max,
+            encoding=None, line_editor=False,  # raw bytes both ways: the game draws its own screen
+            agent_forwarding=False, x11_forwarding=False, allow_scp=False, sftp_factory=None,
+            rdns_lookup=False, config=None)
+        self.port = self._acceptor.sockets[0].getsockname()[1]
+        log.info("SSH gateway on %s:%d, host key %s, %s", bind, self.port, self.host_key_fingerprint,
+                 self.access.describe())
+        return self.port
+
+    async def stop(self) -> None:
+        """Stop listening, close every connection, end every game and reap it."""
+        if self._acceptor is not None:
+            self._acceptor.close()
+            await self._acceptor.wait_closed()
+            self._acceptor = None
+        for server in list(self.connections):
+            server.conn.close()
+        processes = list(self.processes)
+        for process in processes:
+            process.hangup()
+        if processes:
+            await asyncio.wait([asyncio.ensure_future(p.wait()) for p in processes],
+                               timeout=self.settings.grace + 1.0)
+        for process in processes:
+            process.kill()  # a process that outlived its grace (the hang-up timer may not run again)
+        if any(p.running for p in processes):
+            await asyncio.wait([asyncio.ensure_future(p.wait()) for p in processes if p.running], timeout=1.0)
+
+    # --- admission ----------------------------------------------------------------------------
+
+    def admit(self, server: GatewayServer) -> str | None:
+        """Register a new connection; returns why it must be turned away, or None."""
+        s = self.settings
+        refusal = None
+        if len(self.connections) >= s.max_sessions + s.max_pending:
+            refusal = "this jantaku host has too many connections; try again in a little while"
+        elif not _is_loopback(server.peer_addr) and \
+                sum(c.peer_addr == server.peer_addr for c in self.connections) >= s.max_per_ip:
+            refusal = f"too many connections from {server.peer_addr}"
+        self.connections.add(server)
+        return refusal
+
+    def forget(self, server: GatewayServer) -> None:
+        self.connections.discard(server)
+
+    def has_room(self) -> bool:
+        return len(self.processes) < self.settings.max_sessions
+
+    def full_message(self) -> str:
+        return (f"jantaku: this host is full ({len(self.processes)} players over SSH, the most it takes). "
+                f"Try again in a little while.\r\n")
+
+    # --- sessions --------------------------------------------------------------------------
+
+    def launch(self, identity: Identity, term: str, size: tuple[int, int]) -> Launch:
+        launch = self.launcher(identity, term, size)
+        launch.env = {**base_environment(term), **launch.env}
+        return launch
+
+    def track(self, process: TerminalProcess) -> None:
+        self.processes.add(process)
+        asyncio.ensure_future(process.wait()).add_done_callback(lambda _: self.processes.discard(process))
+
+    def farewell(self, identity: Identity, chan: asyncssh.SSHServerChannel) -> str:
+        """The last words of a session, printed after the game has restored the terminal."""
+        if not identity.rejoin_code:
+            return ""
+        sock = chan.get_extra_info("sockname")
+        address = sock[0] if sock else "HOST"
+        return (f"Your rejoin code is {identity.rejoin_code}. To get your seat back: "
+                f"ssh -p {self.port} {identity.rejoin_code}@{address}\r\n")

@@ -1,0 +1,112 @@
+"""One SSH connection at the door: who it is (authentication) and what it may open.
+
+The identity is settled during authentication: the fingerprint of a key the
+client proved, or, for a client without one, a rejoin code (announced in an
+authentication banner, which OpenSSH prints before the game starts).  Once
+in, a connection may open one session; every kind of forwarding is refused
+(asyncssh refuses what :class:`asyncssh.SSHServer` does not override, and
+the gateway turns agent and X11 forwarding off).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+from typing import TYPE_CHECKING
+
+import asyncssh
+
+from .identity import Identity, display_name, normalise_code
+from .session import GameSession
+
+if TYPE_CHECKING:
+    from .gateway import SshGateway
+
+log = logging.getLogger(__name__)
+
+
+class GatewayServer(asyncssh.SSHServer):
+    """asyncssh's per-connection server object for the gateway."""
+
+    def __init__(self, gateway: SshGateway):
+        self.gateway = gateway
+        self.conn: asyncssh.SSHServerConnection | None = None
+        self.peer_addr = ""
+        self.identity: Identity | None = None
+        self.sessions = 0
+        self._proved_key: str | None = None  # fingerprint of the last key that passed validation
+        self._refusal: str | None = None
+
+    def connection_made(self, conn: asyncssh.SSHServerConnection) -> None:
+        self.conn = conn
+        peer = conn.get_extra_info("peername")
+        self.peer_addr = peer[0] if peer else ""
+        self._refusal = self.gateway.admit(self)
+
+    def connection_lost(self, exc: Exception | None) -> None:
+        self.gateway.forget(self)
+
+    # --- authentication ------------------------------------------------------------------
+
+    def begin_auth(self, username: str) -> bool:
+        if self._refusal:
+            self.conn.disconnect(asyncssh.DISC_TOO_MANY_CONNECTIONS, self._refusal)
+        return True  # always ask, so that clients offer their keys
+
+    def public_key_auth_supported(self) -> bool:
+        return self.gateway.access.takes_keys
+
+    def validate_public_key(self, username: str, key: asyncssh.SSHKey) -> bool:
+        # asyncssh checks the client's signature after this says yes
+        if not self.gateway.access.key_ok(key, self.peer_addr, self.peer_addr):
+            return False
+        self._proved_key = key.get_fingerprint("sha256")
+        return True
+
+    def kbdint_auth_supported(self) -> bool:
+        return self.gateway.access.open
+
+    def get_kbdint_challenge(self, username: str, lang: str, submethods: str) -> bool:
+        self._arrive_without_key(username)
+        return True  # an open door: no prompt at all
+
+    def password_auth_supported(self) -> bool:
+        return self.gateway.access.takes_passwords
+
+    async def validate_password(self, username: str, password: str) -> bool:
+        self._proved_key = None
+        if not self.gateway.access.password_ok(password):
+            await asyncio.sleep(self.gateway.settings.auth_failure_delay)  # slow down guessing
+            return False
+        self._arrive_without_key(username)
+        return True
+
+    def _arrive_without_key(self, username: str) -> None:
+        """A keyless player: back with a known rejoin code, or new with a fresh one."""
+        self._proved_key = None
+        code = normalise_code(username)
+        name = self.gateway.rejoin_codes.name_of(code) if code else None
+        if name is None:
+            code = self.gateway.rejoin_codes.new_code()
+            name = display_name(username, code[:4])
+            self.gateway.rejoin_codes.remember(code, name)
+            banner = (f"Welcome, {name}. Your rejoin code is {code}: log in as {code} "
+                      f"(ssh -p {self.gateway.port} {code}@...) to get your seat back.\r\n")
+        else:
+            banner = f"Welcome back, {name} ({code}).\r\n"
+        self.identity = Identity(name, rejoin_code=code)
+        self.conn.send_auth_banner(banner)
+
+    def auth_completed(self) -> None:
+        if self._proved_key is not None:
+            username = self.conn.get_extra_info("username") or ""
+            self.identity = Identity(display_name(username, self._proved_key[7:11]), fingerprint=self._proved_key)
+        log.info("%s logged in from %s as %s", self.identity.name, self.peer_addr, self.identity.key)
+
+    # --- what the connection may open -----------------------------------------------------
+
+    def session_requested(self) -> GameSession | bool:
+        if self.sessions:
+            return False  # one game per connection
+        self.sessions += 1
+        return GameSession(self.gateway, self.identity)

@@ -1,0 +1,151 @@
+"""One SSH session: a terminal with the game in it, and nothing else.
+
+A session that asks for a terminal and a shell gets the game, started by the
+gateway's launcher on a pty of its own (:class:`~.terminal.TerminalProcess`).
+Exec commands and subsystems (sftp) are refused; a session without a
+terminal gets a one-line explanation and is closed.  Keystrokes, window
+size changes and flow control pass through; closing either side ends the
+other.
+"""
+
+from __future__ import annotations
+
+import logging
+from typing import TYPE_CHECKING
+
+import asyncssh
+
+from .identity import Identity
+from .terminal import TerminalProcess
+
+if TYPE_CHECKING:
+    from .gateway import SshGateway
+
+log = logging.getLogger(__name__)
+
+DEFAULT_TERM = "xterm-256color"
+DEFAULT_SIZE = (80, 24)
+MAX_SIDE = 1000  # columns or rows; anything larger is a client lying
+
+NEEDS_TERMINAL = ("jantaku: this server only serves the game, which needs a terminal.\r\n"
+                  "Connect with a plain `ssh -p PORT HOST` (add -t if your command line has -T).\r\n")
+
+
+def clamp_size(cols: int, rows: int) -> tuple[int, int]:
+    """A usable window size from what the client reported (0 means "unknown").
+
+    >>> clamp_size(0, 0), clamp_size(120, 40), clamp_size(99999, 5)
+    ((80, 24), (120, 40), (1000, 5))
+    """
+    return (min(cols, MAX_SIDE) if cols > 0 else DEFAULT_SIZE[0],
+            min(rows, MAX_SIDE) if rows > 0 else DEFAULT_SIZE[1])
+
+
+class GameSession(asyncssh.SSHServerSession):
+    """The game on one SSH session channel, for ``identity``."""
+
+    def __init__(self, gateway: SshGateway, identity: Identity):
+        self.gateway = gateway
+        self.identity = identity
+        self.term: str | None = None  # set when the client asks for a pty
+        self.size = DEFAULT_SIZE
+        self.process: TerminalProcess | None = None
+        self._chan: asyncssh.SSHServerChannel | None = None
+
+    def connection_made(self, chan: asyncssh.SSHServerChannel) -> None:
+        self._chan = chan
+
+    # --- what the client may ask for ----------------------------------------------------
+
+    def pty_requested(self, term_type: str, term_size: tuple[int, int, int, int], term_modes) -> bool:
+        self.term = term_type or DEFAULT_TERM
+        self.size = clamp_size(*term_size[:2])
+        return True
+
+    def shell_requested(self) -> bool:
+        return True
+
+    def exec_requested(self, command: str) -> bool:
+        log.info("%s: exec refused", self.identity.name)
+        return False
+
+    def subsystem_requested(self, subsystem: str) -> bool:
+        log.info("%s: subsystem %r refused", self.identity.name, subsystem)
+        return False
+
+    def break_received(self, msec: int) -> bool:
+        return False
+
+    def signal_received(self, signal: str) -> None:
+        pass  # the player quits through the game, not with signals
+
+    # --- running the game ------------------------------------------------------------------
+
+    def session_started(self) -> None:
+        if self.term is None:
+            self._refuse(NEEDS_TERMINAL)
+            return
+        if not self.gateway.has_room():
+            self._refuse(self.gateway.full_message())
+            return
+        try:
+            launch = self.gateway.launch(self.identity, self.term, self.size)
+            self.process = TerminalProcess(launch, self.size, on_output=self._output, on_exit=self._exited,
+                                           on_input_paused=self._input_paused, grace=self.gateway.settings.grace)
+            self.process.start()
+        except Exception:
+            log.exception("%s: could not start the game", self.identity.name)
+            self.process = None
+            self._refuse("jantaku: the game could not be started on this host; please tell its owner.\r\n")
+            return
+        self.gateway.track(self.process)
+        log.info("%s (%s) started pid %d on %s %dx%d", self.identity.name, self.identity.key,
+                 self.process.pid, self.term, *self.size)
+
+    def _refuse(self, text: str) -> None:
+        self._chan.write(text.encode())
+        self._chan.exit(1)
+
+    def _output(self, data: bytes) -> None:
+        if not self._chan.is_closing():
+            self._chan.write(data)
+
+    def _exited(self, returncode: int) -> None:
+        if self._chan.is_closing():
+            return
+        farewell = self.gateway.farewell(self.identity, self._chan)
+        if farewell:
+            self._chan.write(farewell.encode())
+        self._chan.exit(returncode if returncode >= 0 else 128 - returncode)
+
+    def _input_paused(self, paused: bool) -> None:
+        if paused:
+            self._chan.pause_reading()
+        else:
+            self._chan.resume_reading()
+
+    # --- what passes through -------------------------------------------------------------
+
+    def data_received(self, data: bytes, datatype) -> None:
+        if self.process is not None:
+            self.process.write(data)
+
+    def eof_received(self) -> bool:
+        return True  # keep showing the game; it ends when the player quits or the channel closes
+
+    def terminal_size_changed(self, width: int, height: int, pixwidth: int, pixheight: int) -> None:
+        self.size = clamp_size(width, height)
+        if self.process is not None:
+            self.process.resize(*self.size)
+
+    def pause_writing(self) -> None:
+        if self.process is not None:
+            self.process.pause_output()  # a slow client: the game blocks on its terminal, the host does not
+
+    def resume_writing(self) -> None:
+        if self.process is not None:
+            self.process.resume_output()
+
+    def connection_lost(self, exc: Exception | None) -> None:
+        if self.process is not None:
+            self.process.hangup()

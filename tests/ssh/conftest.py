@@ -1,0 +1,95 @@
+"""Fixtures for the SSH gateway: a gateway serving the stand-in game, and asyncssh clients for it."""
+
+from __future__ import annotations
+
+import asyncio
+import os
+import sys
+from pathlib import Path
+
+import asyncssh
+import pytest
+
+from jantaku.tui.ssh import Access, GatewaySettings, SshGateway, command_launcher
+
+STANDIN = [sys.executable, str(Path(__file__).with_name("standin.py"))]
+FAST = GatewaySettings(auth_failure_delay=0.0, grace=0.5)
+
+
+@pytest.fixture
+def make_gateway(tmp_path):
+    """``await make_gateway(access=..., settings=..., argv=...)``: a started gateway on 127.0.0.1."""
+    started: list[SshGateway] = []
+
+    async def make(*, access: Access | None = None, settings: GatewaySettings = FAST,
+                   argv: list[str] = STANDIN, data_dir: Path | None = None) -> SshGateway:
+        gateway = SshGateway(command_launcher(argv), data_dir=data_dir or tmp_path / "data", access=access,
+                             settings=settings)
+        await gateway.start(port=0, bind="127.0.0.1")
+        started.append(gateway)
+        return gateway
+
+    yield make
+    for gateway in started:  # each test's own loop is gone by now; stop() already ran in most tests
+        assert not any(p.running for p in gateway.processes), "a test left a game running"
+
+
+@pytest.fixture
+async def gateway(make_gateway):
+    gateway = await make_gateway()
+    yield gateway
+    await gateway.stop()
+
+
+def a_key() -> asyncssh.SSHKey:
+    return asyncssh.generate_private_key("ssh-ed25519")
+
+
+class Banners(asyncssh.SSHClient):
+    """A client that keeps the authentication banners it is shown and, like OpenSSH, answers a
+    keyboard-interactive challenge without prompts (with a password if it has one)."""
+
+    def __init__(self):
+        self.banners: list[str] = []
+
+    def auth_banner_received(self, msg: str, lang: str) -> None:
+        self.banners.append(msg)
+
+    def kbdint_auth_requested(self) -> str:
+        return ""
+
+    def kbdint_challenge_received(self, name, instructions, lang, prompts):
+        return [] if not prompts else None
+
+
+async def connect(gateway: SshGateway, username: str = "alice", **kwargs) -> asyncssh.SSHClientConnection:
+    """An asyncssh client connection; with no ``client_keys`` it offers none."""
+    kwargs.setdefault("client_keys", None)
+    kwargs.setdefault("agent_path", None)
+    conn, _ = await asyncssh.create_connection(Banners, "127.0.0.1", gateway.port, username=username,
+                                               known_hosts=None, config=None, **kwargs)
+    return conn
+
+
+async def open_game(conn: asyncssh.SSHClientConnection, size=(100, 30)) -> tuple[asyncssh.SSHClientProcess, str]:
+    """A pty session and the stand-in's first line."""
+    proc = await conn.create_process(term_type="xterm-256color", term_size=size, encoding=None)
+    return proc, await read_line(proc)
+
+
+async def read_line(proc: asyncssh.SSHClientProcess, timeout: float = 10.0) -> str:
+    line = await asyncio.wait_for(proc.stdout.readuntil(b"\r\n"), timeout)
+    return line.decode().strip()
+
+
+def fields(line: str) -> dict[str, str]:
+    """``ready 100x30 tty=yes name=alice`` -> {'ready': '100x30', 'tty': 'yes', 'name': 'alice'}."""
+    words = line.split()
+    out = {words[0]: words[1]}
+    out.update(w.split("=", 1) for w in words[2:] if "=" in w)
+    return out
+
+
+def is_zombie_or_alive(pid: int) -> bool:
+    """Whether ``pid`` still exists in any state (a zombie too)."""
+    return os.path.exists(f"/proc/{pid}")

@@ -1,0 +1,198 @@
+"""Who gets in, and who they are: open door, password, authorized keys, rejoin codes, the host key."""
+
+from __future__ import annotations
+
+import asyncio
+import os
+import stat
+
+import asyncssh
+import pytest
+
+from jantaku.tui.ssh import Access
+from jantaku.tui.ssh.access import password_from
+from jantaku.tui.ssh.hostkey import HOST_KEY_FILE, load_or_create_host_key
+from jantaku.tui.ssh.identity import CODE_ALPHABET, RejoinCodes, display_name, normalise_code
+
+from .conftest import a_key, connect, fields, open_game
+
+
+async def identity_of(gateway, **kwargs) -> tuple[dict[str, str], list[str]]:
+    """What the game was told about the player, and the banners the client saw."""
+    async with await connect(gateway, **kwargs) as conn:
+        proc, line = await open_game(conn)
+        proc.stdin.write(b"q")
+        await asyncio.wait_for(proc.wait_closed(), 5)
+        return fields(line), conn.get_owner().banners
+
+
+# --- the open door ----------------------------------------------------------------------------
+
+
+async def test_any_key_gets_in_and_its_fingerprint_is_the_identity(gateway):
+    key = a_key()
+    first, _ = await identity_of(gateway, username="alice", client_keys=[key])
+    again, _ = await identity_of(gateway, username="alice", client_keys=[key])
+    other, _ = await identity_of(gateway, username="alice", client_keys=[a_key()])
+    assert first["identity"] == f"ssh-key:{key.get_fingerprint('sha256')}" == again["identity"]
+    assert other["identity"] != first["identity"]
+    assert first["name"] == "alice"
+
+
+async def test_a_keyless_player_gets_in_without_a_prompt_and_rejoins_with_the_code(gateway):
+    first, banners = await identity_of(gateway, username="bob")
+    assert first["name"] == "bob"
+    code = first["identity"].removeprefix("ssh-code:")
+    assert len(code) == 6 and set(code) <= set(CODE_ALPHABET)
+    assert any(code in banner for banner in banners)  # told before the game starts
+    again, banners = await identity_of(gateway, username=code.lower())
+    assert again["identity"] == first["identity"]
+    assert again["name"] == "bob"  # the name the code was issued to, not the code
+    assert any("Welcome back, bob" in banner for banner in banners)
+
+
+async def test_the_rejoin_code_is_repeated_when_the_game_ends(gateway):
+    async with await connect(gateway, username="bob") as conn:
+        proc, line = await open_game(conn)
+        code = fields(line)["identity"].removeprefix("ssh-code:")
+        proc.stdin.write(b"q")
+        rest = await asyncio.wait_for(proc.stdout.read(), 5)
+    assert f"ssh -p {gateway.port} {code}@127.0.0.1".encode() in rest
+
+
+async def test_a_password_client_gets_in_at_an_open_door(gateway):
+    seen, _ = await identity_of(gateway, username="carol", password="anything", kbdint_auth=False)
+    assert seen["name"] == "carol"
+    assert seen["identity"].startswith("ssh-code:")
+
+
+async def test_a_machine_account_name_becomes_a_guest_name(gateway):
+    seen, _ = await identity_of(gateway, username="root")
+    code = seen["identity"].removeprefix("ssh-code:")
+    assert seen["name"] == f"guest-{code[:4]}"
+
+
+# --- a password ---------------------------------------------------------------------------------
+
+
+async def test_password_mode_lets_in_who_knows_it(make_gateway):
+    gateway = await make_gateway(access=Access(password="s3cret"))
+    seen, _ = await identity_of(gateway, username="dan", password="s3cret")
+    assert seen["name"] == "dan"
+    with pytest.raises(asyncssh.PermissionDenied):
+        await connect(gateway, username="dan", password="wrong")
+    with pytest.raises(asyncssh.PermissionDenied):
+        await connect(gateway, username="dan", client_keys=[a_key()])  # a key is no password
+    with pytest.raises(asyncssh.PermissionDenied):
+        await connect(gateway, username="dan")  # no prompt-less way in
+    await gateway.stop()
+
+
+def test_the_password_can_come_from_a_file_or_the_environment(tmp_path, monkeypatch):
+    secret = tmp_path / "pw"
+    secret.write_text("from-file\nignored\n")
+    monkeypatch.setenv("JANTAKU_SSH_PASSWORD", "from-env")
+    assert password_from("given", secret) == "given"
+    assert password_from(None, secret) == "from-file"
+    assert password_from(None, None) == "from-env"
+    monkeypatch.delenv("JANTAKU_SSH_PASSWORD")
+    assert password_from(None, None) is None
+
+
+# --- authorized keys -----------------------------------------------------------------------------
+
+
+async def test_authorized_keys_mode_lets_in_only_those_keys(make_gateway, tmp_path):
+    friend, stranger, later = a_key(), a_key(), a_key()
+    listed = tmp_path / "authorized_keys"
+    listed.write_bytes(friend.export_public_key())
+    gateway = await make_gateway(access=Access(authorized_keys=listed))
+    seen, _ = await identity_of(gateway, username="erin", client_keys=[friend])
+    assert seen["identity"] == f"ssh-key:{friend.get_fingerprint('sha256')}"
+    for kwargs in ({"client_keys": [stranger]}, {}, {"password": "guess"}):
+        with pytest.raises(asyncssh.PermissionDenied):
+            await connect(gateway, username="erin", **kwargs)
+    listed.write_bytes(friend.export_public_key() + later.export_public_key())  # no restart needed
+    os.utime(listed, ns=(1, 1))
+    seen, _ = await identity_of(gateway, username="fay", client_keys=[later])
+    assert seen["name"] == "fay"
+    await gateway.stop()
+
+
+async def test_authorized_keys_and_a_password_let_in_either(make_gateway, tmp_path):
+    friend = a_key()
+    listed = tmp_path / "authorized_keys"
+    listed.write_bytes(friend.export_public_key())
+    gateway = await make_gateway(access=Access(authorized_keys=listed, password="pw"))
+    by_key, _ = await identity_of(gateway, client_keys=[friend])
+    by_password, _ = await identity_of(gateway, password="pw")
+    assert by_key["identity"].startswith("ssh-key:")
+    assert by_password["identity"].startswith("ssh-code:")
+    with pytest.raises(asyncssh.PermissionDenied):
+        await connect(gateway, client_keys=[a_key()], password="nope")
+    await gateway.stop()
+
+
+def test_a_missing_authorized_keys_file_fails_at_start(tmp_path):
+    with pytest.raises(OSError):
+        Access(authorized_keys=tmp_path / "absent")
+
+
+# --- the host key ----------------------------------------------------------------------------------
+
+
+async def test_the_host_key_survives_a_restart(make_gateway, tmp_path):
+    data = tmp_path / "hostdata"
+    first = await make_gateway(data_dir=data)
+    async with await connect(first) as conn:
+        seen_first = conn.get_server_host_key().get_fingerprint()
+    await first.stop()
+    second = await make_gateway(data_dir=data)
+    async with await connect(second) as conn:
+        seen_second = conn.get_server_host_key().get_fingerprint()
+    await second.stop()
+    assert seen_first == seen_second == second.host_key_fingerprint
+    mode = stat.S_IMODE((data / HOST_KEY_FILE).stat().st_mode)
+    assert mode == 0o600
+
+
+def test_host_key_is_made_once(tmp_path):
+    key = load_or_create_host_key(tmp_path)
+    assert load_or_create_host_key(tmp_path).get_fingerprint() == key.get_fingerprint()
+    assert (tmp_path / (HOST_KEY_FILE + ".pub")).read_bytes() == key.export_public_key()
+
+
+# --- names and codes ---------------------------------------------------------------------------------
+
+
+def test_display_names_are_printable_and_short():
+    assert display_name("a" * 40, "X") == "a" * 24
+    assert display_name("zoë", "X") == "zoë"
+    assert display_name("\x07\x1b", "AB12") == "guest-AB12"
+    assert display_name("Root", "AB12") == "guest-AB12"
+
+
+def test_codes_are_recognised_case_blind_and_only_in_their_alphabet():
+    assert normalise_code(" k7f3qx ") == "K7F3QX"
+    assert normalise_code("K7F3Q") is None
+    assert normalise_code("K7F3QO") is None  # O is not in the alphabet (it reads as 0)
+
+
+def test_rejoin_codes_persist_and_keep_the_most_recent(tmp_path):
+    path = tmp_path / "codes.json"
+    codes = RejoinCodes(path, capacity=3)
+    issued = []
+    for name in ("a", "b", "c", "d"):
+        code = codes.new_code()
+        codes.remember(code, name)
+        issued.append(code)
+    again = RejoinCodes(path, capacity=3)
+    assert len(again) == 3
+    assert again.name_of(issued[0]) is None  # the oldest went
+    assert again.name_of(issued[3]) == "d"
+
+
+def test_a_damaged_codes_file_is_not_fatal(tmp_path):
+    path = tmp_path / "codes.json"
+    path.write_text("{not json")
+    assert len(RejoinCodes(path)) == 0

@@ -1,0 +1,224 @@
+"""The gateway with an asyncssh client: the game on a pty, and nothing else."""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+
+import asyncssh
+import pytest
+
+from jantaku.tui.ssh import GatewaySettings
+from jantaku.tui.ssh.session import NEEDS_TERMINAL
+
+from .conftest import FAST, a_key, connect, fields, is_zombie_or_alive, open_game, read_line
+
+
+async def wait_until(predicate, timeout: float = 5.0) -> None:
+    end = asyncio.get_running_loop().time() + timeout
+    while not predicate():
+        if asyncio.get_running_loop().time() > end:
+            raise AssertionError("condition not met in time")
+        await asyncio.sleep(0.02)
+
+
+# --- the game on a terminal ---------------------------------------------------------------
+
+
+async def test_session_gets_the_game_on_its_own_controlling_terminal(gateway):
+    async with await connect(gateway, client_keys=[a_key()]) as conn:
+        proc, line = await open_game(conn, size=(100, 30))
+        ready = fields(line)
+        assert ready["ready"] == "100x30"
+        assert ready["tty"] == "yes"
+        assert ready["term"] == "xterm-256color"
+        assert ready["inherited"] == "[]"  # no descriptor of the host leaks into the game
+        proc.stdin.write(b"x")
+        assert await read_line(proc) == "key 'x'"
+        proc.stdin.write(b"q")
+        assert await read_line(proc) == "bye"
+        await asyncio.wait_for(proc.wait_closed(), 5)
+        assert proc.exit_status == 3  # the game's own exit status
+    await wait_until(lambda: not gateway.processes)
+
+
+async def test_window_size_changes_reach_the_game(gateway):
+    async with await connect(gateway) as conn:
+        proc, _ = await open_game(conn, size=(80, 24))
+        proc.change_terminal_size(132, 43)
+        assert await read_line(proc) == "size 132x43"
+        proc.change_terminal_size(70, 20)
+        assert await read_line(proc) == "size 70x20"
+        proc.stdin.write(b"q")
+        await asyncio.wait_for(proc.wait_closed(), 5)
+
+
+async def test_closing_the_connection_ends_the_game_and_reaps_it(gateway):
+    conn = await connect(gateway)
+    await open_game(conn)
+    (process,) = gateway.processes
+    pid = process.pid
+    conn.abort()  # the laptop lid closes
+    await asyncio.wait_for(process.wait(), 5)
+    assert not gateway.processes
+    assert not is_zombie_or_alive(pid)
+
+
+async def test_a_game_that_ignores_hangup_is_killed_after_the_grace_period(make_gateway):
+    gateway = await make_gateway(argv=["sh", "-c", "trap '' HUP TERM; echo ready; while :; do sleep 1; done"])
+    conn = await connect(gateway)
+    proc = await conn.create_process(term_type="xterm", term_size=(80, 24), encoding=None)
+    await read_line(proc)
+    (process,) = gateway.processes
+    conn.abort()
+    code = await asyncio.wait_for(process.wait(), 5)
+    assert code == -9  # SIGKILL, after FAST.grace
+    await gateway.stop()
+
+
+async def test_stop_ends_every_game(make_gateway):
+    gateway = await make_gateway()
+    conns = [await connect(gateway, username=f"p{i}") for i in range(3)]
+    for conn in conns:
+        await open_game(conn)
+    pids = [p.pid for p in gateway.processes]
+    assert len(pids) == 3
+    await gateway.stop()
+    assert not gateway.processes
+    assert not any(is_zombie_or_alive(pid) for pid in pids)
+    for conn in conns:
+        conn.close()
+
+
+# --- nothing but the game -------------------------------------------------------------------
+
+
+async def test_a_session_without_a_terminal_is_told_and_closed(gateway):
+    async with await connect(gateway) as conn:
+        result = await asyncio.wait_for(conn.run(encoding=None), 5)  # a shell, no pty
+        assert result.exit_status == 1
+        assert result.stdout.decode() == NEEDS_TERMINAL
+    assert not gateway.processes
+
+
+async def test_exec_is_refused(gateway):
+    async with await connect(gateway) as conn:
+        with pytest.raises(asyncssh.ChannelOpenError):
+            await conn.run("cat /etc/passwd", term_type="xterm")
+        with pytest.raises(asyncssh.ChannelOpenError):
+            await conn.run("cat /etc/passwd")
+    assert not gateway.processes
+
+
+async def test_sftp_and_other_subsystems_are_refused(gateway):
+    async with await connect(gateway) as conn:
+        with pytest.raises((asyncssh.ChannelOpenError, asyncssh.SFTPError)):
+            await conn.start_sftp_client()
+    async with await connect(gateway) as conn:
+        with pytest.raises(asyncssh.ChannelOpenError):
+            await conn.create_process(subsystem="netconf")
+
+
+async def test_local_and_unix_forwarding_are_refused(gateway):
+    async with await connect(gateway) as conn:
+        with pytest.raises(asyncssh.ChannelOpenError):
+            await conn.open_connection("127.0.0.1", gateway.port)  # ssh -L
+        with pytest.raises(asyncssh.ChannelOpenError):
+            await conn.open_unix_connection("/run/systemd/private")
+
+
+async def test_remote_forwarding_is_refused(gateway):
+    async with await connect(gateway) as conn:
+        with pytest.raises(asyncssh.ChannelListenError):
+            await conn.forward_remote_port("127.0.0.1", 0, "127.0.0.1", 9)  # ssh -R
+        with pytest.raises(asyncssh.ChannelListenError):
+            await conn.forward_remote_path("/tmp/jantaku-ssh-test.sock", "/tmp/nowhere")
+
+
+async def test_agent_forwarding_is_refused(gateway, tmp_path, caplog):
+    agent_socket = tmp_path / "agent.sock"
+    server = await asyncio.start_unix_server(lambda r, w: w.close(), path=str(agent_socket))
+    caplog.set_level(logging.INFO, logger="asyncssh")
+    try:
+        async with await connect(gateway, agent_path=str(agent_socket), agent_forwarding=True) as conn:
+            proc, line = await open_game(conn)
+            assert fields(line)["auth_sock"] == "None"
+            proc.stdin.write(b"q")
+            await asyncio.wait_for(proc.wait_closed(), 5)
+    finally:
+        server.close()
+    assert "Agent forwarding request denied" in caplog.text
+
+
+async def test_x11_forwarding_is_refused(gateway):
+    async with await connect(gateway) as conn:
+        with pytest.raises(asyncssh.ChannelOpenError, match="X11"):
+            await conn.create_process(term_type="xterm", x11_forwarding=True, x11_display="127.0.0.1:0",
+                                      x11_auth_path="/nonexistent")
+
+
+async def test_one_game_per_connection(gateway):
+    async with await connect(gateway) as conn:
+        proc, _ = await open_game(conn)
+        with pytest.raises(asyncssh.ChannelOpenError):
+            await conn.create_process(term_type="xterm")
+        proc.stdin.write(b"q")
+        await asyncio.wait_for(proc.wait_closed(), 5)
+
+
+# --- limits ---------------------------------------------------------------------------------------
+
+
+async def test_a_full_host_says_so(make_gateway):
+    gateway = await make_gateway(settings=GatewaySettings(max_sessions=1, auth_failure_delay=0, grace=0.5))
+    async with await connect(gateway, username="first") as first:
+        proc, _ = await open_game(first)
+        async with await connect(gateway, username="second") as second:
+            result = await asyncio.wait_for(second.run(term_type="xterm", encoding=None), 5)
+            assert result.exit_status == 1
+            assert b"this host is full" in result.stdout
+        proc.stdin.write(b"q")
+        await asyncio.wait_for(proc.wait_closed(), 5)
+    async with await connect(gateway, username="third") as third:  # room again
+        proc, line = await open_game(third)
+        assert fields(line)["name"] == "third"
+        proc.stdin.write(b"q")
+        await asyncio.wait_for(proc.wait_closed(), 5)
+    await gateway.stop()
+
+
+async def test_too_many_connections_are_turned_away_with_a_reason(make_gateway):
+    gateway = await make_gateway(settings=GatewaySettings(max_sessions=1, max_pending=1, auth_failure_delay=0))
+    a = await connect(gateway)
+    b = await connect(gateway)
+    with pytest.raises(asyncssh.DisconnectError, match="too many connections"):
+        await connect(gateway)
+    a.close()
+    b.close()
+    await gateway.stop()
+
+
+def test_connections_from_one_address_are_capped():
+    from jantaku.tui.ssh.gateway import SshGateway
+
+    class Peer:
+        def __init__(self, addr):
+            self.peer_addr = addr
+
+    gateway = SshGateway(lambda *a: None, data_dir=None, settings=GatewaySettings(max_per_ip=2))
+    assert [gateway.admit(Peer("192.0.2.7")) for _ in range(3)][:2] == [None, None]
+    assert "192.0.2.7" in gateway.admit(Peer("192.0.2.7"))
+    assert gateway.admit(Peer("192.0.2.8")) is None
+    assert all(gateway.admit(Peer("127.0.0.1")) is None for _ in range(5))  # local tests and tunnels
+
+
+async def test_a_silent_connection_is_dropped_at_the_login_timeout(make_gateway):
+    gateway = await make_gateway(settings=GatewaySettings(login_timeout=0.5))
+    reader, writer = await asyncio.open_connection("127.0.0.1", gateway.port)
+    start = asyncio.get_running_loop().time()
+    while await asyncio.wait_for(reader.read(1024), 5):  # the server's version line, then EOF
+        pass
+    assert asyncio.get_running_loop().time() - start < 3
+    writer.close()
+    await wait_until(lambda: not gateway.connections)
+    await gateway.stop()

@@ -1,0 +1,81 @@
+"""The real OpenSSH client in a real terminal (tmux) against the gateway serving the stand-in game."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+
+import pytest
+
+from .tmux import Tmux, have_tmux_and_ssh, make_key, ssh_command
+
+pytestmark = pytest.mark.skipif(not have_tmux_and_ssh(), reason="needs tmux and the OpenSSH client")
+
+
+@pytest.fixture
+def standin_host(tmp_path):
+    proc = subprocess.Popen([sys.executable, "-m", "tests.ssh.serve_standin", "--data", str(tmp_path / "data")],
+                            stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True)
+    try:
+        port = int(proc.stdout.readline().split()[1])
+        yield port
+    finally:
+        proc.stdin.close()
+        proc.wait(10)
+
+
+@pytest.fixture
+def scratch(tmp_path):
+    path = tmp_path / "scratch"
+    path.mkdir()
+    return path
+
+
+def test_openssh_gets_the_game_resizes_and_keeps_its_identity(standin_host, scratch):
+    key = make_key(scratch)
+    tm = Tmux(ssh_command(standin_host, "alice", scratch, key), scratch, 100, 30)
+    try:
+        screen = tm.wait_for("ready 100x30")
+        assert "tty=yes" in screen and "name=alice" in screen and "identity=ssh-key:SHA256:" in screen
+        identity = screen.split("identity=")[1].split()[0]
+        tm.resize(120, 40)
+        tm.wait_for("size 120x40")
+        tm.keys("x")
+        tm.wait_for("key 'x'")
+        tm.keys("q")
+        tm.wait_for("bye")
+        assert tm.wait_dead()
+    finally:
+        tm.close()
+    again = Tmux(ssh_command(standin_host, "alice", scratch, key), scratch, 80, 24)
+    try:
+        assert f"identity={identity}" in again.wait_for("ready 80x24")
+        again.keys("q")
+    finally:
+        again.close()
+
+
+def test_openssh_without_a_key_gets_a_rejoin_code(standin_host, scratch):
+    tm = Tmux(ssh_command(standin_host, "bob", scratch, None), scratch)
+    try:
+        screen = tm.wait_for("ready")
+        code = screen.split("identity=ssh-code:")[1].split()[0]
+        tm.keys("q")
+        tm.wait_for(f"Your rejoin code is {code}")
+    finally:
+        tm.close()
+    again = Tmux(ssh_command(standin_host, code, scratch, None), scratch)
+    try:
+        screen = again.wait_for("ready")
+        assert f"identity=ssh-code:{code}" in screen and "name=bob" in screen
+        again.keys("q")
+    finally:
+        again.close()
+
+
+def test_openssh_exec_and_no_terminal_are_refused(standin_host, scratch):
+    base = ssh_command(standin_host, "eve", scratch, None).split()
+    run = subprocess.run(base + ["cat", "/etc/passwd"], capture_output=True, text=True, timeout=20)
+    assert run.returncode != 0 and "root:" not in run.stdout
+    run = subprocess.run(base[:-1] + ["-T", base[-1]], capture_output=True, text=True, timeout=20, stdin=subprocess.DEVNULL)
+    assert run.returncode == 1 and "needs a terminal" in run.stdout
