@@ -12,7 +12,8 @@ import pytest
 from jantaku.tui.ssh import Access
 from jantaku.tui.ssh.access import password_from
 from jantaku.tui.ssh.hostkey import HOST_KEY_FILE, load_or_create_host_key
-from jantaku.tui.ssh.identity import CODE_ALPHABET, RejoinCodes, display_name, normalise_code
+from jantaku.tui.ssh.identity import (CODE_ALPHABET, Identity, RejoinCodes, display_name, load_or_create_secret,
+                                      normalise_code, resume_token)
 
 from .conftest import a_key, connect, fields, open_game
 
@@ -196,3 +197,14 @@ def test_a_damaged_codes_file_is_not_fatal(tmp_path):
     path = tmp_path / "codes.json"
     path.write_text("{not json")
     assert len(RejoinCodes(path)) == 0
+
+
+def test_resume_tokens_depend_on_the_identity_and_the_secret(tmp_path):
+    secret = load_or_create_secret(tmp_path / "secret")
+    assert load_or_create_secret(tmp_path / "secret") == secret
+    assert stat.S_IMODE((tmp_path / "secret").stat().st_mode) == 0o600
+    ann = Identity("ann", fingerprint="SHA256:abc")
+    assert resume_token(secret, ann) == resume_token(secret, Identity("renamed", fingerprint="SHA256:abc"))
+    assert resume_token(secret, ann) != resume_token(secret, Identity("ann", fingerprint="SHA256:abd"))
+    assert resume_token(secret, ann) != resume_token(b"another host", ann)
+    assert resume_token(secret, Identity("x", rejoin_code="K7F3QX")) != resume_token(secret, ann)

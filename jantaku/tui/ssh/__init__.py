@@ -12,13 +12,25 @@ or crashes costs that player their screen, never the host.  The pieces:
 * :mod:`.access`, :mod:`.identity`, :mod:`.hostkey` — who may come in, who
   they are, and the host key kept across restarts.
 
-This package imports asyncssh; nothing outside it does, so a host without
-``--ssh`` never loads it.
+* :mod:`.launcher`, :mod:`.hosting` — the real client wired to the host,
+  and the ``--ssh`` options of ``jantaku host``.
+
+Only this package imports asyncssh, and only when one of the names below is
+first used: a host without ``--ssh`` never loads it.
 """
 
-from .access import Access
-from .gateway import GatewaySettings, SshGateway, command_launcher
-from .identity import Identity
-from .terminal import Launch
+from __future__ import annotations
 
-__all__ = ["Access", "GatewaySettings", "Identity", "Launch", "SshGateway", "command_launcher"]
+import importlib
+from typing import Any
+
+_EXPORTS = {"Access": "access", "GatewaySettings": "gateway", "SshGateway": "gateway",
+            "command_launcher": "gateway", "Identity": "identity", "Launch": "terminal"}
+
+__all__ = sorted(_EXPORTS)
+
+
+def __getattr__(name: str) -> Any:
+    if name not in _EXPORTS:
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    return getattr(importlib.import_module(f".{_EXPORTS[name]}", __name__), name)

@@ -8,6 +8,9 @@ remembers which name each code belongs to, across host restarts.
 
 from __future__ import annotations
 
+import base64
+import hashlib
+import hmac
 import json
 import os
 import secrets
@@ -46,6 +49,36 @@ class Identity:
         if self.fingerprint:
             return f"ssh-key:{self.fingerprint}"
         return f"ssh-code:{self.rejoin_code}"
+
+
+def resume_token(secret: bytes, identity: Identity) -> str:
+    """The host's resume token for ``identity``: unguessable without the host's secret.
+
+    A public key's fingerprint is no secret, so the token is keyed: knowing
+    someone's key never lets a TCP client claim their seat.
+
+    >>> token = resume_token(b"k" * 32, Identity("ann", fingerprint="SHA256:abc"))
+    >>> len(token), token == resume_token(b"k" * 32, Identity("bob", fingerprint="SHA256:abc"))
+    (43, True)
+    """
+    digest = hmac.new(secret, identity.key.encode(), hashlib.sha256).digest()
+    return base64.urlsafe_b64encode(digest).decode().rstrip("=")
+
+
+def load_or_create_secret(path: str | Path) -> bytes:
+    """32 random bytes kept in ``path`` (mode 0600), made on first use."""
+    path = Path(path)
+    if path.exists():
+        return path.read_bytes()
+    path.parent.mkdir(parents=True, exist_ok=True)
+    secret = secrets.token_bytes(32)
+    try:
+        fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
+    except FileExistsError:  # made meanwhile by another process
+        return path.read_bytes()
+    with os.fdopen(fd, "wb") as f:
+        f.write(secret)
+    return secret
 
 
 def display_name(username: str, fallback_tag: str) -> str:
