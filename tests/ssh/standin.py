@@ -18,9 +18,10 @@ def main() -> int:
     signal.signal(signal.SIGWINCH, lambda *_: say("size %dx%d" % tuple(shutil.get_terminal_size())))
     controlling = os.tcgetpgrp(0) == os.getpgrp()
     extra = " ".join(f"fd{n}" for n in range(3, 6) if _is_open(n))
-    say("ready %dx%d tty=%s name=%s identity=%s term=%s inherited=[%s] auth_sock=%s" % (
+    say("ready %dx%d tty=%s name=%s identity=%s term=%s inherited=[%s] auth_sock=%s env=%s" % (
         *shutil.get_terminal_size(), "yes" if controlling else "no", os.environ.get("JANTAKU_SSH_NAME"),
-        os.environ.get("JANTAKU_SSH_IDENTITY"), os.environ.get("TERM"), extra, os.environ.get("SSH_AUTH_SOCK")))
+        os.environ.get("JANTAKU_SSH_IDENTITY"), os.environ.get("TERM"), extra, os.environ.get("SSH_AUTH_SOCK"),
+        ",".join(sorted(os.environ))))
     while True:
         data = os.read(0, 1024)
         if not data:

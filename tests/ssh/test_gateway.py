@@ -42,6 +42,18 @@ async def test_session_gets_the_game_on_its_own_controlling_terminal(gateway):
     await wait_until(lambda: not gateway.processes)
 
 
+async def test_the_game_gets_a_clean_environment(gateway, monkeypatch):
+    monkeypatch.setenv("JANTAKU_TEST_HOST_SECRET", "not for players")
+    async with await connect(gateway, env={"LD_PRELOAD": "/tmp/evil.so", "LANG": "de_DE.ISO-8859-1"}) as conn:
+        proc, line = await open_game(conn)
+        names = set(fields(line)["env"].split(","))
+        proc.stdin.write(b"q")
+        await asyncio.wait_for(proc.wait_closed(), 5)
+    assert names <= {"TERM", "COLORTERM", "LANG", "PATH", "HOME", "JANTAKU_SSH_NAME", "JANTAKU_SSH_IDENTITY",
+                     "JANTAKU_SSH_REJOIN_CODE", "LC_CTYPE"}  # LC_CTYPE: Python may set it at start-up
+    assert {"TERM", "LANG", "PATH"} <= names
+
+
 async def test_window_size_changes_reach_the_game(gateway):
     async with await connect(gateway) as conn:
         proc, _ = await open_game(conn, size=(80, 24))
@@ -221,4 +233,36 @@ async def test_a_silent_connection_is_dropped_at_the_login_timeout(make_gateway)
     assert asyncio.get_running_loop().time() - start < 3
     writer.close()
     await wait_until(lambda: not gateway.connections)
+    await gateway.stop()
+
+
+async def test_a_client_that_stops_reading_pauses_its_game_not_the_host(make_gateway):
+    gateway = await make_gateway(argv=["yes", "a screenful of redraws"])
+    async with await connect(gateway) as conn:
+        proc = await conn.create_process(term_type="xterm", term_size=(80, 24), encoding=None)
+        await proc.stdout.read(100)
+        (server,) = gateway.connections
+        channel = server.session._chan
+        await asyncio.sleep(1.0)  # the game writes as fast as it can; the client reads nothing
+        buffered = channel.get_write_buffer_size()
+        await asyncio.sleep(0.5)
+        assert channel.get_write_buffer_size() == buffered  # paused, not growing
+        assert buffered < 1 << 20
+        # and the host still answers others
+        async with await connect(gateway, username="other") as other:
+            other_proc = await other.create_process(term_type="xterm", encoding=None)
+            assert await asyncio.wait_for(other_proc.stdout.read(3), 5) == b"a s"
+            other_proc.close()
+    await gateway.stop()
+
+
+async def test_a_client_that_goes_silent_is_dropped_by_keepalive(make_gateway):
+    gateway = await make_gateway(settings=GatewaySettings(keepalive_interval=0.2, keepalive_count_max=2, grace=0.5))
+    conn = await connect(gateway)
+    await open_game(conn)
+    (process,) = gateway.processes
+    conn._transport.pause_reading()  # the laptop lid closes: nothing comes back any more
+    await asyncio.wait_for(process.wait(), 5)
+    await wait_until(lambda: not gateway.connections)
+    conn.abort()
     await gateway.stop()

@@ -33,7 +33,7 @@ class GatewayServer(asyncssh.SSHServer):
         self.conn: asyncssh.SSHServerConnection | None = None
         self.peer_addr = ""
         self.identity: Identity | None = None
-        self.sessions = 0
+        self.session: GameSession | None = None
         self._proved_key: str | None = None  # fingerprint of the last key that passed validation
         self._refusal: str | None = None
 
@@ -106,7 +106,7 @@ class GatewayServer(asyncssh.SSHServer):
     # --- what the connection may open -----------------------------------------------------
 
     def session_requested(self) -> GameSession | bool:
-        if self.sessions:
+        if self.session is not None:
             return False  # one game per connection
-        self.sessions += 1
-        return GameSession(self.gateway, self.identity)
+        self.session = GameSession(self.gateway, self.identity)
+        return self.session
