@@ -44,15 +44,7 @@ def _score_request_from_args(args: argparse.Namespace) -> dict:
         req["honba"] = args.honba
     if args.sticks:
         req["sticks"] = args.sticks
-    options = {}
-    for item in args.option or []:
-        name, sep, value = item.partition("=")
-        if not sep:
-            raise SystemExit(f"jantaku score: --option takes NAME=VALUE, not {item!r}")
-        try:
-            options[name] = json.loads(value)
-        except json.JSONDecodeError:
-            options[name] = value
+    options = _parse_options(args.option, "jantaku score")
     if options:
         req["options"] = options
     return req
@@ -114,6 +106,48 @@ def cmd_analyze(args: argparse.Namespace) -> int:
     return 0 if "error" not in result else 1
 
 
+# --- selfplay ----------------------------------------------------------------------
+
+
+def _parse_options(items: list[str] | None, prog: str) -> dict:
+    options = {}
+    for item in items or []:
+        name, sep, value = item.partition("=")
+        if not sep:
+            raise SystemExit(f"{prog}: --option takes NAME=VALUE, not {item!r}")
+        try:
+            options[name] = json.loads(value)
+        except json.JSONDecodeError:
+            options[name] = value
+    return options
+
+
+@command("selfplay")
+def cmd_selfplay(args: argparse.Namespace) -> int:
+    from .engine.bots import bot_names
+    from .engine.options import OptionError
+    from .engine.selfplay import format_summary, run_selfplay
+
+    bots = args.bots.split(",") if args.bots else None
+    if bots is not None and (len(bots) != 4 or any(b not in bot_names() for b in bots)):
+        print(f"jantaku selfplay: --bots takes four names from: {', '.join(bot_names())}", file=sys.stderr)
+        return 2
+    if args.hands < 1:
+        print("jantaku selfplay: --hands must be at least 1", file=sys.stderr)
+        return 2
+    try:
+        summary = run_selfplay(args.ruleset, hands=args.hands, seed=args.seed, bots=bots, preset=args.preset,
+                               options=_parse_options(args.option, "jantaku selfplay"))
+    except OptionError as exc:
+        print(f"jantaku selfplay: {exc}", file=sys.stderr)
+        return 2
+    if args.json:
+        print(json.dumps(summary, ensure_ascii=False))
+    else:
+        print(format_summary(summary))
+    return 1 if summary["errors"] else 0
+
+
 # --- parser ------------------------------------------------------------------------
 
 
@@ -148,6 +182,16 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("hand", nargs="*", help="13 or 14 tiles (melds allowed: chi:345m ...)")
     p.add_argument("--json", action="store_true", help="print the result as JSON")
     p.add_argument("--jsonl", action="store_true", help="read one JSON {\"hand\": ...} per line from stdin")
+
+    p = sub.add_parser("selfplay", help="bots play hands against each other and print a summary",
+                       description="Four bots play N hands, e.g.: jantaku selfplay --ruleset riichi --hands 100")
+    p.add_argument("--ruleset", default="basic", help="classical, hongkong, riichi, sichuan or basic")
+    p.add_argument("--preset", help="ruleset preset")
+    p.add_argument("--option", action="append", metavar="NAME=VALUE", help="option override (repeatable)")
+    p.add_argument("--hands", type=int, default=16)
+    p.add_argument("--seed", type=int, default=0)
+    p.add_argument("--bots", help="four comma-separated bot names, one per seat (default: easy)")
+    p.add_argument("--json", action="store_true", help="print one JSON object")
 
     for register in _EXTRA_PARSERS:
         register(sub)

@@ -375,11 +375,14 @@ def waits(counts: list[int], melds: int = 0, *, seven_pairs: bool = True,
           thirteen_orphans: bool = True, four_as_two: bool = False) -> list[int]:
     """The kinds that complete a ready hand (13 - 3·melds tiles), in kind order.
 
-    A kind whose four copies are all in the hand still counts here; callers
-    that need "a tile that can still come" filter with the visible counts.
+    A fifth copy does not exist, so a kind the hand holds four of is never a
+    wait; callers that need "a tile that can still come" also filter by the
+    copies visible elsewhere.
     """
     out = []
     for k in range(34):
+        if counts[k] >= 4:
+            continue
         counts[k] += 1
         try:
             if is_regular_complete(counts) or (melds == 0 and (
@@ -413,11 +416,28 @@ class DiscardOption:
     remaining: int  # copies of the useful kinds not visible to the player
 
 
+def _candidates(counts: list[int], melds: int, *, seven_pairs: bool = True,
+                thirteen_orphans: bool = True) -> list[int]:
+    """Kinds that could possibly lower the shanten: a tile only helps next to (or on) what is held,
+    unless a special form wants new kinds."""
+    if melds == 0 and (thirteen_orphans or (seven_pairs and sum(1 for c in counts if c) < 7)):
+        return list(range(34))
+    near = set()
+    for k in range(34):
+        if counts[k]:
+            if k >= 27:
+                near.add(k)
+            else:
+                base = k - k % 9
+                near.update(j for j in range(max(base, k - 2), min(base + 8, k + 2) + 1))
+    return sorted(near)
+
+
 def useful_tiles(counts: list[int], melds: int = 0, **forms: bool) -> list[int]:
     """Kinds that lower the shanten of a 13-tile-equivalent hand."""
     base = shanten(counts, melds, **forms)
     out = []
-    for k in range(34):
+    for k in _candidates(counts, melds, **forms):
         if counts[k] >= 4:
             continue
         counts[k] += 1

@@ -200,6 +200,7 @@ def test_unknown_elements_are_ignored():
 def test_module_doctests():
     import doctest
 
-    from jantaku.engine.rulesets.riichi import tenhou_log
+    from jantaku.engine.rulesets.riichi import tenhou_import, tenhou_log
 
     assert doctest.testmod(tenhou_log).failed == 0
+    assert doctest.testmod(tenhou_import).failed == 0

@@ -1,0 +1,160 @@
+"""The baseline bot (``easy``): takes every win, discards by shanten and tile acceptance.
+
+It calls a pung, kong or chow only when that lowers its shanten, declares
+riichi when ready, and for setup choices (void suit, exchange) it takes the
+suit it holds least of.  Every variant's legal actions are enough for it.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from ..actions import Action, ActionType
+from ..analysis import shanten, useful_tiles
+from ..tiles import counts34, is_terminal_or_honor, kind_of
+from .base import Bot, register_bot
+
+_WIN = (ActionType.TSUMO, ActionType.RON)
+
+
+def visible_counts(view: dict[str, Any]) -> list[int]:
+    """Copies of each kind the seat can see outside its own hand."""
+    counts = [0] * 34
+    for p in view["players"]:
+        for d in p["discards"]:
+            if d[3] is None:
+                counts[d[0] >> 2] += 1
+        for m in p["melds"]:
+            for t in m["tiles"]:
+                if 0 <= t < 136:
+                    counts[t >> 2] += 1
+    for t in view.get("dora_indicators", []):
+        counts[t >> 2] += 1
+    return counts
+
+
+def own_hand(view: dict[str, Any]) -> tuple[list[int], int]:
+    me = view["players"][view["seat"]]
+    return list(me["concealed"]), len(me["melds"])
+
+
+class BaselineBot(Bot):
+    name = "easy"
+
+    def forms(self, view: dict[str, Any]) -> dict[str, bool]:
+        """Which special shapes the variant allows (hook for variant bots)."""
+        variant = view.get("variant")
+        return {"seven_pairs": variant in ("riichi", "sichuan", "basic"),
+                "thirteen_orphans": variant in ("riichi", "classical", "hongkong", "basic")}
+
+    def choose(self, view: dict[str, Any], actions: Sequence[Action]) -> Action:
+        by_type: dict[ActionType, list[Action]] = {}
+        for a in actions:
+            by_type.setdefault(a.type, []).append(a)
+        for t in _WIN:
+            if t in by_type:
+                return by_type[t][0]
+        if ActionType.CONTINUE in by_type:
+            return by_type[ActionType.CONTINUE][0]
+        if ActionType.VOID in by_type:
+            return self.choose_void(view, by_type[ActionType.VOID])
+        if ActionType.EXCHANGE in by_type:
+            return self.choose_exchange(view, by_type[ActionType.EXCHANGE])
+        if ActionType.PASS in by_type:
+            return self.choose_claim(view, actions)
+        return self.choose_turn(view, by_type)
+
+    # --- setup -----------------------------------------------------------------------
+
+    def _suit_sizes(self, view: dict[str, Any]) -> dict[str, int]:
+        hand, _ = own_hand(view)
+        sizes = {"m": 0, "p": 0, "s": 0}
+        for t in hand:
+            k = kind_of(t)
+            if k < 27:
+                sizes["mps"[k // 9]] += 1
+        return sizes
+
+    def choose_void(self, view: dict[str, Any], options: list[Action]) -> Action:
+        sizes = self._suit_sizes(view)
+        return min(options, key=lambda a: (sizes.get(a.suit, 99), a.suit))
+
+    def choose_exchange(self, view: dict[str, Any], options: list[Action]) -> Action:
+        sizes = self._suit_sizes(view)
+        return min(options, key=lambda a: (sizes["mps"[kind_of(a.tiles[0]) // 9]], a.tiles))
+
+    # --- claims ------------------------------------------------------------------------
+
+    def choose_claim(self, view: dict[str, Any], actions: Sequence[Action]) -> Action:
+        hand, melds = own_hand(view)
+        counts = counts34(hand)
+        forms = self.forms(view)
+        now = shanten(counts, melds, **forms)
+        best, best_sh = None, now
+        for a in actions:
+            if a.type not in (ActionType.PON, ActionType.CHI, ActionType.KAN):
+                continue
+            after = list(counts)
+            for t in a.tiles:
+                after[kind_of(t)] -= 1
+            if a.type is ActionType.KAN:
+                sh = shanten(after, melds + 1, **forms)
+            else:
+                sh = min(self._after_discard(after, k, melds + 1, forms) for k in range(34) if after[k])
+            if sh < best_sh:
+                best, best_sh = a, sh
+        return best if best is not None else next(a for a in actions if a.type is ActionType.PASS)
+
+    @staticmethod
+    def _after_discard(counts: list[int], kind: int, melds: int, forms: dict[str, bool]) -> int:
+        counts[kind] -= 1
+        sh = shanten(counts, melds, **forms)
+        counts[kind] += 1
+        return sh
+
+    # --- own turn ------------------------------------------------------------------------
+
+    def choose_turn(self, view: dict[str, Any], by_type: dict[ActionType, list[Action]]) -> Action:
+        hand, melds = own_hand(view)
+        counts = counts34(hand)
+        forms = self.forms(view)
+        for kong in by_type.get(ActionType.ANKAN, []) + by_type.get(ActionType.KAKAN, []):
+            after = list(counts)
+            n = 4 if kong.type is ActionType.ANKAN else 1
+            after[kind_of(kong.tile)] -= n
+            # an added kong (n == 1) grows a meld already counted
+            if shanten(after, melds + (n == 4), **forms) <= shanten(counts, melds, **forms):
+                return kong
+        discards = by_type.get(ActionType.DISCARD, []) + by_type.get(ActionType.RIICHI, [])
+        if not discards:
+            return next(iter(next(iter(by_type.values()))))
+        seen = visible_counts(view)
+        ranked = self.rank_discards(counts, melds, [a for a in discards], seen, forms)
+        best = ranked[0]
+        riichi = [a for a in by_type.get(ActionType.RIICHI, []) if kind_of(a.tile) == kind_of(best.tile)]
+        return riichi[0] if riichi else best
+
+    def rank_discards(self, counts: list[int], melds: int, discards: list[Action], seen: list[int],
+                      forms: dict[str, bool]) -> list[Action]:
+        """Discards ordered best first: lowest shanten, most useful tiles left, then isolated honours/terminals."""
+        scored = []
+        cache: dict[int, tuple] = {}
+        for a in discards:
+            k = kind_of(a.tile)
+            if k not in cache:
+                if k >= 34:  # a bonus tile should never be a discard choice
+                    cache[k] = (99, 0, 0)
+                else:
+                    counts[k] -= 1
+                    sh = shanten(counts, melds, **forms)
+                    useful = useful_tiles(counts, melds, **forms)
+                    counts[k] += 1
+                    remaining = sum(max(0, 4 - counts[u] - seen[u]) for u in useful)
+                    cache[k] = (sh, -remaining, 0 if is_terminal_or_honor(k) else 1)
+            scored.append((cache[k], a.type is ActionType.RIICHI, a.sort_key(), a))
+        scored.sort(key=lambda x: x[:3])
+        return [x[3] for x in scored]
+
+
+register_bot("easy", BaselineBot, "baseline")

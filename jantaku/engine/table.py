@@ -1,0 +1,826 @@
+"""One hand of mahjong as a pure, deterministic state machine.
+
+Modelled on python-chess's ``Board``: :meth:`Table.pending` says who must
+decide now and lists each one's legal actions (generated, never guessed);
+:meth:`Table.act` validates one decision, applies it and returns the events
+it caused; :meth:`Table.view` is exactly what one seat may know.
+
+    >>> from jantaku.engine.rulesets.basic import BasicRuleset
+    >>> table = BasicRuleset().new_table(seed=1)
+    >>> seat, actions = next(iter(table.pending().items()))
+    >>> seat, actions[0].type.value      # the dealer has 14 tiles and discards first
+    (0, 'discard')
+    >>> events = table.act(0, actions[0])
+    >>> [e.type for e in events][:1]
+    ['discard']
+
+Seats are fixed positions 0-3; turn order is 0→1→2→3 ("the next player",
+counter-clockwise at a real table), so the player *to the left* of seat
+``s`` — whose discards ``s`` may chow — is ``s - 1``.  A seat's wind is its
+distance from the dealer.
+
+Variants subclass :class:`Table` and override the knobs (class attributes)
+and hooks (methods marked "hook") below.  The flow itself — draws, the claim
+window with priority, kongs and their replacement tiles, robbing a kong,
+bonus-tile replacement, several winners, players leaving, the end of the
+wall — lives here once.
+
+Phases:
+
+``setup``   variant decisions before play (void suit, exchange); see :meth:`setup_actions`.
+``turn``    ``turn_seat`` holds a drawn tile (or just called) and must act.
+``claim``   a discard is on the table; seats with a possible claim answer.
+``rob``     an added kong can be robbed by seats that win on its tile.
+``over``    the hand has ended; :attr:`result` says how.
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass, field
+from typing import Any
+
+from .actions import Action, ActionType, IllegalAction
+from .analysis import is_complete
+from .melds import Meld, MeldType, make_meld
+from .results import HandResult, WinRecord
+from .scoring import ScoreResult
+from .tiles import RED_FIVE_IDS, counts34, full_tile_set, is_bonus, kind_of, sort_tiles
+from .wall import Wall
+
+
+@dataclass(frozen=True)
+class Event:
+    """Something that happened.  ``private`` fields are seen only by ``audience``
+    (default: the acting seat); everyone else gets the public fields."""
+
+    type: str
+    seat: int | None = None
+    data: dict[str, Any] = field(default_factory=dict)
+    private: dict[str, Any] | None = None
+    audience: frozenset[int] | None = None
+
+    def for_seat(self, viewer: int | None) -> dict[str, Any]:
+        out = {"type": self.type, "seat": self.seat, **self.data}
+        if self.private is not None:
+            audience = self.audience if self.audience is not None else frozenset({self.seat})
+            if viewer in audience:
+                out.update(self.private)
+        return out
+
+
+@dataclass
+class DiscardRecord:
+    tile: int
+    tsumogiri: bool = False  # discarded the tile just drawn
+    riichi: bool = False  # the riichi declaration tile (shown turned)
+    claimed_by: int | None = None
+
+
+@dataclass
+class HandContext:
+    """What a hand needs to know from the match: winds, counters, scores."""
+
+    dealer: int = 0
+    round_wind: int = 0  # 0-3 E S W N
+    hand_number: int = 0  # within the match
+    honba: int = 0
+    sticks: int = 0
+    scores: tuple[int, ...] = (0, 0, 0, 0)
+    extra: dict[str, Any] = field(default_factory=dict)  # variant counters (e.g. East's win streak)
+
+
+@dataclass
+class PlayerState:
+    concealed: list[int] = field(default_factory=list)
+    melds: list[Meld] = field(default_factory=list)
+    discards: list[DiscardRecord] = field(default_factory=list)
+    bonus: list[int] = field(default_factory=list)
+    drawn: int | None = None  # the tile drawn this turn, still in ``concealed``
+    out: bool = False  # has left the hand (a Sichuan winner)
+
+
+class Table:
+    """One hand.  See the module docstring."""
+
+    # --- knobs a variant sets -------------------------------------------------
+    name = "table"
+    honors = True  # 136 tiles; False: the 108 of Sichuan
+    bonus_tiles = False  # flowers and seasons, replaced at once
+    dead_wall_size = 14
+    refill_dead_wall = True
+    allow_chi = True
+    allow_pon = True
+    allow_open_kan = True
+    allow_concealed_kan = True
+    allow_added_kan = True
+    rob_added_kong = True
+    multi_win = False  # several winners on one discard (else: next in turn wins)
+    leave_on_win = False  # winners leave and play goes on (Sichuan)
+    max_winners = 1  # the hand ends when this many have won
+    seven_pairs = True
+    thirteen_orphans = True
+    four_as_two = False  # four identical tiles count as two pairs
+    red_fives = False
+    last_tile_claims = frozenset({ActionType.RON})  # what the wall's last discard may be claimed for
+
+    def __init__(self, options: Any = None, *, seed: int = 0, context: HandContext | None = None,
+                 wall: Wall | None = None):
+        self.options = options
+        self.context = context or HandContext()
+        self.rng = random.Random(seed)
+        self.wall = wall if wall is not None else self.build_wall(self.rng)
+        self.players = [PlayerState() for _ in range(4)]
+        self.events: list[Event] = []
+        self.phase = "deal"
+        self.turn_seat = self.context.dealer
+        self.result: HandResult | None = None
+        self.deltas = [0, 0, 0, 0]
+        self.wins: list[WinRecord] = []
+        # the current discard and who may claim it
+        self.last_discard: tuple[int, int] | None = None  # (seat, tile)
+        self._answers: dict[int, Action] = {}
+        self._offers: dict[int, tuple[Action, ...]] = {}
+        self._rob: tuple[int, Meld] | None = None  # seat and the kong being robbed
+        self.after_call = False  # the turn seat called and must discard without drawing
+        self.after_kong = False  # the turn seat's last draw was a kong replacement
+        self.kongs_in_a_row = 0
+        self.turns_taken = 0  # discards made this hand (first go-round checks)
+        self.calls_made = 0
+        self.after_kong_discard = False  # the current discard followed a kong replacement
+        self.added_kong_held = False  # the last added kong used a tile held from before
+        self.robbing = False  # the current win robs a kong
+        self._deal()
+
+    # --- setting up -----------------------------------------------------------------
+
+    def tile_set(self) -> list[int]:
+        """Hook: the physical tiles of this variant."""
+        return full_tile_set(bonus=self.bonus_tiles, honors=self.honors)
+
+    def build_wall(self, rng: random.Random) -> Wall:
+        """Hook: the wall for a fresh hand (replays pass one in instead)."""
+        return Wall.shuffled(self.tile_set(), rng, dead_size=self.dead_wall_size,
+                             refill_dead=self.refill_dead_wall)
+
+    def seat_wind(self, seat: int) -> int:
+        return (seat - self.context.dealer) % 4
+
+    def _deal(self) -> None:
+        dealer = self.context.dealer
+        self._emit(Event("hand_start", None, {
+            "dealer": dealer, "round_wind": self.context.round_wind, "hand_number": self.context.hand_number,
+            "honba": self.context.honba, "sticks": self.context.sticks, "dice": list(self.wall.dice),
+            "scores": list(self.context.scores)}))
+        for seat in self._order_from(dealer):
+            hand = [self.wall.draw() for _ in range(13)]
+            self.players[seat].concealed = hand
+        dealer_draw = self.wall.draw()
+        self.players[dealer].concealed.append(dealer_draw)
+        self.players[dealer].drawn = dealer_draw
+        for seat in range(4):
+            self._emit(Event("deal", seat, {"count": len(self.players[seat].concealed)},
+                             private={"tiles": sort_tiles(self.players[seat].concealed)}))
+        if self.bonus_tiles:
+            for seat in self._order_from(dealer):
+                self._replace_bonus(seat)
+        self.after_deal()
+        if self.phase == "deal":
+            self._begin_play()
+
+    def after_deal(self) -> None:
+        """Hook: runs after the deal; set ``self.phase = 'setup'`` to ask setup decisions first."""
+
+    def _begin_play(self) -> None:
+        self.phase = "turn"
+        self.turn_seat = self.context.dealer
+
+    # --- the public interface ---------------------------------------------------------
+
+    def pending(self) -> dict[int, tuple[Action, ...]]:
+        """Who must decide now, each with their legal actions (sorted).
+
+        An empty dict means the hand is over.
+        """
+        if self.phase == "turn":
+            return {self.turn_seat: self._sorted(self.turn_actions(self.turn_seat))}
+        if self.phase in ("claim", "rob"):
+            return {s: acts for s, acts in self._offers.items() if s not in self._answers}
+        if self.phase == "setup":
+            out = {}
+            for seat in range(4):
+                acts = self.setup_actions(seat)
+                if acts:
+                    out[seat] = self._sorted(acts)
+            return out
+        return {}
+
+    def legal_actions(self, seat: int) -> tuple[Action, ...]:
+        return self.pending().get(seat, ())
+
+    def act(self, seat: int, action: Action) -> list[Event]:
+        """Apply one decision; returns the events it caused.
+
+        Raises :class:`IllegalAction` (and changes nothing) if the action is
+        not among ``pending()[seat]``.
+        """
+        legal = self.pending().get(seat)
+        if legal is None:
+            raise IllegalAction(f"seat {seat} has nothing to decide now (phase {self.phase})")
+        if action not in legal:
+            raise IllegalAction(f"{action} is not legal for seat {seat} now; legal: "
+                                + ", ".join(map(str, legal[:12])) + (" …" if len(legal) > 12 else ""))
+        start = len(self.events)
+        if self.phase == "turn":
+            self._act_turn(seat, action)
+        elif self.phase in ("claim", "rob"):
+            self._answers[seat] = action
+            if all(s in self._answers for s in self._offers):
+                if self.phase == "claim":
+                    self._resolve_claims()
+                else:
+                    self._resolve_rob()
+        elif self.phase == "setup":
+            self.act_setup(seat, action)
+        return self.events[start:]
+
+    def parse_action(self, seat: int, text: str) -> Action:
+        """The legal action of ``seat`` whose notation is ``text`` (``"discard 5m"``)."""
+        for action in self.legal_actions(seat):
+            if str(action) == text.strip():
+                return action
+        raise IllegalAction(f"{text!r} is not a legal action for seat {seat}")
+
+    @property
+    def is_over(self) -> bool:
+        return self.phase == "over"
+
+    # --- turns ---------------------------------------------------------------------------
+
+    def turn_actions(self, seat: int) -> list[Action]:
+        """Hook (extend with ``super()``): what the seat holding the turn may do."""
+        player = self.players[seat]
+        actions = [Action(ActionType.DISCARD, tile=t) for t in self.discard_choices(seat)]
+        if not self.after_call:
+            if player.drawn is not None and self.can_win(seat, player.drawn, self_drawn=True):
+                actions.append(Action(ActionType.TSUMO, tile=player.drawn))
+            if self.wall_allows_kong():
+                actions += self.kong_actions(seat)
+        return actions
+
+    def discard_choices(self, seat: int) -> list[int]:
+        """Hook: the tiles the seat may discard — one per distinct (kind, red) in hand."""
+        return self._distinct(self.players[seat].concealed)
+
+    def _distinct(self, tiles: list[int]) -> list[int]:
+        seen: dict[tuple[int, bool], int] = {}
+        for t in sort_tiles(tiles):
+            key = (kind_of(t), self.red_fives and t in RED_FIVE_IDS)
+            seen.setdefault(key, t)
+        return list(seen.values())
+
+    def wall_allows_kong(self) -> bool:
+        """Hook: whether a kong may be declared now (a replacement must exist)."""
+        return self.wall.can_replace() and self.wall.remaining > 0
+
+    def kong_actions(self, seat: int) -> list[Action]:
+        """Concealed kongs of four held tiles and added kongs onto one's pungs."""
+        player = self.players[seat]
+        out = []
+        counts = counts34(player.concealed)
+        if self.allow_concealed_kan:
+            for kind in range(34):
+                if counts[kind] == 4:
+                    tiles = tuple(sorted(t for t in player.concealed if kind_of(t) == kind))
+                    out.append(Action(ActionType.ANKAN, tile=tiles[0], tiles=tiles))
+        if self.allow_added_kan:
+            for meld in player.melds:
+                if meld.type is MeldType.PON:
+                    for t in player.concealed:
+                        if kind_of(t) == meld.kind:
+                            out.append(Action(ActionType.KAKAN, tile=t))
+        return [a for a in out if self.kong_allowed(seat, a)]
+
+    def kong_allowed(self, seat: int, action: Action) -> bool:
+        """Hook: variant restrictions on a kong (riichi waits, void suit, …)."""
+        return True
+
+    def _act_turn(self, seat: int, action: Action) -> None:
+        t = action.type
+        if t in (ActionType.DISCARD, ActionType.RIICHI):
+            if t is ActionType.RIICHI:
+                self.declare_riichi(seat, action.tile)
+            self._discard(seat, action.tile, riichi=(t is ActionType.RIICHI))
+        elif t is ActionType.TSUMO:
+            self._win([seat], action.tile, None)
+        elif t is ActionType.ANKAN:
+            self._concealed_kong(seat, action)
+        elif t is ActionType.KAKAN:
+            self._added_kong(seat, action.tile)
+        else:
+            self.act_turn_extra(seat, action)
+
+    def act_turn_extra(self, seat: int, action: Action) -> None:
+        """Hook: variant turn actions (an abortive-draw declaration, …)."""
+        raise IllegalAction(f"{action} is not handled by {self.name}")
+
+    def declare_riichi(self, seat: int, tile: int) -> None:
+        """Hook (riichi): record the declaration before its discard."""
+
+    def _discard(self, seat: int, tile: int, *, riichi: bool = False) -> None:
+        player = self.players[seat]
+        player.concealed.remove(tile)
+        record = DiscardRecord(tile, tsumogiri=(tile == player.drawn), riichi=riichi)
+        player.discards.append(record)
+        player.drawn = None
+        self.after_call = False
+        self.after_kong_discard = self.after_kong
+        self.after_kong = False
+        self.turns_taken += 1
+        self.last_discard = (seat, tile)
+        self._emit(Event("discard", seat, {"tile": tile, "tsumogiri": record.tsumogiri, "riichi": riichi}))
+        self.on_discard(seat, tile)
+        if self.phase == "over":
+            return
+        self._open_claims(seat, tile)
+
+    def on_discard(self, seat: int, tile: int) -> None:
+        """Hook: after a discard is laid down, before claims (abortive draws, furiten bookkeeping)."""
+
+    # --- claims --------------------------------------------------------------------------
+
+    def claim_options(self, seat: int, tile: int, discarder: int) -> list[Action]:
+        """Hook (extend with ``super()``): what ``seat`` may do with ``discarder``'s ``tile``."""
+        player = self.players[seat]
+        kind = kind_of(tile)
+        out = []
+        last = self.wall.remaining == 0
+        allowed = self.last_tile_claims if last else None
+
+        def ok(t: ActionType) -> bool:
+            return allowed is None or t in allowed
+
+        if ok(ActionType.RON) and self.can_win(seat, tile, self_drawn=False):
+            out.append(Action(ActionType.RON, tile=tile))
+        same = [t for t in player.concealed if kind_of(t) == kind]
+        if self.allow_pon and ok(ActionType.PON) and len(same) >= 2:
+            for pair in self._pair_choices(same):
+                out.append(Action(ActionType.PON, tile=tile, tiles=pair))
+        if self.allow_open_kan and ok(ActionType.KAN) and len(same) == 3 and self.wall_allows_kong():
+            out.append(Action(ActionType.KAN, tile=tile, tiles=tuple(sorted(same))))
+        if (self.allow_chi and ok(ActionType.CHI) and seat == self.next_seat(discarder) and kind < 27):
+            out += self._chi_options(player.concealed, tile)
+        return [a for a in out if self.claim_allowed(seat, a)]
+
+    def claim_allowed(self, seat: int, action: Action) -> bool:
+        """Hook: variant restrictions on one claim (void suit, riichi, …)."""
+        return True
+
+    def _pair_choices(self, same: list[int]) -> list[tuple[int, ...]]:
+        """Distinct pairs from same-kind tiles (with and without a red five)."""
+        choices = {}
+        for i in range(len(same)):
+            for j in range(i + 1, len(same)):
+                pair = tuple(sorted((same[i], same[j])))
+                key = tuple(self.red_fives and t in RED_FIVE_IDS for t in pair)
+                choices.setdefault(key, pair)
+        return sorted(choices.values())
+
+    def _chi_options(self, hand: list[int], tile: int) -> list[Action]:
+        kind = kind_of(tile)
+        pos = kind % 9
+        out = []
+        for a, b in ((-2, -1), (-1, 1), (1, 2)):
+            if not (0 <= pos + a <= 8 and 0 <= pos + b <= 8):
+                continue
+            first = [t for t in hand if kind_of(t) == kind + a]
+            second = [t for t in hand if kind_of(t) == kind + b]
+            seen = set()
+            for x in first:
+                for y in second:
+                    key = (self.red_fives and x in RED_FIVE_IDS, self.red_fives and y in RED_FIVE_IDS)
+                    if key not in seen:
+                        seen.add(key)
+                        out.append(Action(ActionType.CHI, tile=tile, tiles=(x, y)))
+        return out
+
+    def _open_claims(self, discarder: int, tile: int) -> None:
+        self._offers = {}
+        self._answers = {}
+        for seat in self._order_from(self.next_seat(discarder)):
+            if seat == discarder or self.players[seat].out:
+                continue
+            options = self.claim_options(seat, tile, discarder)
+            if options:
+                self._offers[seat] = self._sorted(options + [Action(ActionType.PASS)])
+        if self._offers:
+            self.phase = "claim"
+        else:
+            self._next_turn(discarder)
+
+    def _resolve_claims(self) -> None:
+        discarder, tile = self.last_discard
+        answers, offers = self._answers, self._offers
+        self.phase = "turn"  # provisional; overwritten below
+        rons = [s for s in self._order_from(self.next_seat(discarder))
+                if s in answers and answers[s].type is ActionType.RON]
+        for seat, acts in offers.items():
+            could_win = any(a.type is ActionType.RON for a in acts)
+            if could_win and answers[seat].type is not ActionType.RON:
+                self.on_passed_win(seat, tile)
+        if rons:
+            winners = self.select_winners(discarder, rons)
+            self._win(winners, tile, discarder)
+            return
+        claim = None
+        for wanted in ((ActionType.KAN, ActionType.PON), (ActionType.CHI,)):
+            for seat in self._order_from(self.next_seat(discarder)):
+                a = answers.get(seat)
+                if a is not None and a.type in wanted:
+                    claim = (seat, a)
+                    break
+            if claim:
+                break
+        self._offers, self._answers = {}, {}
+        if claim is None:
+            self.on_claims_passed(discarder, tile)
+            if self.phase != "over":
+                self._next_turn(discarder)
+            return
+        seat, action = claim
+        self._take_discard(seat, discarder, action)
+
+    def on_passed_win(self, seat: int, tile: int) -> None:
+        """Hook: ``seat`` could have won on ``tile`` and did not (furiten, Sichuan lock)."""
+
+    def on_claims_passed(self, discarder: int, tile: int) -> None:
+        """Hook: nobody claimed the discard (riichi: a declaration becomes valid)."""
+
+    def select_winners(self, discarder: int, claimants: list[int]) -> list[int]:
+        """Hook: which of the seats claiming a win (in turn order from the discarder) win."""
+        return claimants if self.multi_win else claimants[:1]
+
+    def _take_discard(self, seat: int, discarder: int, action: Action) -> None:
+        record = self.players[discarder].discards[-1]
+        record.claimed_by = seat
+        player = self.players[seat]
+        for t in action.tiles:
+            player.concealed.remove(t)
+        mtype = {ActionType.CHI: MeldType.CHI, ActionType.PON: MeldType.PON, ActionType.KAN: MeldType.KAN}[action.type]
+        meld = make_meld(mtype, list(action.tiles) + [action.tile], claimed=action.tile, from_seat=discarder)
+        player.melds.append(meld)
+        self.calls_made += 1
+        self._emit(Event("call", seat, {"meld": meld_to_wire(meld), "from": discarder}))
+        self.on_call(seat, meld)
+        self.turn_seat = seat
+        self.phase = "turn"
+        if mtype is MeldType.KAN:
+            self.on_kong(seat, meld)
+            self._replacement_draw(seat)
+        else:
+            self.after_call = True
+
+    def on_call(self, seat: int, meld: Meld) -> None:
+        """Hook: a discard was claimed into a meld (ippatsu breaks, kuikae, liability)."""
+
+    # --- kongs ---------------------------------------------------------------------------
+
+    def _concealed_kong(self, seat: int, action: Action) -> None:
+        player = self.players[seat]
+        for t in action.tiles:
+            player.concealed.remove(t)
+        player.drawn = None
+        meld = make_meld(MeldType.ANKAN, list(action.tiles))
+        player.melds.append(meld)
+        self._emit(Event("kong", seat, {"meld": meld_to_wire(meld)}))
+        if self.can_rob_concealed_kong():
+            robbers = self._robbers(seat, action.tiles[0], concealed=True)
+            if robbers:
+                self._open_rob(seat, meld, robbers)
+                return
+        self._complete_kong(seat, meld)
+
+    def can_rob_concealed_kong(self) -> bool:
+        """Hook: riichi's option to rob a concealed kong for thirteen orphans."""
+        return False
+
+    def _added_kong(self, seat: int, tile: int) -> None:
+        player = self.players[seat]
+        index = next(i for i, m in enumerate(player.melds)
+                     if m.type is MeldType.PON and m.kind == kind_of(tile))
+        pung = player.melds[index]
+        player.concealed.remove(tile)
+        held = tile != player.drawn
+        player.drawn = None
+        meld = Meld(MeldType.KAKAN, pung.tiles + (tile,), pung.claimed, pung.from_seat, added=tile)
+        player.melds[index] = meld
+        self._emit(Event("kong", seat, {"meld": meld_to_wire(meld), "held": held}))
+        self.added_kong_held = held
+        if self.rob_added_kong:
+            robbers = self._robbers(seat, tile, concealed=False)
+            if robbers:
+                self._open_rob(seat, meld, robbers)
+                return
+        self._complete_kong(seat, meld)
+
+    def _robbers(self, seat: int, tile: int, *, concealed: bool) -> dict[int, tuple[Action, ...]]:
+        out = {}
+        for s in self._order_from(self.next_seat(seat)):
+            if s == seat or self.players[s].out:
+                continue
+            if self.can_win(s, tile, self_drawn=False, robbing=True, concealed_kong=concealed):
+                out[s] = (Action(ActionType.RON, tile=tile), Action(ActionType.PASS))
+        return out
+
+    def _open_rob(self, seat: int, meld: Meld, robbers: dict[int, tuple[Action, ...]]) -> None:
+        self.phase = "rob"
+        self._rob = (seat, meld)
+        self._offers = robbers
+        self._answers = {}
+
+    def _resolve_rob(self) -> None:
+        seat, meld = self._rob
+        tile = meld.added if meld.type is MeldType.KAKAN else meld.tiles[0]
+        rons = [s for s in self._order_from(self.next_seat(seat))
+                if s in self._answers and self._answers[s].type is ActionType.RON]
+        for s in self._offers:
+            if self._answers[s].type is not ActionType.RON:
+                self.on_passed_win(s, tile)
+        self._offers, self._answers, self._rob = {}, {}, None
+        if rons:
+            player = self.players[seat]
+            # the kong never happened: the robbed tile leaves the meld
+            index = player.melds.index(meld)
+            if meld.type is MeldType.KAKAN:
+                player.melds[index] = Meld(MeldType.PON, tuple(t for t in meld.tiles if t != tile),
+                                           meld.claimed, meld.from_seat)
+            else:
+                player.melds.pop(index)
+                player.concealed.extend(t for t in meld.tiles if t != tile)
+            self.robbing = True
+            self._win(self.select_winners(seat, rons), tile, seat)
+            self.robbing = False
+            return
+        self.phase = "turn"
+        self._complete_kong(seat, meld)
+
+    def _complete_kong(self, seat: int, meld: Meld) -> None:
+        self.on_kong(seat, meld)
+        if self.phase == "over":
+            return
+        self.phase = "turn"
+        self.turn_seat = seat
+        self._replacement_draw(seat)
+
+    def on_kong(self, seat: int, meld: Meld) -> None:
+        """Hook: a kong stands (dora reveal, kong money, four-kong checks)."""
+
+    # --- draws ---------------------------------------------------------------------------
+
+    def next_seat(self, seat: int) -> int:
+        """The next seat still in the hand after ``seat``."""
+        for step in range(1, 5):
+            s = (seat + step) % 4
+            if not self.players[s].out:
+                return s
+        return seat
+
+    def _order_from(self, start: int) -> list[int]:
+        return [(start + i) % 4 for i in range(4)]
+
+    def _next_turn(self, previous: int) -> None:
+        seat = self.next_seat(previous)
+        if self.wall.remaining <= 0:
+            self._exhaustive_draw()
+            return
+        self.turn_seat = seat
+        self.phase = "turn"
+        tile = self.wall.draw()
+        self._take_draw(seat, tile, replacement=False)
+
+    def _replacement_draw(self, seat: int) -> None:
+        if not self.wall.can_replace():
+            self._exhaustive_draw()
+            return
+        tile = self.wall.draw_replacement()
+        self._take_draw(seat, tile, replacement=True)
+
+    def _take_draw(self, seat: int, tile: int, *, replacement: bool) -> None:
+        player = self.players[seat]
+        player.concealed.append(tile)
+        player.drawn = tile
+        self.after_kong = replacement
+        self._emit(Event("draw", seat, {"replacement": replacement, "wall": self.wall.remaining},
+                         private={"tile": tile}))
+        if self.bonus_tiles and is_bonus(kind_of(tile)):
+            self._replace_bonus(seat)
+            if self.phase == "over":
+                return
+        self.on_draw(seat, player.drawn)
+
+    def _replace_bonus(self, seat: int) -> None:
+        """Lay out every bonus tile the seat holds and draw replacements until none is left."""
+        player = self.players[seat]
+        while True:
+            found = [t for t in player.concealed if is_bonus(kind_of(t))]
+            if not found:
+                return
+            for t in found:
+                player.concealed.remove(t)
+                player.bonus.append(t)
+                self._emit(Event("bonus", seat, {"tile": t}))
+                if not self.wall.can_replace():
+                    self._exhaustive_draw()
+                    return
+                replacement = self.wall.draw_replacement()
+                player.concealed.append(replacement)
+                if player.drawn is not None:
+                    player.drawn = replacement
+                self._emit(Event("draw", seat, {"replacement": True, "wall": self.wall.remaining},
+                                 private={"tile": replacement}))
+
+    def on_draw(self, seat: int, tile: int) -> None:
+        """Hook: a seat drew (lifts a Sichuan lock, temporary furiten, …)."""
+
+    # --- winning -----------------------------------------------------------------------------
+
+    def can_win(self, seat: int, tile: int, *, self_drawn: bool, robbing: bool = False,
+                concealed_kong: bool = False) -> bool:
+        """Hook (extend with ``super()``): the shape check; variants add yaku, fan minimum,
+        void suit, furiten, locks.  ``tile`` is in the hand when self-drawn."""
+        if concealed_kong:
+            return False
+        player = self.players[seat]
+        counts = counts34(player.concealed)
+        if not self_drawn:
+            counts[kind_of(tile)] += 1
+        return is_complete(counts, len(player.melds), seven_pairs=self.seven_pairs,
+                           thirteen_orphans=self.thirteen_orphans, four_as_two=self.four_as_two)
+
+    def _win(self, winners: list[int], tile: int, discarder: int | None) -> None:
+        records = []
+        for i, seat in enumerate(winners):
+            player = self.players[seat]
+            if discarder is not None:
+                player.concealed.append(tile)
+            score, payments = self.score_win(seat, tile, discarder)
+            if discarder is not None and i > 0:
+                # one physical tile: the first winner keeps it, the others win on it in name
+                player.concealed.remove(tile)
+            record = WinRecord(seat=seat, tile=tile, discarder=discarder, score=score,
+                               payments=payments,
+                               hand=sort_tiles(player.concealed + ([tile] if discarder is not None and i > 0 else [])),
+                               melds=[meld_to_wire(m) for m in player.melds], bonus=list(player.bonus))
+            records.append(record)
+            self.wins.append(record)
+        if discarder is not None and not self.robbing:  # a robbed kong's tile was never discarded
+            self.players[discarder].discards[-1].claimed_by = winners[0]
+        for record in records:
+            self._apply_payments(record.payments, reason="win")
+            self._emit(Event("win", record.seat, record.to_wire()))
+        self.after_win(records)
+        if self.phase == "over":
+            return
+        if self.leave_on_win and len(self.wins) < self.max_winners and sum(not p.out for p in self.players) > 2:
+            for record in records:
+                self.players[record.seat].out = True
+                self._emit(Event("leave", record.seat, {}))
+            if sum(not p.out for p in self.players) > 1:
+                # play goes on after the (last) winner
+                self._offers, self._answers = {}, {}
+                self.phase = "turn"
+                self._next_turn(winners[-1])
+                return
+        self._end(HandResult(kind="win", wins=list(self.wins)))
+
+    def score_win(self, seat: int, tile: int, discarder: int | None) -> tuple[ScoreResult, dict[int, int]]:
+        """Hook: score the winner's hand and say who pays what (seat → delta)."""
+        raise NotImplementedError
+
+    def after_win(self, records: list[WinRecord]) -> None:
+        """Hook: after winners are paid (Sichuan: kong-then-discard transfers)."""
+
+    def _apply_payments(self, payments: dict[int, int], *, reason: str) -> None:
+        for seat, delta in payments.items():
+            self.deltas[seat] += delta
+
+    def pay(self, payments: dict[int, int], reason: str) -> None:
+        """Move points now (kong money, riichi sticks), with an event everybody sees."""
+        self._apply_payments(payments, reason=reason)
+        self._emit(Event("payment", None, {"reason": reason, "deltas": {int(k): v for k, v in payments.items()}}))
+
+    # --- ending -------------------------------------------------------------------------------
+
+    def _exhaustive_draw(self) -> None:
+        self._end(self.exhaustive_draw())
+
+    def exhaustive_draw(self) -> HandResult:
+        """Hook: the wall ran out (tenpai payments, end-of-wall settlement)."""
+        return HandResult(kind="draw", wins=list(self.wins))
+
+    def abort(self, reason: str) -> None:
+        """End the hand as an abortive draw (variants call this)."""
+        self._end(HandResult(kind="abort", wins=list(self.wins), reason=reason))
+
+    def _end(self, result: HandResult) -> None:
+        for seat, delta in enumerate(result.extra_deltas):
+            self.deltas[seat] += delta
+        result.deltas = list(self.deltas)
+        result.hands = [sort_tiles(p.concealed) for p in self.players]
+        self.result = result
+        self.phase = "over"
+        self._offers, self._answers = {}, {}
+        self._emit(Event("hand_end", None, result.to_wire()))
+
+    # --- setup phase hooks ----------------------------------------------------------------------
+
+    def setup_actions(self, seat: int) -> list[Action]:
+        """Hook: setup decisions still open for ``seat``."""
+        return []
+
+    def act_setup(self, seat: int, action: Action) -> None:
+        """Hook: apply a setup decision; call ``self._begin_play()`` when all are in."""
+        raise IllegalAction("no setup decisions in this variant")
+
+    # --- what a seat may know -------------------------------------------------------------------
+
+    def view(self, seat: int | None) -> dict[str, Any]:
+        """Everything ``seat`` may know now (``None``: a spectator).
+
+        Never another seat's concealed tiles (until the hand is over) or the
+        order of the wall.
+        """
+        over = self.phase == "over"
+        players = []
+        for s, p in enumerate(self.players):
+            entry: dict[str, Any] = {
+                "seat": s, "wind": self.seat_wind(s), "concealed_count": len(p.concealed),
+                "melds": [meld_to_wire(m, hide_concealed=not over and s != seat) for m in p.melds],
+                "discards": [[d.tile, d.tsumogiri, d.riichi, d.claimed_by] for d in p.discards],
+                "bonus": list(p.bonus), "out": p.out,
+            }
+            if s == seat or over or p.out:
+                entry["concealed"] = sort_tiles(p.concealed)
+                entry["drawn"] = p.drawn if (s == seat or over) else None
+            players.append(entry)
+        view = {
+            "variant": self.name, "seat": seat, "phase": self.phase, "turn": self.turn_seat,
+            "dealer": self.context.dealer, "round_wind": self.context.round_wind,
+            "hand_number": self.context.hand_number, "honba": self.context.honba,
+            "sticks": self.context.sticks, "scores": [a + b for a, b in zip(self.context.scores, self.deltas)],
+            "wall": self.wall.remaining, "players": players,
+            "last_discard": list(self.last_discard) if self.last_discard else None,
+            "red_fives": self.red_fives,
+        }
+        if over and self.result is not None:
+            view["result"] = self.result.to_wire()
+        view.update(self.extra_view(seat))
+        return view
+
+    def extra_view(self, seat: int | None) -> dict[str, Any]:
+        """Hook: variant facts a seat may know (dora indicators, riichi, void suits)."""
+        return {}
+
+    # --- bookkeeping --------------------------------------------------------------------------------
+
+    def _emit(self, event: Event) -> None:
+        self.events.append(event)
+
+    @staticmethod
+    def _sorted(actions: list[Action]) -> tuple[Action, ...]:
+        return tuple(sorted(set(actions), key=Action.sort_key))
+
+    def tile_locations(self) -> dict[int, str]:
+        """Where each physical tile is now (for conservation checks): wall, dead, hand, meld, discard, bonus."""
+        where: dict[int, str] = {}
+
+        def put(tile: int, place: str) -> None:
+            if tile in where:
+                raise AssertionError(f"tile {tile} is both in {where[tile]} and {place}")
+            where[tile] = place
+
+        for t in self.wall.live_tiles():
+            put(t, "wall")
+        for t in self.wall.untaken_dead():
+            put(t, "dead")
+        for s, p in enumerate(self.players):
+            for t in p.concealed:
+                put(t, f"hand{s}")
+            for m in p.melds:
+                for t in m.tiles:
+                    put(t, f"meld{s}")
+            for d in p.discards:
+                if d.claimed_by is None:
+                    put(d.tile, f"discard{s}")
+            for t in p.bonus:
+                put(t, f"bonus{s}")
+        return where
+
+
+def meld_to_wire(meld: Meld, *, hide_concealed: bool = False) -> dict[str, Any]:
+    """A meld as plain data; a concealed kong shows its outer tiles face down to others."""
+    tiles = list(meld.tiles)
+    if hide_concealed and meld.type is MeldType.ANKAN:
+        tiles = [-1, tiles[1], tiles[2], -1]
+    return {"type": meld.type.value, "tiles": tiles, "claimed": meld.claimed, "from": meld.from_seat,
+            "added": meld.added}
