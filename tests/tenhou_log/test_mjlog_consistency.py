@@ -95,7 +95,8 @@ class TurnChecker:
         if call.type in (CallType.ANKAN, CallType.KAKAN, CallType.NUKIDORA):
             assert what == "act" and call.seat == seat
             if call.type is CallType.KAKAN:
-                pon = next(m for m in self.melds[seat] if m.type is CallType.PON and m.tiles[0] // 4 == call.tiles[0] // 4)
+                pon = next(m for m in self.melds[seat]
+                           if m.type is CallType.PON and m.tiles[0] // 4 == call.tiles[0] // 4)
                 self.melds[seat].remove(pon)
                 self.take(seat, [call.added])
             else:

@@ -95,13 +95,18 @@ def test_whole_records_agree(name):
     report = check_mjlog((DATA / name).read_bytes())
     assert report.ok, "\n".join(report.lines())
     assert report.final_compared and report.agreeing_hands == len(load_game(name).hands)
-    assert report.lines()[-1].endswith("final scores and points agree")
+    assert report.lines() == [report.summary()]  # nothing differs: the summary alone
+    assert report.summary().endswith("and points agree: OK")
+    lines = report.lines(verbose=True)
+    assert [line.split()[1] for line in lines[:-1]] == ["ok"] * report.agreeing_hands
+    assert report.match is not None and report.match.is_over
 
 
 def test_a_record_cut_short_is_checked_as_far_as_it_goes():
     report = check_game(load_game("2011020401gm-00a9-0000-f6eff225-no-round-end.mjlog"))
     assert report.ok and report.incomplete_hands == 1 and not report.final_compared
-    assert "1 incomplete in the record" in report.lines()[0]
+    assert report.summary() == ("7/7 hands agree with Tenhou; 1 incomplete in the record; "
+                                "the record stops before the end of the game: OK")
 
 
 def _with_result(hand, index: int = 0, **changes):
@@ -119,6 +124,10 @@ def test_a_different_value_is_reported_with_both_yaku_lists():
     found = {m.what: (m.ours, m.tenhou) for m in check.mismatches}
     assert found["seat 1: points"] == (7700, 8700) and found["seat 1: fu"] == (30, 40)
     assert "Honitsu" in found["seat 1: yaku"][1]
+    first, ours, *details = check.lines()
+    assert first.startswith("E1-0   MISMATCH  seat 1 ron off seat 2, 40 fu 4 han, 8700")
+    assert ours.split()[0] == "ours:" and "30 fu 4 han, 7700" in ours
+    assert "seat 1: points: ours 7700, Tenhou 8700" in [d.strip() for d in details]
 
 
 def test_different_score_changes_winners_and_tenpai_are_reported():
@@ -151,6 +160,8 @@ def test_a_wrong_start_of_hand_shows_in_the_whole_game_check():
     hands[1] = dataclasses.replace(hands[1], honba=5)
     report = check_game(dataclasses.replace(game, hands=hands))
     assert not report.ok and report.game and "start of hand 2" in report.game[0].what
+    assert report.lines()[-2].startswith("game   MISMATCH  start of hand 2")
+    assert report.summary().endswith("the whole game differs: MISMATCH")
 
 
 def test_replay_game_gives_the_finished_match():

@@ -17,7 +17,7 @@ The result is an :class:`ImportReport`; ``report.ok`` says whether
 everything agreed and ``report.lines()`` says what did not, readably::
 
     report = check_mjlog(path.read_bytes())
-    print("\\n".join(report.lines()))
+    print("\\n".join(report.lines(verbose=True)))
 
 How a hand is replayed: the table is dealt from a wall built by
 :func:`wall_for_hand` (the log's deal and draws in order, its replacement
@@ -46,9 +46,11 @@ from .table import DORA_SLOTS, RiichiTable
 from .tenhou_log import (YAKU, Agari, Call, CallType, Discard, Draw, DrawType, Limit, Riichi, Ryuukyoku,
                          TenhouGame, TenhouHand, TenhouRules, parse_mjlog, wall_from_hand)
 
-__all__ = ["Decision", "HandCheck", "ImportReport", "Mismatch", "ReplayError", "check_game", "check_hand",
-           "check_mjlog", "decisions_of", "ending_of", "hand_context", "hand_points", "options_for", "replay_game", "replay_hand",
-           "wall_for_hand"]
+__all__ = [
+    "Decision", "HandCheck", "ImportReport", "Mismatch", "ReplayError", "check_game", "check_hand", "check_mjlog",
+    "decisions_of", "ending_of", "hand_context", "hand_label", "hand_points", "options_for", "replay_game",
+    "replay_hand", "wall_for_hand",
+]
 
 NUM_TILES = 136
 REPLACEMENT_SLOTS = DORA_SLOTS.start  # our dead wall: replacement tiles, then dora, then ura indicators
@@ -299,7 +301,7 @@ class HandCheck:
     """One hand replayed on its own.  ``error`` is set when the replay could not finish."""
 
     index: int
-    name: str
+    label: str  # "S2-1": South round, second deal, one honba
     tenhou: str  # how the hand ended on Tenhou, readably
     ours: str = ""
     mismatches: list[Mismatch] = field(default_factory=list)
@@ -309,10 +311,25 @@ class HandCheck:
     def ok(self) -> bool:
         return self.error is None and not self.mismatches
 
+    def lines(self) -> list[str]:
+        """``E1-0   ok        seat 1 tsumo, …``; a mismatch adds our ending and each difference."""
+        out = [f"{self.label:<6} {'ok' if self.ok else 'MISMATCH':<9} {self.tenhou}"]
+        if not self.ok:
+            if self.ours:
+                out.append(f"{'':<6} {'ours:':<9} {self.ours}")
+            out += [f"{'':<17}{m}" for m in self.mismatches]
+            if self.error:
+                out.append(f"{'':<17}replay stopped: {self.error}")
+        return out
+
 
 @dataclass
 class ImportReport:
-    """Hand-by-hand and whole-game agreement of our engine with one record."""
+    """Hand-by-hand and whole-game agreement of our engine with one record.
+
+    ``match`` is our replay of the whole game (None if it could not be
+    replayed), e.g. to keep it in the match history.
+    """
 
     players: tuple[str, ...]
     hands: list[HandCheck] = field(default_factory=list)
@@ -320,6 +337,8 @@ class ImportReport:
     game: list[Mismatch] = field(default_factory=list)  # whole-game replay
     game_error: str | None = None
     final_compared: bool = False  # the record has Tenhou's final result
+    final_scores: tuple[int, ...] | None = None
+    match: Match | None = None
 
     @property
     def ok(self) -> bool:
@@ -330,26 +349,25 @@ class ImportReport:
         return sum(h.ok for h in self.hands)
 
     def lines(self, *, verbose: bool = False) -> list[str]:
-        """A readable account: a summary line, then each hand that differs (every hand if ``verbose``)."""
-        out = [f"{len(self.hands)} hands replayed, {self.agreeing_hands} agree with Tenhou"
-               + (f"; {self.incomplete_hands} incomplete in the record" if self.incomplete_hands else "")]
-        for hand in self.hands:
-            if verbose or not hand.ok:
-                status = "ok" if hand.ok else "DIFFERS"
-                out.append(f"hand {hand.index + 1} ({hand.name}): {status}: Tenhou {hand.tenhou}"
-                           + (f"; ours {hand.ours}" if hand.ours and hand.ours != hand.tenhou else ""))
-                out += [f"    {m}" for m in hand.mismatches]
-                if hand.error:
-                    out.append(f"    replay stopped: {hand.error}")
+        """The hands that differ (every hand if ``verbose``), whole-game differences, then :meth:`summary`."""
+        out = [line for hand in self.hands if verbose or not hand.ok for line in hand.lines()]
         if self.game_error:
-            out.append(f"whole game: replay stopped: {self.game_error}")
-        elif self.game:
-            out.append("whole game: DIFFERS")
-            out += [f"    {m}" for m in self.game]
+            out.append(f"{'game':<6} {'MISMATCH':<9} replay stopped: {self.game_error}")
+        out += [f"{'game':<6} {'MISMATCH':<9} {m}" for m in self.game]
+        return out + [self.summary()]
+
+    def summary(self) -> str:
+        """``'33/33 hands agree with Tenhou; final scores agree (…): OK'``."""
+        parts = [f"{self.agreeing_hands}/{len(self.hands)} hands agree with Tenhou"]
+        if self.incomplete_hands:
+            parts.append(f"{self.incomplete_hands} incomplete in the record")
+        if self.game_error or self.game:
+            parts.append("the whole game differs")
+        elif self.final_compared:
+            parts.append(f"final scores agree ({' '.join(map(str, self.final_scores))}) and points agree")
         else:
-            out.append("whole game: " + ("every hand started as on Tenhou; final scores and points agree"
-                                         if self.final_compared else "every hand started as on Tenhou"))
-        return out
+            parts.append("the record stops before the end of the game")
+        return "; ".join(parts) + (": OK" if self.ok else ": MISMATCH")
 
 
 def check_mjlog(data: str | bytes) -> ImportReport:
@@ -365,18 +383,19 @@ def check_game(game: TenhouGame) -> ImportReport:
     report.incomplete_hands = len(game.hands) - len(complete)
     report.hands = [check_hand(hand, options, index) for index, hand in enumerate(complete)]
     try:
-        match, report.game = _replay_match(game)
+        report.match, report.game = _replay_match(game)
     except ReplayError as exc:
         report.game_error = str(exc)
         return report
-    report.game += _ending_mismatches(match, game, len(complete))
+    report.game += _ending_mismatches(report.match, game, len(complete))
     report.final_compared = game.final_scores is not None
+    report.final_scores = game.final_scores
     return report
 
 
 def check_hand(hand: TenhouHand, options: RiichiOptions, index: int = 0) -> HandCheck:
     """Replay one complete hand from the record's situation and compare how it ended."""
-    check = HandCheck(index, hand.name, describe_tenhou(hand))
+    check = HandCheck(index, hand_label(hand), describe_tenhou(hand))
     try:
         table = replay_hand(hand, options, index)
     except ReplayError as exc:
@@ -463,6 +482,11 @@ def _ending_mismatches(match: Match, game: TenhouGame, hands_played: int) -> lis
     if points != list(game.final_points):
         out.append(Mismatch("final points", points, list(game.final_points)))
     return out
+
+
+def hand_label(hand: TenhouHand) -> str:
+    """``'E3-1'``: the round wind, the deal within the round, the honba."""
+    return f"{'ESWN'[hand.round_wind % 4]}{hand.round % 4 + 1}-{hand.honba}"
 
 
 def hand_points(base: int, *, dealer: bool, self_drawn: bool) -> int:
