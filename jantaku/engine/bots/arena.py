@@ -29,10 +29,11 @@ MAX_DECISIONS = 2000  # a hand never needs this many; guards a bot loop
 
 
 def play_hand(table: Table, bots: Sequence[Bot], *,
-              on_decision: Callable[[int, Bot, float], None] | None = None) -> Table:
+              on_decision: Callable[[int, Bot, float, int], None] | None = None) -> Table:
     """Let ``bots`` (one per seat) play ``table`` to its end; returns it.
 
-    ``on_decision(seat, bot, seconds)`` is told how long each decision took.
+    ``on_decision(seat, bot, seconds, choices)`` is told how long each
+    decision took and among how many legal actions.
     """
     for _ in range(MAX_DECISIONS):
         pending = table.pending()
@@ -43,7 +44,7 @@ def play_hand(table: Table, bots: Sequence[Bot], *,
         start = time.perf_counter()
         action = bots[seat].choose(view, pending[seat])
         if on_decision is not None:
-            on_decision(seat, bots[seat], time.perf_counter() - start)
+            on_decision(seat, bots[seat], time.perf_counter() - start, len(pending[seat]))
         table.act(seat, action)
     raise RuntimeError("the hand did not end")
 
@@ -81,7 +82,7 @@ class DuplicateDeal:
 
 def duplicate_deal(ruleset: str, seed: int, bot: Bot, baseline: Bot, *, preset: str | None = None,
                    options: dict[str, Any] | None = None,
-                   on_decision: Callable[[int, Bot, float], None] | None = None) -> DuplicateDeal:
+                   on_decision: Callable[[int, Bot, float, int], None] | None = None) -> DuplicateDeal:
     rs = get_ruleset(ruleset, preset, options)
     deal = DuplicateDeal(seed)
     for seat in range(4):

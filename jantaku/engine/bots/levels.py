@@ -40,7 +40,8 @@ from .strategy import Evaluation, Strategy, Threat, strategy_for, view_variant
 _WINS = (ActionType.TSUMO, ActionType.RON)
 _CALLS = (ActionType.CHI, ActionType.PON, ActionType.KAN)
 _MELD_TYPE = {ActionType.CHI: "chi", ActionType.PON: "pon", ActionType.KAN: "kan"}
-CALL_MARGIN = 1.05  # a call must beat passing by this factor (a call shows the hand and ends flexibility)
+CALL_MARGIN = 0.6  # a call that brings the hand closer must keep this share of the expected points
+SLOWER = 0.4  # the share of its expected points a discard keeps when it is not among the fastest
 FAR_FROM_READY = 2  # ``normal`` defends at this shanten or more
 
 
@@ -101,13 +102,23 @@ class LevelBot(Bot):
 
     def best_discard(self, strategy: Strategy, sv: SeatView, counts: list[int], melds: Sequence[ShownMeld],
                      kinds: Sequence[int], threats: Sequence[Threat]) -> tuple[float, int, Evaluation]:
-        """(score, kind, evaluation) of the best discard among ``kinds`` from a 3n+2 hand."""
-        best = None
+        """(score, kind, evaluation) of the best discard among ``kinds`` from a 3n+2 hand.
+
+        The expected points of a discard that leaves the hand further from
+        ready than the best one are discounted (:data:`SLOWER`): the win-chance
+        model is rough, and speed is what the baseline is good at.
+        """
+        scored = []
         for kind in kinds:
             counts[kind] -= 1
             ev = self._evaluate(strategy, sv, counts, melds)
             counts[kind] += 1
-            score = ev.ev - self._danger(strategy, sv, threats, kind, ev)
+            scored.append((kind, ev))
+        fastest = min(ev.plain_shanten for _, ev in scored)
+        best = None
+        for kind, ev in scored:
+            worth = ev.ev if ev.plain_shanten == fastest else ev.ev * SLOWER
+            score = worth - self._danger(strategy, sv, threats, kind, ev)
             key = (score, ev.accept, is_terminal_or_honor(kind), -kind)
             if best is None or key > best[0]:
                 best = (key, kind, ev)
@@ -164,21 +175,23 @@ class LevelBot(Bot):
     # --- claims ------------------------------------------------------------------------------------
 
     def choose_claim(self, strategy: Strategy, sv: SeatView, actions: Sequence[Action]) -> Action:
+        """Call when the call brings the hand closer to ready without giving up most of its worth."""
         passing = next(a for a in actions if a.type is ActionType.PASS)
         calls = [a for a in actions if a.type in _CALLS]
         if not calls:
             return passing
         threats = strategy.threats(sv)
-        counts = list(sv.counts)
-        keep = self._evaluate(strategy, sv, counts, sv.melds)
+        keep = self._evaluate(strategy, sv, list(sv.counts), sv.melds)
         best, best_score = passing, keep.ev * CALL_MARGIN + strategy.call_cost(sv)
         for call in calls:
-            score = self.call_score(strategy, sv, call, threats)
-            if score > best_score:
+            score, closer = self.call_score(strategy, sv, call, threats, keep)
+            if closer and score > best_score:
                 best, best_score = call, score
         return best
 
-    def call_score(self, strategy: Strategy, sv: SeatView, call: Action, threats: Sequence[Threat]) -> float:
+    def call_score(self, strategy: Strategy, sv: SeatView, call: Action, threats: Sequence[Threat],
+                   keep: Evaluation) -> tuple[float, bool]:
+        """The call's expected points (after its best discard) and whether it brings the hand closer."""
         counts = list(sv.counts)
         for t in call.tiles:
             counts[kind_of(t)] -= 1
@@ -186,12 +199,12 @@ class LevelBot(Bot):
         melds = list(sv.melds) + [ShownMeld(_MELD_TYPE[call.type], kinds, None)]
         if call.type is ActionType.KAN:
             ev = self._evaluate(strategy, sv, counts, melds)
-            return ev.ev + strategy.kong_bonus(sv, call)
+            return ev.ev + strategy.kong_bonus(sv, call), ev.plain_shanten <= keep.plain_shanten
         kinds_left = [k for k in range(34) if counts[k]]
         if not kinds_left:
-            return float("-inf")
-        score, _, _ = self.best_discard(strategy, sv, counts, melds, kinds_left, threats)
-        return score
+            return float("-inf"), False
+        score, _, ev = self.best_discard(strategy, sv, counts, melds, kinds_left, threats)
+        return score, ev.plain_shanten < keep.plain_shanten
 
 
 NORMAL = Level("normal", plans=True, weigh_danger=False)

@@ -57,6 +57,7 @@ class Evaluation:
     value: float
     chance: float
     plan: str = ""
+    plain_shanten: int = 0  # of the hand as it is, whatever the plan
 
 
 @dataclass(frozen=True)
@@ -154,7 +155,7 @@ class Strategy:
         else:
             value = self.hand_value(sv, counts, melds)
         chance = self.chance(sv, sh, accept)
-        best = Evaluation(chance * value, sh, accept, value, chance)
+        best = Evaluation(chance * value, sh, accept, value, chance, "", sh)
         if not use_plans:
             return best
         for plan in self.plans(sv, counts, melds):
@@ -183,7 +184,7 @@ class Strategy:
             value = plan.value
         scale = PUNG_PLAN_SCALE if plan.pungs_only else len(plan.kinds) / 34
         chance = self.chance(sv, sh, accept, scale)
-        return Evaluation(chance * value, sh, accept, value, chance, plan.name)
+        return Evaluation(chance * value, sh, accept, value, chance, plan.name, plain_shanten)
 
     def threats(self, sv: SeatView) -> list[Threat]:
         """The opponents that may be ready, with what dealing in to each would cost."""
