@@ -40,7 +40,7 @@ from .strategy import Evaluation, Strategy, Threat, strategy_for, view_variant
 _WINS = (ActionType.TSUMO, ActionType.RON)
 _CALLS = (ActionType.CHI, ActionType.PON, ActionType.KAN)
 _MELD_TYPE = {ActionType.CHI: "chi", ActionType.PON: "pon", ActionType.KAN: "kan"}
-CALL_MARGIN = 0.6  # a call that brings the hand closer must keep this share of the expected points
+CALL_MARGIN = 0.4  # a call that brings the hand closer must keep this share of the expected points
 SLOWER = 0.4  # the share of its expected points a discard keeps when it is not among the fastest
 FAR_FROM_READY = 2  # ``normal`` defends at this shanten or more
 
