@@ -15,7 +15,7 @@ import pytest
 from jantaku.engine.rulesets.riichi.tenhou_import import check_hand, ending_of, options_for, replay_game
 from jantaku.engine.rulesets.riichi.tenhou_log import parse_mjlog
 
-LOGS = sorted((Path(__file__).parent / "data" / "mjx").glob("*.mjlog"))
+LOGS = sorted((Path(__file__).parents[1] / "data" / "mjlog").glob("*.mjlog"))
 
 
 @pytest.fixture(scope="module")
