@@ -193,6 +193,7 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--bots", help="four comma-separated bot names, one per seat (default: easy)")
     p.add_argument("--json", action="store_true", help="print one JSON object")
 
+    from .netplay.cli import register as register_netplay; register_netplay(sub)  # host, bot, history, export
     for register in _EXTRA_PARSERS:
         register(sub)
     return parser
