@@ -11,6 +11,7 @@ from __future__ import annotations
 import asyncio
 import itertools
 import logging
+import socket
 from collections.abc import AsyncIterator
 from typing import TYPE_CHECKING, Any
 
@@ -60,6 +61,9 @@ class Connection:
         peer = writer.get_extra_info("peername")
         self.peer = f"{peer[0]}:{peer[1]}" if isinstance(peer, tuple) else "local"
         self.ip = peer[0] if isinstance(peer, tuple) else "local"
+        sock = writer.get_extra_info("socket")
+        if limits.socket_send_buffer is not None and sock is not None:
+            sock.setsockopt(socket.SOL_SOCKET, socket.SO_SNDBUF, limits.socket_send_buffer)
         self.player: Player | None = None
         self.watching: set[int] = set()  # tables this connection spectates
         self.watches_lobby = False

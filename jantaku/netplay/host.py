@@ -159,7 +159,10 @@ class Host:
     # --- connections -------------------------------------------------------------------
 
     async def _accept(self, reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
-        await self.serve_stream(reader, writer)
+        try:
+            await self.serve_stream(reader, writer)
+        except asyncio.CancelledError:  # shutting down; asyncio would log a cancelled handler as an error
+            pass
 
     async def serve_stream(self, reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
         """Serve one client stream (TCP, or any other stream such as an SSH session's socketpair)."""

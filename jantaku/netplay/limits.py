@@ -19,6 +19,7 @@ class ConnectionLimits:
     chat_rate: float = 1.0
     chat_burst: float = 5.0
     send_buffer: int = 1024 * 1024  # unsent bytes before a slow reader is dropped
+    socket_send_buffer: int | None = None  # SO_SNDBUF (None: the system's); the kernel's share of the above
     max_errors: int = 20  # answered errors before the connection is closed
 
 

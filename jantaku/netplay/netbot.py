@@ -7,6 +7,7 @@ client for docs/protocol.md.
 
 from __future__ import annotations
 
+import asyncio
 import logging
 from collections.abc import Callable
 from typing import Any
@@ -26,9 +27,12 @@ def bot_chooser(name: str = "easy") -> Chooser:
     return bot.choose
 
 
-async def play_table(client: Client, table: int, choose: Chooser, *,
+async def play_table(client: Client, table: int, choose: Chooser, *, think: float = 0.0,
                      on_update: Callable[[dict[str, Any]], None] | None = None) -> dict[str, Any] | None:
-    """Answer every prompt at ``table`` until its match ends; returns the final view (None if it closed)."""
+    """Answer every prompt at ``table`` until its match ends; returns the final view (None if it closed).
+
+    ``think`` seconds pass before each answer (a bot that plays at a person's pace).
+    """
     async for msg in client.updates():
         kind = msg["type"]
         if kind == "table_closed" and msg["table"] == table:
@@ -43,6 +47,8 @@ async def play_table(client: Client, table: int, choose: Chooser, *,
         if prompt:
             actions = [Action.from_wire(w) for w in prompt["actions"]]
             choice = choose(msg["view"], actions)
+            if think:
+                await asyncio.sleep(think)
             try:
                 await client.act(table, prompt["id"], choice)
             except ClientError as exc:
