@@ -40,6 +40,9 @@ class TokenBucket:
         self._clock = clock or asyncio.get_running_loop().time
         self._last: float | None = None
 
+    def refund(self) -> None:
+        self.tokens = min(self.burst, self.tokens + 1)
+
     def take(self) -> bool:
         now = self._clock()
         if self._last is not None:
@@ -138,6 +141,10 @@ class Connection:
                 if self.closed:
                     return
             timeout = self.limits.idle_timeout if self.player is not None else self.limits.handshake_timeout
+
+    def paced_by_the_game(self) -> None:
+        """The last message answered an open prompt: the game sets that pace, so it is not counted."""
+        self._bucket.refund()
 
     def count_error(self) -> None:
         """An answered error; too many of them end the connection."""

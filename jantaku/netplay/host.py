@@ -268,6 +268,8 @@ class Host:
             if exc.code != ErrorCode.STALE_PROMPT:  # honest clients race the clock now and then
                 conn.count_error()
             return
+        if req["type"] == "act":
+            conn.paced_by_the_game()
         if reply is None:
             if ref is None:
                 return

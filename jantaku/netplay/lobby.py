@@ -169,10 +169,7 @@ class Lobby:
         self._table(req["table"]).remove_bot(player, req["seat"])
 
     def _on_start(self, conn: Connection, player: Player, req: dict[str, Any]) -> None:
-        table = self._table(req["table"])
-        if table.seat_of(player) is None and conn not in table.spectators:
-            raise RequestError(ErrorCode.NOT_ALLOWED, f"you are not at table {table.id}")
-        table.start(player)
+        self._table(req["table"]).start(player)
 
     def _on_leave(self, conn: Connection, player: Player, req: dict[str, Any]) -> None:
         table = self._table(req["table"])

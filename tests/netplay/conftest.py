@@ -6,6 +6,7 @@ import asyncio
 import dataclasses
 from collections.abc import AsyncIterator
 
+import msgpack
 import pytest
 
 from jantaku.engine.ruleset import ruleset_class
@@ -25,6 +26,11 @@ def short_match_options(ruleset: str) -> tuple[str | None, dict]:
         if preset in cls.presets:
             return preset, {}
     return None, {}
+
+
+def as_sent(obj):
+    """What ``obj`` looks like after a trip through msgpack (tuples become lists)."""
+    return msgpack.unpackb(msgpack.packb(obj), strict_map_key=False)
 
 
 @pytest.fixture

@@ -9,7 +9,6 @@ import subprocess
 import sys
 from pathlib import Path
 
-import msgpack
 import pytest
 
 from jantaku.engine.bots import get_bot
@@ -18,12 +17,7 @@ from jantaku.engine.ruleset import get_ruleset, ruleset_names
 from jantaku.engine.selfplay import play_match_hands
 from jantaku.netplay.netbot import bot_chooser, play_table
 
-from .conftest import close_all, connect, seat_four, short_match_options
-
-
-def as_sent(obj):
-    """What ``obj`` looks like after a trip through msgpack (tuples become lists)."""
-    return msgpack.unpackb(msgpack.packb(obj), strict_map_key=False)
+from .conftest import as_sent, close_all, connect, seat_four, short_match_options
 
 
 @pytest.mark.parametrize("ruleset", ruleset_names())

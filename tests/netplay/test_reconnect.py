@@ -4,18 +4,12 @@ from __future__ import annotations
 
 import asyncio
 
-import msgpack
-
 from jantaku.engine.match import Match
 from jantaku.netplay.netbot import bot_chooser, play_table
 
-from .conftest import close_all, connect, seat_four
+from .conftest import as_sent, close_all, connect, seat_four
 
 SHORT = {"turn": 0.15, "claim": 0.15, "between": 0.15, "grace": 0.3, "bot": 0}
-
-
-def as_sent(obj):
-    return msgpack.unpackb(msgpack.packb(obj), strict_map_key=False)
 
 
 async def test_a_disconnected_player_gets_the_seat_back_with_a_full_view_after_a_bot_played(host):
