@@ -24,7 +24,7 @@ from pathlib import Path
 from typing import Any
 
 from ..engine.actions import Action
-from ..engine.match import Match, MatchRecord
+from ..engine.match import STOP_SEAT, Match, MatchRecord
 
 
 class ReplayCursor:
@@ -44,11 +44,14 @@ class ReplayCursor:
     def at_end(self) -> bool:
         return self.position >= len(self)
 
-    def next_decision(self) -> tuple[int, Action] | None:
-        """The decision :meth:`step` will apply: (seat, action)."""
+    def next_decision(self) -> tuple[int, Action | str] | None:
+        """The decision :meth:`step` will apply: (seat, action), or (``STOP_SEAT``, reason)
+        where the host stopped the match (a time limit)."""
         if self.at_end:
             return None
         seat, wire = self.record.decisions[self.position]
+        if seat == STOP_SEAT:
+            return seat, str(wire[1])
         return seat, Action.from_wire(wire)
 
     def step(self, *, viewer: int | None = None, open_hands: bool = True) -> list[dict[str, Any]]:
@@ -56,7 +59,7 @@ class ReplayCursor:
         if self.at_end:
             return []
         seat, action = self.next_decision()
-        self._events = self.match.act(seat, action)
+        self._events = self.match.stop(action) if seat == STOP_SEAT else self.match.act(seat, action)
         self.position += 1
         return self.events(viewer=viewer, open_hands=open_hands)
 
@@ -93,6 +96,8 @@ class ReplayCursor:
         """The positions at which each hand's first decision is next (to jump hand by hand)."""
         starts, match = [0], Match.replay(self.record, upto=0)
         for index, (seat, wire) in enumerate(self.record.decisions):
+            if seat == STOP_SEAT:
+                break
             hand = match.hand_index
             match.act(seat, Action.from_wire(wire))
             if match.hand_index != hand:

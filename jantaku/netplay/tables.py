@@ -1,15 +1,11 @@
-"""One table on the host: its seats and watchers, and the match it drives.
+"""One table on the host: its seats and watchers, and who hears what.
 
-The host is authoritative.  A person's decision arrives as an ``act`` that
-must answer their open prompt with one of its actions; the engine applies it,
-the store commits it, and then every member hears about it — each from
-their own seat's view.  Bots (in bot seats, or playing for a person who timed
-out, is away or stayed disconnected past the grace) answer from one
-driver task per table, so a slow or hostile client never holds up the loop
-and a failing table never touches another.
+The match itself is driven by a :class:`~jantaku.netplay.runner.MatchRunner`;
+the table keeps the lobby side (seats, owner, spectators, chat), tracks who
+is connected, and sends each member the updates their seat may see.
 
-A table *pauses* while none of its human players is connected: no timers
-run and no bot plays, so a restarted host waits for its players.
+A table *pauses* while none of its human players is connected: no clock runs
+and no bot plays, so a restarted host waits for its players.
 """
 
 from __future__ import annotations
@@ -17,25 +13,22 @@ from __future__ import annotations
 import asyncio
 import logging
 import random
-import sqlite3
+import time
 from collections.abc import Callable
 from typing import Any
 
-from ..engine.actions import Action, IllegalAction
-from ..engine.bots import Bot, get_bot
+from ..engine.bots import get_bot
 from ..engine.match import Match
 from ..engine.ruleset import get_ruleset
 from .connection import Connection
 from .players import Player
-from .prompts import Prompt, prompt_kind
 from .protocol import ErrorCode, RequestError, pack
+from .runner import MatchRunner
 from .seats import Seat, TableSettings
-from .store import Store, StoredMatch, StoredSeat, StoreError
+from .store import Store, StoredMatch, StoredSeat
 from .views import update_message
 
 log = logging.getLogger(__name__)
-
-AWAY_AFTER_TIMEOUTS = 2  # consecutive timeouts before a bot takes over until the player is back
 
 
 class HostTable:
@@ -50,16 +43,19 @@ class HostTable:
         self.default_bot = default_bot
         self.seats = [Seat(i) for i in range(4)]
         self.spectators: set[Connection] = set()
-        self.match: Match | None = None
-        self.match_id: int | None = None
+        self.runner: MatchRunner | None = None  # the current (or last) match
         self.state = "waiting"  # waiting | playing | finished | broken
-        self.prompts: dict[int, Prompt] = {}
         self._on_change = on_change
         self._loop = asyncio.get_running_loop()
-        self._wake = asyncio.Event()
-        self._task: asyncio.Task | None = None
-        self._bots: dict[tuple[int, str], Bot] = {}
         self._was_active = False
+
+    @property
+    def match(self) -> Match | None:
+        return self.runner.match if self.runner else None
+
+    @property
+    def match_id(self) -> int | None:
+        return self.runner.match_id if self.runner else None
 
     # --- who is here ------------------------------------------------------------------
 
@@ -157,7 +153,8 @@ class HostTable:
         if self.state == "playing":
             seat.seat_bot(self.default_bot, f"{player.name} (bot)")
             self.store.set_seat(self.match_id, index, StoredSeat(seat.name, None, seat.bot))
-            self._drop_prompt(index)
+            self.runner.drop_prompt(index)
+            self.runner.wake()
         else:
             seat.empty()
         if self.settings.owner == player.id:
@@ -169,7 +166,7 @@ class HostTable:
         self.spectators.add(conn)
         conn.watching.add(self.id)
         self.changed()
-        if self.match is not None:
+        if self.runner is not None:
             conn.send(self._update(None, []))
 
     def unwatch(self, conn: Connection) -> None:
@@ -187,8 +184,8 @@ class HostTable:
         seat.away, seat.timeouts = False, 0
         self._check_activity()
         self.changed()
-        if self.match is not None:
-            self._refresh_prompts()
+        if self.runner is not None:
+            self.runner.refresh_prompts()
             player.send(self._update(index, []))
 
     def player_disconnected(self, player: Player) -> None:
@@ -206,8 +203,8 @@ class HostTable:
         seat = self.seats[index]
         was_away = seat.away
         seat.away, seat.timeouts = False, 0
-        if self.match is not None:
-            self._refresh_prompts()
+        if self.runner is not None:
+            self.runner.refresh_prompts()
             player.send(self._update(index, []))
         if was_away:
             self.changed()
@@ -223,7 +220,7 @@ class HostTable:
         if seat.is_human and not seat.connected:
             seat.away = True
             self.changed()
-            self._wake.set()
+            self.runner.wake()
 
     def _check_activity(self) -> None:
         """Start or stop the clocks when the first player returns or the last one leaves."""
@@ -233,17 +230,11 @@ class HostTable:
         self._was_active = active
         if self.state != "playing":
             return
-        if active:
-            for prompt in self.prompts.values():
-                self._arm(prompt)
-            for seat in self.humans:
-                if not seat.connected:
-                    self._start_grace(seat)
-            self._wake.set()
-        else:
-            for prompt in self.prompts.values():
-                prompt.disarm()
-            for seat in self.seats:
+        self.runner.set_active(active)
+        for seat in self.humans:
+            if active and not seat.connected:
+                self._start_grace(seat)
+            elif not active:
                 seat.stop_grace()
 
     # --- the match ----------------------------------------------------------------------
@@ -261,9 +252,9 @@ class HostTable:
         s = self.settings
         match = Match(get_ruleset(s.ruleset, s.preset, s.options), seed=self.rng.getrandbits(62))
         seats = [StoredSeat(seat.name, seat.player.id if seat.player else None, seat.bot) for seat in self.seats]
-        self.match_id = self.store.create_match(self.id, match.record(), seats, s.to_wire())
-        self._begin(match)
-        self._broadcast(match.table.events)
+        match_id = self.store.create_match(self.id, match.record(), seats, s.to_wire())
+        self._begin(match, match_id, time.time())
+        self.broadcast(match.table.events)
 
     def resume(self, stored: StoredMatch, players: dict[int, Player]) -> None:
         """Take up a stored unfinished match at its last decision."""
@@ -274,180 +265,43 @@ class HostTable:
                 player = players.setdefault(stored_seat.player_id, Player(stored_seat.player_id, stored_seat.name))
                 seat.seat_person(player)
                 seat.name = stored_seat.name
-        self.match_id = stored.id
-        self._begin(Match.replay(stored.record))
+        self._begin(Match.replay(stored.record), stored.id, stored.created)
 
-    def _begin(self, match: Match) -> None:
-        self.match = match
+    def _begin(self, match: Match, match_id: int, started: float) -> None:
         self.state = "playing"
-        self._bots = {}
-        self._was_active = not self.active  # force the activity check below to run
-        self._check_activity()
-        self._refresh_prompts()
+        self._was_active = self.active
+        self.runner = MatchRunner(self, match, match_id, started=started)
+        if self.active:
+            for seat in self.humans:
+                if not seat.connected:
+                    self._start_grace(seat)
         self.changed()
-        self._task = asyncio.create_task(self._drive(), name=f"table-{self.id}")
 
     def act(self, player: Player, prompt_id: int, wire: list[Any]) -> None:
         """A person's answer to their prompt."""
         index = self.seat_of(player)
         if index is None:
             raise RequestError(ErrorCode.NOT_ALLOWED, f"you have no seat at table {self.id}")
-        prompt = self.prompts.get(index)
-        if self.state != "playing" or prompt is None or prompt.id != prompt_id:
+        if self.runner is None:
             raise RequestError(ErrorCode.STALE_PROMPT, f"prompt {prompt_id} is not open for you")
-        try:
-            action = Action.from_wire(wire)
-        except ValueError as exc:
-            raise RequestError(ErrorCode.BAD_REQUEST, f"act: {exc}") from None
-        if action not in prompt.actions:
-            raise RequestError(ErrorCode.ILLEGAL_ACTION, f"{action} is not one of the actions offered")
-        self.seats[index].timeouts = 0
-        self._apply(index, action, by="player")
+        self.runner.act(index, prompt_id, wire)
 
-    def _apply(self, seat: int, action: Action, *, by: str) -> None:
-        """Engine, then store, then everyone's update: a decision nobody can lose."""
-        match = self.match
-        hands_before = len(match.results)
-        try:
-            events = match.act(seat, action)
-        except IllegalAction as exc:
-            raise RequestError(ErrorCode.ILLEGAL_ACTION, str(exc)) from None
-        except Exception:
-            log.exception("table %d: the engine failed on seat %d's %s", self.id, seat, action)
-            self._break("the rules engine failed; this match is stopped", store_status="broken")
-            return
-        try:
-            self.store.append_decision(self.match_id, len(match.record().decisions) - 1, seat, action.to_wire(), by)
-            if len(match.results) > hands_before:
-                self.store.record_hand(self.match_id, hands_before, match.results[-1].to_wire())
-            if match.is_over:
-                self.store.finish_match(self.match_id, {"scores": list(match.scores),
-                                                        "standings": match.standings})
-        except (sqlite3.Error, StoreError):
-            log.exception("table %d: could not store a decision", self.id)
-            self._break("the host could not save this match; it is stopped")
-            return
-        if match.is_over:
-            self.state = "finished"
-        self._refresh_prompts()
-        self._broadcast(events)
-        if match.is_over:
-            self.changed()
-        self._wake.set()
-
-    def _break(self, why: str, *, store_status: str | None = None) -> None:
-        """Stop this match (and only it); with ``store_status`` it is not resumed after a restart."""
-        self.state = "broken"
-        if store_status is not None:
-            try:
-                self.store.finish_match(self.match_id, {"error": why}, status=store_status)
-            except (sqlite3.Error, StoreError):
-                log.exception("table %d: could not mark the match %s", self.id, store_status)
-        self._refresh_prompts()
-        for conn in self._member_connections():
-            conn.send_error(ErrorCode.TABLE_STOPPED, f"table {self.id}: {why}")
+    def match_ended(self, state: str, why: str | None = None) -> None:
+        """The runner's report: the match is over (``finished``) or was stopped by a failure (``broken``)."""
+        self.state = state
+        if why is not None:
+            for conn in self._member_connections():
+                conn.send_error(ErrorCode.TABLE_STOPPED, f"table {self.id}: {why}")
         self.changed()
-        self._wake.set()
-
-    # --- prompts and bots -------------------------------------------------------------
-
-    def _refresh_prompts(self) -> None:
-        """Open a prompt for each person who must decide now; close the ones that are answered."""
-        pending = self.match.pending() if self.state == "playing" else {}
-        for seat, prompt in list(self.prompts.items()):
-            if pending.get(seat) != prompt.actions:
-                self._drop_prompt(seat)
-        if not pending:
-            return
-        made = len(self.match.record().decisions)
-        kind = prompt_kind(self.match)
-        for seat, actions in pending.items():
-            s = self.seats[seat]
-            if seat in self.prompts or not s.is_human or s.away:
-                continue
-            prompt = Prompt(made * 4 + seat, seat, kind, actions)
-            self.prompts[seat] = prompt
-            self._arm(prompt)
-
-    def _arm(self, prompt: Prompt) -> None:
-        if self.active and not prompt.expired:
-            prompt.arm(self._loop, self.settings.timers.for_kind(prompt.kind), self._expire)
-
-    def _drop_prompt(self, seat: int) -> None:
-        prompt = self.prompts.pop(seat, None)
-        if prompt is not None:
-            prompt.disarm()
-
-    def _expire(self, prompt: Prompt) -> None:
-        if self.prompts.get(prompt.seat) is not prompt:
-            return
-        prompt.expired, prompt.handle = True, None
-        seat = self.seats[prompt.seat]
-        seat.timeouts += 1
-        if seat.timeouts >= AWAY_AFTER_TIMEOUTS and not seat.away:
-            seat.away = True
-            self.changed()
-        self._wake.set()
-
-    def _bot_plays(self, index: int) -> bool:
-        if not self.active:
-            return False
-        seat = self.seats[index]
-        if seat.kind == "bot" or seat.away:
-            return True
-        prompt = self.prompts.get(index)
-        return prompt is not None and prompt.expired
-
-    def _bot_choice(self, index: int, actions: tuple[Action, ...]) -> Action:
-        seat = self.seats[index]
-        name = seat.bot if seat.kind == "bot" else self.default_bot
-        bot = self._bots.get((index, name))
-        if bot is None:
-            bot = self._bots[(index, name)] = get_bot(name)
-        try:
-            action = bot.choose(self.match.view(index), actions)
-            if action in actions:
-                return action
-            log.error("table %d: bot %s chose %s, which is not legal", self.id, name, action)
-        except Exception:
-            log.exception("table %d: bot %s failed", self.id, name)
-        return actions[0]
-
-    async def _drive(self) -> None:
-        """Let bots answer whatever they must answer, and sleep otherwise."""
-        try:
-            while self.state == "playing":
-                due = [s for s in self.match.pending() if self._bot_plays(s)]
-                if not due:
-                    self._wake.clear()
-                    await self._wake.wait()
-                    continue
-                pause = self.settings.timers.bot if self.match.phase == "play" else 0.0
-                await asyncio.sleep(pause)
-                for index in due:
-                    if self.state != "playing":
-                        break
-                    actions = self.match.pending().get(index)
-                    if actions and self._bot_plays(index):
-                        by = "bot" if self.seats[index].kind == "bot" else "auto"
-                        self._apply(index, self._bot_choice(index, actions), by=by)
-        except asyncio.CancelledError:
-            raise
-        except Exception:
-            log.exception("table %d: driver failed", self.id)
-            self._break("the table failed; this match is stopped")
 
     # --- telling people -----------------------------------------------------------------
 
-    def _prompt_wire(self, index: int | None, now: float) -> dict[str, Any] | None:
-        prompt = self.prompts.get(index) if index is not None else None
-        return prompt.to_wire(now) if prompt is not None else None
-
     def _update(self, index: int | None, events: list) -> dict[str, Any]:
-        return update_message(self.id, self.match, index, events, self._prompt_wire(index, self._loop.time()),
+        return update_message(self.id, self.match, index, events, self.runner.prompt_wire(index),
                               see_hands=self.settings.spectators_see_hands)
 
-    def _broadcast(self, events: list) -> None:
+    def broadcast(self, events: list) -> None:
+        """Each connected player and spectator gets the update their seat may see."""
         for seat in self.seats:
             if seat.connected:
                 seat.player.send(self._update(seat.index, events))
@@ -482,11 +336,9 @@ class HostTable:
             conn.send_packed(data)
 
     def close(self) -> None:
-        """Stop the driver and every timer (the stored match stays as it is)."""
-        if self._task is not None:
-            self._task.cancel()
-        for index in list(self.prompts):
-            self._drop_prompt(index)
+        """Stop the match's driver and every timer (the stored match stays as it is)."""
+        if self.runner is not None:
+            self.runner.close()
         for seat in self.seats:
             seat.stop_grace()
         for conn in list(self.spectators):

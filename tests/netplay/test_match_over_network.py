@@ -31,7 +31,7 @@ async def test_four_network_clients_play_a_full_match(host, ruleset):
     assert stored.status == "finished"
     replayed = Match.replay(stored.record)
     assert replayed.is_over
-    assert stored.result == as_sent({"scores": replayed.scores, "standings": replayed.standings})
+    assert stored.result == as_sent({"scores": replayed.scores, "standings": replayed.standings, "stopped": None})
     for seat, final in enumerate(finals):
         assert final == as_sent(replayed.view(seat)), f"seat {seat}'s last view differs from the engine's"
     assert json.loads(json.dumps([r.to_wire() for r in replayed.results])) == host.store.hand_results(stored.id)

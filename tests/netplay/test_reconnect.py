@@ -86,7 +86,7 @@ async def test_a_table_pauses_while_none_of_its_players_is_connected(host):
     made = len(t.match.record().decisions)
     await asyncio.sleep(0.6)  # several timer lengths: nothing happens
     assert len(t.match.record().decisions) == made and not t.active
-    assert all(p.deadline is None for p in t.prompts.values())
+    assert all(p.deadline is None for p in t.runner.prompts.values())
     back = await connect(host, "p0", tokens[0])
     update = await back.next_message("update", table=table)
     assert update["view"] == as_sent(t.match.view(0))
