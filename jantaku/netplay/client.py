@@ -251,10 +251,14 @@ class Client:
     async def back(self, table: int) -> None:
         await self.request({"type": "back", "table": table})
 
-    async def act(self, table: int, prompt_id: int, action: Action | list[Any]) -> None:
-        """Answer a prompt with one of its actions (an :class:`Action` or its wire form)."""
+    async def act(self, table: int, prompt_id: int, action: Action | list[Any]) -> int:
+        """Answer a prompt with one of its actions (an :class:`Action` or its wire form).
+
+        Returns the decision's number: the ``update`` with that ``n`` shows its effect.
+        """
         wire = action.to_wire() if isinstance(action, Action) else list(action)
-        await self.request({"type": "act", "table": table, "prompt": prompt_id, "action": wire})
+        reply = await self.request({"type": "act", "table": table, "prompt": prompt_id, "action": wire})
+        return reply["n"]
 
     async def chat(self, text: str, table: int | None = None) -> None:
         await self.request({"type": "chat", "text": text, "table": table})

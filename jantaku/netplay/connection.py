@@ -72,6 +72,7 @@ class Connection:
         self.watches_lobby = False
         self.errors = 0
         self.closed = False
+        self._outbox: list[bytes] = []
         self._bucket = TokenBucket(limits.rate, limits.burst)
         self.chat_bucket = TokenBucket(limits.chat_rate, limits.chat_burst)
 
@@ -85,19 +86,32 @@ class Connection:
         return self.send_packed(pack(msg))
 
     def send_packed(self, data: bytes) -> bool:
-        """Queue bytes; a peer whose unsent data passes the limit is dropped (returns False)."""
+        """Queue bytes for the peer; returns False if the connection is gone.
+
+        What one turn of the event loop sends to a peer (an update and the ``ok``
+        after it, say) leaves in one write.  A peer whose unsent data passes the
+        limit is dropped.
+        """
         if self.closed:
             return False
-        transport = self.writer.transport
-        if transport.is_closing():
+        if self.writer.transport.is_closing():
             self.closed = True
             return False
+        if not self._outbox:
+            asyncio.get_running_loop().call_soon(self._flush)
+        self._outbox.append(data)
+        return True
+
+    def _flush(self) -> None:
+        if self.closed or not self._outbox:
+            self._outbox.clear()
+            return
+        data = b"".join(self._outbox)
+        self._outbox.clear()
         self.writer.write(data)
-        if transport.get_write_buffer_size() > self.limits.send_buffer:
+        if self.writer.transport.get_write_buffer_size() > self.limits.send_buffer:
             log.info("%r stopped reading; dropped", self)
             self.abort()
-            return False
-        return True
 
     def send_error(self, code: str, message: str, ref: Any = None) -> None:
         self.send(error_message(code, message, ref))
@@ -108,6 +122,7 @@ class Connection:
             return
         if code is not None:
             self.send_error(code, message)
+        self._flush()
         self.closed = True
         self.writer.close()
 

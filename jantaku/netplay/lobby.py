@@ -183,8 +183,10 @@ class Lobby:
     def _on_back(self, conn: Connection, player: Player, req: dict[str, Any]) -> None:
         self._table(req["table"]).back(player)
 
-    def _on_act(self, conn: Connection, player: Player, req: dict[str, Any]) -> None:
-        self._table(req["table"]).act(player, req["prompt"], req["action"])
+    def _on_act(self, conn: Connection, player: Player, req: dict[str, Any]) -> dict[str, Any]:
+        table = self._table(req["table"])
+        table.act(player, req["prompt"], req["action"])
+        return {"type": "ok", "n": len(table.match.record().decisions)}
 
     def _on_chat(self, conn: Connection, player: Player, req: dict[str, Any]) -> None:
         if not conn.chat_bucket.take():
