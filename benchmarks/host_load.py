@@ -30,7 +30,6 @@ import os
 import random
 import resource
 import signal
-import statistics
 import sys
 import tempfile
 import time
