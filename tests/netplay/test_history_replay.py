@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import asyncio
 import json
+import subprocess
+import sys
 
 from jantaku.cli import main
 from jantaku.engine.match import Match, MatchRecord
@@ -94,4 +96,18 @@ async def test_a_network_bot_finds_a_free_seat_and_plays_the_match():
     assert final["match"]["phase"] == "over" and final["seat"] == 0
     stored = host.store.load(host.lobby.tables[table].match_id) if table in host.lobby.tables else None
     assert stored is None or stored.status == "finished"
+    await host.stop()
+
+
+async def test_the_bot_command_plays_a_match_as_a_network_client():
+    host = Host(seed=5)
+    await host.start(port=0)
+    host.create_quick_table(options={"hands": 1}, timers=Timers(bot=0))
+    proc = await asyncio.create_subprocess_exec(
+        sys.executable, "-c", "import sys; from jantaku.cli import main; sys.exit(main(sys.argv[1:]))",
+        "bot", "--connect", f"127.0.0.1:{host.port}", "--bot", "easy", "--name", "robo",
+        stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+    out, err = await asyncio.wait_for(proc.communicate(), 30)
+    assert proc.returncode == 0, err.decode()
+    assert out.decode().startswith("match over: scores [")
     await host.stop()

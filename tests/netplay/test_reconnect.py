@@ -103,3 +103,16 @@ async def test_quick_table_starts_when_its_player_sits_down(host):
     kinds = [s["kind"] for s in host.lobby.tables[table].info()["seats"]]
     assert kinds == ["human", "bot", "bot", "bot"]
     await client.close()
+
+
+async def test_a_local_game_is_a_host_a_client_and_a_started_table():
+    from jantaku.netplay.local import start_local_game
+    from jantaku.netplay.prompts import Timers
+
+    game = await start_local_game("ann", options={"hands": 1}, timers=Timers(bot=0))
+    try:
+        final = await asyncio.wait_for(play_table(game.client, game.table, bot_chooser()), 30)
+        assert final["match"]["phase"] == "over" and final["seat"] == 0
+        assert [s.kind for s in game.host.lobby.tables[game.table].seats] == ["human", "bot", "bot", "bot"]
+    finally:
+        await game.close()
