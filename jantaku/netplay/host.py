@@ -92,10 +92,14 @@ class Host:
                 raise
         else:
             self.store = Store(None)
+        try:
+            self._server = await asyncio.start_server(self._accept, bind, port)
+        except OSError:
+            self._release()
+            raise
+        self.port = self._server.sockets[0].getsockname()[1]
         self.lobby = Lobby(self.store, self.players, rng=self.rng, limits=self.limits, default_bot=self.default_bot)
         self.resumed = self.lobby.resume()
-        self._server = await asyncio.start_server(self._accept, bind, port)
-        self.port = self._server.sockets[0].getsockname()[1]
         log.info("host %r listening on %s:%d (%d match(es) resumed)", self.name, bind, self.port, self.resumed)
         return self.port
 
@@ -132,11 +136,14 @@ class Host:
                 task.cancel()
         if self._server is not None:
             await self._server.wait_closed()
+        self._release()
+        self._stopped.set()
+
+    def _release(self) -> None:
         if self.store is not None:
             self.store.close()
         if self._lock is not None:
             self._lock.release()
-        self._stopped.set()
 
     async def wait_stopped(self) -> None:
         await self._stopped.wait()

@@ -54,6 +54,11 @@ class Lobby:
         count = 0
         for stored in self.store.unfinished():
             try:
+                get_ruleset(stored.record.ruleset, stored.record.preset, stored.record.options)
+            except OptionError as exc:  # e.g. a ruleset this build lacks: keep the match for a host that has it
+                log.warning("match %d is not resumed: %s", stored.id, exc)
+                continue
+            try:
                 table = self._new_table(stored.table_id, TableSettings.from_wire(stored.settings))
                 table.resume(stored, self.players)
             except Exception:
@@ -132,12 +137,13 @@ class Lobby:
             timers = Timers.from_wire(req["timers"])
         except (OptionError, ValueError) as exc:
             raise RequestError(ErrorCode.BAD_OPTIONS, str(exc)) from None
+        if req["seat"] is not None:
+            self._check_seat_count(player)
         settings = TableSettings(ruleset.name, ruleset.preset, dict(req["options"] or {}),
                                  req["name"] or f"{player.name}'s table", timers,
                                  bool(req["spectators_see_hands"]), bool(req["autostart"]), owner=player.id)
         table = self._new_table(self._next_id, settings)
         if req["seat"] is not None:
-            self._check_seat_count(player)
             table.sit(player, req["seat"])
         else:
             table.changed()
@@ -149,10 +155,10 @@ class Lobby:
 
     def _on_join(self, conn: Connection, player: Player, req: dict[str, Any]) -> dict[str, Any]:
         table = self._table(req["table"])
-        if conn in table.spectators:
-            table.unwatch(conn)
         self._check_seat_count(player)
         seat = table.sit(player, req["seat"])
+        if conn in table.spectators:
+            table.unwatch(conn)
         return {"type": "ok", "table": table.id, "seat": seat}
 
     def _on_spectate(self, conn: Connection, player: Player, req: dict[str, Any]) -> None:

@@ -130,3 +130,17 @@ def test_in_memory_store_for_local_games():
     store = Store(None)
     match_id = store.create_match(1, MatchRecord("basic", "default", {}, 5), SEATS, {})
     assert store.load(match_id).record.seed == 5
+
+
+async def test_a_host_that_cannot_listen_lets_go_of_its_data(tmp_path):
+    from jantaku.netplay.host import Host
+
+    first = Host(data_dir=tmp_path / "a")
+    port = await first.start(port=0)
+    second = Host(data_dir=tmp_path / "b")
+    with pytest.raises(OSError):
+        await second.start(port=port)
+    again = Host(data_dir=tmp_path / "b")  # the lock and the database were released
+    await again.start(port=0)
+    await again.stop()
+    await first.stop()
