@@ -40,6 +40,8 @@ class Lobby:
         self._next_id = store.next_table_id()
         self._push: asyncio.TimerHandle | None = None
         self._idle: dict[int, asyncio.TimerHandle] = {}  # tables nobody is at, closing soon
+        self._seated: dict[int, set[int]] = {}  # player id -> ids of the tables where they sit
+        self._players_at: dict[int, set[int]] = {}  # table id -> ids of the players sitting there
         self._loop = asyncio.get_running_loop()
 
     def _new_table(self, table_id: int, settings: TableSettings) -> HostTable:
@@ -88,7 +90,24 @@ class Lobby:
         return table.id
 
     def tables_of(self, player: Player) -> list[HostTable]:
-        return [t for t in self.tables.values() if t.seat_of(player) is not None]
+        """The tables where ``player`` holds a seat (from an index: a thousand players leaving at
+        once must not each walk every table)."""
+        return [self.tables[t] for t in sorted(self._seated.get(player.id, ())) if t in self.tables]
+
+    def _index_seats(self, table: HostTable, *, closing: bool = False) -> None:
+        now = set() if closing else {s.player.id for s in table.seats if s.player is not None}
+        before = self._players_at.get(table.id, set())
+        for player_id in before - now:
+            tables = self._seated[player_id]
+            tables.discard(table.id)
+            if not tables:
+                del self._seated[player_id]
+        for player_id in now - before:
+            self._seated.setdefault(player_id, set()).add(table.id)
+        if now:
+            self._players_at[table.id] = now
+        else:
+            self._players_at.pop(table.id, None)
 
     def lobby_message(self) -> dict[str, Any]:
         return {"type": "lobby", "tables": [t.info() for t in self.tables.values()], "rulesets": ruleset_names()}
@@ -213,6 +232,7 @@ class Lobby:
     # --- upkeep ------------------------------------------------------------------------
 
     def _table_changed(self, table: HostTable) -> None:
+        self._index_seats(table)
         if self.watchers and self._push is None:
             self._push = self._loop.call_later(self.limits.lobby_push_delay, self._push_lobby)
         idle = self._idle.pop(table.id, None)
@@ -249,6 +269,7 @@ class Lobby:
             idle.cancel()
         table.close()
         self.tables.pop(table.id, None)
+        self._index_seats(table, closing=True)
         closed = {"type": "table_closed", "table": table.id}
         for seat in table.seats:
             if seat.connected:
