@@ -21,7 +21,7 @@ from .players import Player
 from .prompts import Timers
 from .protocol import ErrorCode, RequestError
 from .seats import TableSettings
-from .store import Store
+from .store import Store, StoreError
 from .tables import HostTable
 
 log = logging.getLogger(__name__)
@@ -54,19 +54,24 @@ class Lobby:
     def resume(self) -> int:
         """Take up every unfinished stored match; returns how many."""
         count = 0
-        for stored in self.store.unfinished():
+        for match_id in self.store.unfinished_ids():
             try:
+                stored = self.store.load(match_id)
                 get_ruleset(stored.record.ruleset, stored.record.preset, stored.record.options)
             except OptionError as exc:  # e.g. a ruleset this build lacks: keep the match for a host that has it
-                log.warning("match %d is not resumed: %s", stored.id, exc)
+                log.warning("match %d is not resumed: %s", match_id, exc)
+                continue
+            except StoreError as exc:
+                log.error("match %d cannot be read (%s); marked broken", match_id, exc)
+                self.store.finish_match(match_id, {"error": str(exc)}, status="broken")
                 continue
             try:
                 table = self._new_table(stored.table_id, TableSettings.from_wire(stored.settings))
                 table.resume(stored, self.players)
             except Exception:
-                log.exception("match %d cannot be resumed; marked broken", stored.id)
+                log.exception("match %d cannot be resumed; marked broken", match_id)
                 self.tables.pop(stored.table_id, None)
-                self.store.finish_match(stored.id, {"error": "could not be resumed"}, status="broken")
+                self.store.finish_match(match_id, {"error": "could not be resumed"}, status="broken")
                 continue
             if table.match.is_over:  # the host stopped between the last decision and its bookkeeping
                 table.close()

@@ -239,10 +239,13 @@ class Store:
 
     # --- reading back ------------------------------------------------------------------
 
+    def unfinished_ids(self) -> list[int]:
+        """The matches that were being played (to resume: :meth:`load` each)."""
+        return [r[0] for r in self.db.execute("SELECT id FROM matches WHERE status = 'playing' ORDER BY id")]
+
     def unfinished(self) -> list[StoredMatch]:
-        """Every match that was being played, with all its decisions, to resume."""
-        ids = [r[0] for r in self.db.execute("SELECT id FROM matches WHERE status = 'playing' ORDER BY id")]
-        return [self.load(i) for i in ids]
+        """Every match that was being played, with all its decisions."""
+        return [self.load(i) for i in self.unfinished_ids()]
 
     def finished(self, limit: int = 1000) -> list[StoredMatch]:
         """Finished matches, newest first (without their decisions)."""

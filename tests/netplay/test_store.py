@@ -144,3 +144,25 @@ async def test_a_host_that_cannot_listen_lets_go_of_its_data(tmp_path):
     await again.start(port=0)
     await again.stop()
     await first.stop()
+
+
+async def test_a_match_that_cannot_be_resumed_is_marked_and_the_others_go_on(tmp_path):
+    from jantaku.netplay.host import Host
+
+    store = Store.in_dir(tmp_path)
+    good = played(12, seed=1)
+    good_id = store.create_match(1, good.record(), SEATS, {"ruleset": "basic"})
+    bad = played(0, seed=2)
+    bad_id = store.create_match(2, bad.record(), SEATS, {"ruleset": "basic"})
+    seat, actions = min(bad.pending().items())
+    store.append_decision(bad_id, 3, seat, actions[0].to_wire(), "player")  # decisions 0-2 missing
+    lost = store.create_match(3, MatchRecord("nonesuch", "default", {}, 1), SEATS, {"ruleset": "nonesuch"})
+    store.close()
+
+    host = Host(data_dir=tmp_path)
+    await host.start(port=0)
+    assert host.resumed == 1 and host.lobby.tables[1].match.view(0) == good.view(0)
+    assert host.store.load(bad_id, decisions=False).status == "broken"
+    assert host.store.load(lost, decisions=False).status == "playing"  # kept for a host that has the ruleset
+    assert good_id == host.lobby.tables[1].match_id
+    await host.stop()
