@@ -135,17 +135,16 @@ class Client:
 
     def _dispatch(self, msg: dict[str, Any]) -> None:
         ref = msg.get("ref")
-        future = self._waiting.pop(ref, None) if ref is not None else None
-        if future is not None:
-            if future.done():
-                return
-            if msg["type"] == "error":
-                future.set_exception(ClientError(msg.get("code", "error"), msg.get("message", "")))
-            else:
-                future.set_result(msg)
+        if ref is not None:  # a reply: to its waiting request (or to one that gave up waiting)
+            future = self._waiting.pop(ref, None)
+            if future is not None and not future.done():
+                if msg["type"] == "error":
+                    future.set_exception(ClientError(msg.get("code", "error"), msg.get("message", "")))
+                else:
+                    future.set_result(msg)
             return
         kind = msg["type"]
-        if kind == "pong" and ref is None:
+        if kind == "pong":
             return  # keep-alive answer
         if kind == "table":
             self.tables[msg["table"]] = msg["info"]
