@@ -245,6 +245,9 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--data", metavar="DIR", help="the data directory (default: the user's data dir)")
     p.add_argument("--no-store", action="store_true", help="check only; do not add the game to the history")
 
+    from .netplay.cli import register as register_netplay
+
+    register_netplay(sub)  # host, bot, history, export
     for register in _EXTRA_PARSERS:
         register(sub)
     return parser
