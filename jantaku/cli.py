@@ -163,11 +163,11 @@ def _read_log(path: str) -> str:
 
 @command("import")
 def cmd_import(args: argparse.Namespace) -> int:
-    from .engine.rulesets.riichi.tenhou_check import check_game
-    from .engine.rulesets.riichi.tenhou_log import LogError
+    from .engine.rulesets.riichi.tenhou_import import check_mjlog
+    from .engine.rulesets.riichi.tenhou_log import MjlogError as LogError
 
     try:
-        report = check_game(_read_log(args.file))
+        report = check_mjlog(_read_log(args.file))
     except (OSError, UnicodeDecodeError) as exc:
         print(f"jantaku import: cannot read {args.file}: {exc}", file=sys.stderr)
         return 2
@@ -175,9 +175,8 @@ def cmd_import(args: argparse.Namespace) -> int:
         print(f"jantaku import: {args.file} is not a Tenhou mjlog: {exc}", file=sys.stderr)
         return 2
     if args.check:
-        for hand in report.hands:
-            print(hand.line())
-        print(report.summary())
+        for line in report.lines(verbose=True):
+            print(line)
     stored = _store_import(args, report)
     if stored:
         print(stored)
@@ -246,6 +245,9 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--data", metavar="DIR", help="the data directory (default: the user's data dir)")
     p.add_argument("--no-store", action="store_true", help="check only; do not add the game to the history")
 
+    from .netplay.cli import register as register_netplay
+
+    register_netplay(sub)  # host, bot, history, export
     for register in _EXTRA_PARSERS:
         register(sub)
     return parser

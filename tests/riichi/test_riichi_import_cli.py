@@ -6,7 +6,7 @@ from pathlib import Path
 
 from jantaku.cli import main
 
-LOGS = Path(__file__).parent / "data" / "mjx"
+LOGS = Path(__file__).parents[1] / "data" / "mjlog"
 DOUBLE_RON = LOGS / "double-ron.mjlog"
 
 
