@@ -68,6 +68,7 @@ class Connection:
         if limits.socket_send_buffer is not None and sock is not None:
             sock.setsockopt(socket.SOL_SOCKET, socket.SO_SNDBUF, limits.socket_send_buffer)
         self.player: Player | None = None
+        self.vouched_token: str | None = None  # see Host.serve_stream
         self.watching: set[int] = set()  # tables this connection spectates
         self.watches_lobby = False
         self.errors = 0

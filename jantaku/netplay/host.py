@@ -171,11 +171,18 @@ class Host:
         except asyncio.CancelledError:  # shutting down; asyncio would log a cancelled handler as an error
             pass
 
-    async def serve_stream(self, reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
-        """Serve one client stream (TCP, or any other stream such as an SSH session's socketpair)."""
+    async def serve_stream(self, reader: asyncio.StreamReader, writer: asyncio.StreamWriter, *,
+                           token: str | None = None) -> None:
+        """Serve one client stream (TCP, or any other stream such as an SSH session's socketpair).
+
+        ``token``: the caller has verified who is at the other end (the SSH front door checks a
+        key) and names their player by this resume token, made on first use; the token in the
+        stream's hello is then ignored.
+        """
         task = asyncio.current_task()
         self._sessions.add(task)
         conn = Connection(reader, writer, self.connection_limits)
+        conn.vouched_token = token
         try:
             if self._admit(conn):
                 self.connections.add(conn)
@@ -226,10 +233,14 @@ class Host:
             hello = check_request(msg)
         except RequestError as exc:
             raise ProtocolError(ErrorCode.HANDSHAKE, exc.message) from None
-        self._login(conn, hello["name"], hello["token"])
+        if conn.vouched_token is not None:
+            self._login(conn, hello["name"], conn.vouched_token, adopt=True)
+        else:
+            self._login(conn, hello["name"], hello["token"])
         return True
 
-    def _login(self, conn: Connection, name: str, token: str | None) -> None:
+    def _login(self, conn: Connection, name: str, token: str | None, adopt: bool = False) -> None:
+        """Log ``conn`` in as the player with ``token``, or as a new player (under ``token`` if ``adopt``)."""
         player, resumed = None, False
         found = self.store.player_by_token(token) if token else None
         if found is not None:
@@ -237,7 +248,7 @@ class Host:
             player = self.players.setdefault(player_id, Player(player_id, found[1]))
             resumed = True
         if player is None:
-            player_id, token = self.store.new_player(name)
+            player_id, token = self.store.new_player(name, token if adopt else None)
             player = self.players[player_id] = Player(player_id, name)
         if player.name != name:
             player.name = name

@@ -180,9 +180,12 @@ class Store:
 
     # --- players -----------------------------------------------------------------------
 
-    def new_player(self, name: str) -> tuple[int, str]:
-        """A new identity; returns its id and resume token (only the token's hash is kept)."""
-        token = new_token()
+    def new_player(self, name: str, token: str | None = None) -> tuple[int, str]:
+        """A new identity; returns its id and resume token (only the token's hash is kept).
+
+        ``token``: the resume token to use, if the caller has one (else a new random one).
+        """
+        token = token or new_token()
         cur = self.db.execute("INSERT INTO players (token_hash, name, created) VALUES (?, ?, ?)",
                               (token_hash(token), name, time.time()))
         return cur.lastrowid, token

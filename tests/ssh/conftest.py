@@ -86,7 +86,7 @@ def fields(line: str) -> dict[str, str]:
     """``ready 100x30 tty=yes name=alice`` -> {'ready': '100x30', 'tty': 'yes', 'name': 'alice'}."""
     words = line.split()
     out = {words[0]: words[1]}
-    out.update(w.split("=", 1) for w in words[2:] if "=" in w)
+    out.update(w.split("=", 1) for w in words[1:] if "=" in w)
     return out
 
 

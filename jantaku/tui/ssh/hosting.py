@@ -1,0 +1,95 @@
+"""``jantaku host --ssh PORT``: the SSH door beside the host's TCP port.
+
+:func:`register` adds the SSH options to the ``host`` command's parser and a
+start-up hook (:data:`jantaku.netplay.cli.HOST_HOOKS`) that opens the door
+once the host listens.  Nothing here imports asyncssh until ``--ssh`` is
+given, so a plain host never loads it.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import signal
+from typing import Any
+
+DEFAULT_SSH_PORT = 2222
+SECRET_FILE = "ssh_identity_secret"
+PLAYERS_DIR = "ssh-players"
+
+
+def add_ssh_arguments(parser: argparse.ArgumentParser) -> None:
+    group = parser.add_argument_group("SSH front door (docs/ssh.md)")
+    group.add_argument("--ssh", type=int, metavar="PORT",
+                       help=f"also let players in with a plain `ssh -p PORT HOST` (e.g. {DEFAULT_SSH_PORT}; 0: any free)")
+    group.add_argument("--ssh-bind", default="0.0.0.0", metavar="ADDR", help="address of the SSH door (default: all)")
+    group.add_argument("--password", metavar="PASS",
+                       help="SSH players need this password (or set JANTAKU_SSH_PASSWORD, or --password-file)")
+    group.add_argument("--password-file", metavar="FILE", help="the SSH password is this file's first line")
+    group.add_argument("--authorized-keys", metavar="FILE",
+                       help="only these SSH keys get in (OpenSSH authorized_keys format)")
+    group.add_argument("--ssh-max-sessions", type=int, default=16, metavar="N",
+                       help="SSH players at once (default 16; each runs a client of ~30 MB)")
+
+
+def register(sub: argparse._SubParsersAction) -> None:
+    """Extend ``jantaku host`` (its parser must exist already)."""
+    from ...netplay.cli import HOST_HOOKS
+
+    add_ssh_arguments(sub.choices["host"])
+    if start_ssh_door not in HOST_HOOKS:
+        HOST_HOOKS.append(start_ssh_door)
+
+
+async def start_ssh_door(host: Any, args: argparse.Namespace) -> list[str]:
+    """The ``HOST_HOOKS`` entry: open the door if ``--ssh`` was given; returns lines for the banner."""
+    if getattr(args, "ssh", None) is None:
+        return []
+    gateway = await open_ssh_door(host, port=args.ssh, bind=args.ssh_bind, password=args.password,
+                                  password_file=args.password_file, authorized_keys=args.authorized_keys,
+                                  max_sessions=args.ssh_max_sessions)
+    _stop_door_first_on_signals(host, gateway)
+    where = "HOST" if args.ssh_bind in ("0.0.0.0", "::", "") else args.ssh_bind
+    return [f"join over SSH:         ssh -p {gateway.port} NAME@{where}   ({gateway.access.describe()})",
+            f"SSH host key:          {gateway.host_key_fingerprint}"]
+
+
+async def open_ssh_door(host: Any, *, port: int = DEFAULT_SSH_PORT, bind: str = "0.0.0.0",
+                        password: str | None = None, password_file: str | None = None,
+                        authorized_keys: str | None = None, max_sessions: int = 16,
+                        client: list[str] | None = None, settings: Any = None):
+    """Start an :class:`~.gateway.SshGateway` in front of ``host``; returns it (``await gateway.stop()``)."""
+    from .access import Access, password_from
+    from .gateway import GatewaySettings, SshGateway
+    from .identity import load_or_create_secret
+    from .launcher import ClientLauncher
+
+    data = host.data_dir
+    secret = load_or_create_secret(data / SECRET_FILE) if data is not None else _fresh_secret()
+    launcher = ClientLauncher(host, secret, players_dir=None if data is None else data / PLAYERS_DIR, client=client)
+    access = Access(password=password_from(password, password_file), authorized_keys=authorized_keys)
+    gateway = SshGateway(launcher, data_dir=data, access=access,
+                         settings=settings or GatewaySettings(max_sessions=max_sessions))
+    host.ssh_port = await gateway.start(port=port, bind=bind)
+    return gateway
+
+
+def _fresh_secret() -> bytes:
+    import secrets
+
+    return secrets.token_bytes(32)
+
+
+def _stop_door_first_on_signals(host: Any, gateway: Any) -> None:
+    """Ctrl-C or SIGTERM: close the door and end its games, then stop the host as usual."""
+    async def stop() -> None:
+        await gateway.stop()
+        await host.stop()
+
+    loop = asyncio.get_running_loop()
+    for sig in (signal.SIGINT, signal.SIGTERM):
+        try:
+            loop.add_signal_handler(sig, lambda: asyncio.ensure_future(stop()))
+        except (NotImplementedError, RuntimeError):
+            pass
+

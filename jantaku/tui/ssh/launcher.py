@@ -1,0 +1,72 @@
+"""What an SSH session runs: the normal ``jantaku`` client, wired to the host in this process.
+
+For each session :class:`ClientLauncher` makes a socketpair.  One end goes to
+the host, exactly like an accepted TCP connection but already vouched for:
+the host logs it in as the player whose resume token the gateway derived
+from the SSH identity (key fingerprint or rejoin code), so the same key gets
+the same seats back.  The other end becomes descriptor 3 of
+``jantaku join --fd 3``, which runs on the session's terminal.
+
+Each player's client keeps its settings under the host's data directory
+(``ssh-players/<id>/``), not in the host user's own configuration.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import hashlib
+import logging
+import socket
+import sys
+from pathlib import Path
+from typing import Any
+
+from .identity import Identity, resume_token
+from .terminal import Launch
+
+log = logging.getLogger(__name__)
+
+CLIENT_FD = 3
+
+
+class ClientLauncher:
+    """Launches ``jantaku join --fd 3`` for a session of ``host`` (a :class:`jantaku.netplay.host.Host`).
+
+    ``client`` replaces the command (its ``--fd``/``--name`` arguments are
+    still added): tests use it to run something lighter.
+    """
+
+    def __init__(self, host: Any, secret: bytes, *, players_dir: Path | None = None,
+                 client: list[str] | None = None):
+        self.host = host
+        self.secret = secret
+        self.players_dir = players_dir
+        self.client = client or [sys.executable, "-m", "jantaku", "join"]
+        self._tasks: set[asyncio.Task] = set()
+
+    def __call__(self, identity: Identity, term: str, size: tuple[int, int]) -> Launch:
+        token = resume_token(self.secret, identity)
+        host_end, client_end = socket.socketpair()
+        task = asyncio.ensure_future(self._serve(host_end, token, identity))
+        self._tasks.add(task)
+        task.add_done_callback(self._tasks.discard)
+        argv = [*self.client, "--fd", str(CLIENT_FD), "--name", identity.name]
+        return Launch(argv, self._environment(identity, token), {CLIENT_FD: client_end})
+
+    async def _serve(self, sock: socket.socket, token: str, identity: Identity) -> None:
+        try:
+            reader, writer = await asyncio.open_connection(sock=sock)
+        except OSError:
+            sock.close()
+            return
+        await self.host.serve_stream(reader, writer, token=token)
+
+    def _environment(self, identity: Identity, token: str) -> dict[str, str]:
+        env = {"JANTAKU_SSH_NAME": identity.name}
+        if identity.rejoin_code:
+            env["JANTAKU_SSH_REJOIN_CODE"] = identity.rejoin_code  # so the client can show it
+        if self.players_dir is not None:
+            home = self.players_dir / hashlib.sha256(token.encode()).hexdigest()[:16]
+            env.update(XDG_CONFIG_HOME=str(home / "config"), XDG_DATA_HOME=str(home / "data"),
+                       XDG_STATE_HOME=str(home / "state"), XDG_CACHE_HOME=str(home / "cache"))
+        return env
