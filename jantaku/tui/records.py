@@ -1,0 +1,51 @@
+"""Finished matches kept as JSON for the replay screen.
+
+A file is :meth:`MatchRecord.to_wire` plus optional ``names``; any file
+exported by ``MatchRecord.to_wire()`` alone loads too.
+"""
+
+from __future__ import annotations
+
+import json
+import time
+from pathlib import Path
+from typing import Any
+
+from ..engine.match import MatchRecord
+from .settings import data_dir
+
+
+def replays_dir() -> Path:
+    return data_dir() / "replays"
+
+
+def save_record(record: MatchRecord, *, names: list[str] | None = None, folder: Path | None = None) -> Path | None:
+    """Write the record; returns its path (None if the disk said no)."""
+    folder = folder or replays_dir()
+    data: dict[str, Any] = record.to_wire()
+    if names:
+        data["names"] = list(names)
+    path = folder / f"{time.strftime('%Y%m%d-%H%M%S')}-{record.ruleset}-{record.seed}.json"
+    try:
+        folder.mkdir(parents=True, exist_ok=True)
+        path.write_text(json.dumps(data), encoding="utf-8")
+    except OSError:
+        return None
+    return path
+
+
+def load_record(path: Path) -> tuple[MatchRecord, list[str] | None]:
+    """The record in a file and the names saved with it; ``ValueError`` if it is not one."""
+    try:
+        data = json.loads(Path(path).read_text(encoding="utf-8"))
+    except (OSError, json.JSONDecodeError) as exc:
+        raise ValueError(f"cannot read {path}: {exc}") from None
+    names = data.get("names") if isinstance(data, dict) else None
+    valid = isinstance(names, list) and len(names) == 4 and all(isinstance(n, str) for n in names)
+    return MatchRecord.from_wire(data), names if valid else None
+
+
+def list_records(folder: Path | None = None) -> list[Path]:
+    """Saved matches, newest first."""
+    folder = folder or replays_dir()
+    return sorted(folder.glob("*.json"), reverse=True) if folder.is_dir() else []

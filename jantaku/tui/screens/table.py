@@ -1,0 +1,450 @@
+"""The live table: draws each update of a game session and turns keys and clicks into actions.
+
+Every action sent is one of the current prompt's legal actions: the hand
+offers its legal discards, the action bar the prompt's other actions
+(:mod:`jantaku.tui.prompt`), so an illegal move cannot be made.
+"""
+
+from __future__ import annotations
+
+import time
+from typing import Any
+
+from rich.text import Text
+from textual.app import ComposeResult
+from textual.events import Key
+from textual.widgets import Input
+
+from ...engine.actions import Action, ActionType
+from ..eventtext import describe_event
+from ..prompt import PASS_KEYS, TILE_KEYS, ActionGroup, Prompt, action_groups, automatic_action, pick_by_selection
+from ..session import GameSession
+from ..settings import Settings
+from ..tilefaces import TilePainter
+from ..viewmodel import names_for, ready_waits, seat_flag, waits_after_discard, warnings
+from ..widgets.board import BoardFrame, TableBoard
+from ..widgets.buttons import ButtonRow, Entry
+from ..widgets.hand import HandState, HandView
+from ..widgets.status import status_items
+from .base import BaseScreen
+from .dialogs import ChoiceScreen, HelpScreen
+from .result import ResultScreen
+
+TOGGLES = {"f2": ("auto_win", "auto-win"), "f3": ("auto_pass", "auto-pass"), "f4": ("auto_discard", "auto-discard")}
+
+
+class TableScreen(BaseScreen):
+    CSS_PATH = "table.tcss"
+    AUTO_FOCUS = ""  # keys go to the table; the chat input takes focus only when opened
+
+    def __init__(self, session: GameSession, settings: Settings) -> None:
+        super().__init__()
+        self.session = session
+        self.settings = settings
+        self.view: dict[str, Any] | None = None
+        self.seat: int | None = session.seat
+        self.names: list[str] = list(session.names)
+        self.prompt: Prompt | None = None
+        self.deadline: float | None = None  # time.monotonic() when the prompt expires
+        self.hand = HandState()
+        self.selected_tile: int | None = None
+        self.marked_tiles: set[int] = set()
+        self.results_seen: set[tuple] = set()
+        self.continue_wanted = False  # the result was read before the continue prompt arrived
+        self.finished = False
+        self.sent: list[Action] = []  # what this screen sent (tests and the log read it)
+
+    # --- layout -------------------------------------------------------------------------
+
+    def compose_body(self) -> ComposeResult:
+        yield TableBoard(id="table")
+        yield ButtonRow(id="actions")
+        chat = Input(placeholder="say something (⏎ send, esc close)", id="chat-input", max_length=300)
+        chat.display = False
+        chat.can_focus = False
+        yield chat
+        yield ButtonRow(id="keys")
+
+    @property
+    def board(self) -> TableBoard:
+        return self.query_one(TableBoard)
+
+    def on_mount(self) -> None:
+        self.board.set_size(self.size.width, self.size.height, self.settings.tiles)
+        self.redraw()
+        self.run_worker(self._consume(), group="session", exclusive=True)
+        self.set_interval(0.5, self._tick)
+
+    def resized(self, width: int, height: int) -> None:
+        self.board.set_size(width, height, self.settings.tiles)
+        self.redraw()
+
+    # --- messages from the session ---------------------------------------------------------
+
+    async def _consume(self) -> None:
+        async for message in self.session.updates():
+            await self.handle(message)
+
+    async def handle(self, message: dict[str, Any]) -> None:
+        kind = message.get("type")
+        if kind == "update":
+            await self.apply_update(message)
+        elif kind == "chat":
+            self.board.log(Text(f"{message.get('from', '?')}: ", "bold") + Text(str(message.get("text", ""))))
+        elif kind == "error":
+            text = f"{message.get('code', 'error')}: {message.get('message', '')}"
+            self.board.log(Text(text, "bold red"))
+            self.notify(text, severity="error")
+
+    async def apply_update(self, message: dict[str, Any]) -> None:
+        self.view = message["view"]
+        self.seat = message.get("seat", self.seat)
+        self.names = names_for(self.view, message.get("names") or self.names)
+        self.prompt = Prompt.from_wire(message.get("prompt"))
+        self.deadline = (time.monotonic() + self.prompt.deadline
+                         if self.prompt is not None and self.prompt.deadline is not None else None)
+        painter = self.painter()
+        for event in message.get("events") or ():
+            line = describe_event(event, self.names, painter)
+            if line is not None:
+                self.board.log(line)
+        self.redraw()
+        await self._after_update()
+
+    async def _after_update(self) -> None:
+        prompt = self.prompt
+        if prompt is None:
+            self._maybe_show_result()
+            return
+        if ActionType.CONTINUE in prompt.types and self.continue_wanted:
+            self.continue_wanted = False
+            await self.send(prompt.of(ActionType.CONTINUE)[0])
+            return
+        me = self.me()
+        auto = automatic_action(prompt, auto_win=self.settings.auto_win, auto_pass=self.settings.auto_pass,
+                                auto_discard=self.settings.auto_discard,
+                                in_riichi=bool(self.seat is not None and seat_flag(self.view, "riichi", self.seat)),
+                                drawn=me.get("drawn") if me else None)
+        if auto is not None:
+            await self.send(auto)
+            return
+        self._maybe_show_result()
+
+    def _maybe_show_result(self) -> None:
+        view = self.view
+        if not view or view.get("phase") != "over" or not view.get("result"):
+            return
+        match = view.get("match") or {}
+        key = (match.get("hand_index"), match.get("hands_played"), view.get("hand_number"))
+        if key in self.results_seen:
+            return
+        self.results_seen.add(key)
+        final = match.get("phase") == "over"
+        self.app.push_screen(ResultScreen(view, self.names, self.painter(), final=final), self._result_read)
+
+    def _result_read(self, _: Any = None) -> None:
+        view = self.view or {}
+        if (view.get("match") or {}).get("phase") == "over":
+            self.run_worker(self.leave(), group="leave")
+        elif self.prompt is not None and ActionType.CONTINUE in self.prompt.types:
+            self.run_worker(self.send(self.prompt.of(ActionType.CONTINUE)[0]))
+        else:
+            self.continue_wanted = True
+
+    # --- drawing -----------------------------------------------------------------------------
+
+    def painter(self) -> TilePainter:
+        return TilePainter(unicode=self.settings.unicode, colour=self.settings.colour,
+                           red_fives=bool(self.view and self.view.get("red_fives")))
+
+    def me(self) -> dict[str, Any] | None:
+        if self.view is None or self.seat is None:
+            return None
+        return self.view["players"][self.seat]
+
+    def redraw(self) -> None:
+        if self.view is None:
+            self.query_one("#actions", ButtonRow).show([], Text("waiting for the game to start…", "dim"))
+            self._draw_keys()
+            return
+        self.hand = self._hand_state()
+        frame = BoardFrame(self.view, self.seat, self.names, self.painter(), hand=self.hand,
+                           status=self._status())
+        self.board.draw(frame)
+        self._draw_actions()
+        self._draw_keys()
+
+    def _status(self) -> list[Text]:
+        left = None if self.deadline is None else self.deadline - time.monotonic()
+        return status_items(self.view, self.names, self.painter(), seat=self.seat, waiting=self._waiting_text(),
+                            seconds_left=left, title=self.session.title)
+
+    def _waiting_text(self) -> str:
+        prompt = self.prompt
+        if prompt is None:
+            return ""
+        types = prompt.types
+        if ActionType.CONTINUE in types:
+            return "hand over"
+        if ActionType.PASS in types and self.view.get("last_discard"):
+            seat, tile = self.view["last_discard"]
+            return f"call {self.painter().face(tile)} from {self.names[seat]}?"
+        if types & {ActionType.VOID, ActionType.EXCHANGE}:
+            return "choose before play"
+        return "your turn"
+
+    def _hand_state(self) -> HandState:
+        me = self.me()
+        if me is None:
+            return HandState()
+        state = HandState.from_player(me)
+        prompt = self.prompt
+        exchanging = prompt is not None and ActionType.EXCHANGE in prompt.types
+        if prompt is not None and prompt.discards:
+            state.enabled = {i for i, t in enumerate(state.tiles) if prompt.discard_for(t) is not None}
+        if self.selected_tile not in state.tiles:
+            self.selected_tile = self._default_selection(state)
+        shown = self.selected_tile is not None and (state.enabled is not None or exchanging)
+        state.selected = state.tiles.index(self.selected_tile) if shown else None
+        self.marked_tiles &= set(state.tiles)
+        if exchanging:
+            state.marked = {i for i, t in enumerate(state.tiles) if t in self.marked_tiles}
+        state.hint = self._hint(me, state)
+        return state
+
+    def _default_selection(self, state: HandState) -> int | None:
+        if state.enabled is None:
+            return None
+        if state.drawn is not None:
+            return state.drawn
+        enabled = sorted(state.enabled)
+        return state.tiles[enabled[-1]] if enabled else None
+
+    def _hint(self, me: dict[str, Any], state: HandState) -> Text:
+        hint = Text(no_wrap=True)
+        painter = self.painter()
+        melds = len(me.get("melds") or [])
+        concealed = list(me.get("concealed") or [])
+        if state.enabled is not None and self.selected_tile is not None:
+            waits = waits_after_discard(concealed, self.selected_tile, melds, self.view)
+            if waits:
+                hint.append("discard ")
+                hint.append_text(painter.text(self.selected_tile))
+                hint.append(" → waits ")
+                hint.append_text(painter.kinds(waits))
+        elif state.enabled is None:
+            waits = ready_waits(concealed, melds, self.view)
+            if waits:
+                hint.append("ready, waits ", "bold")
+                hint.append_text(painter.kinds(waits))
+        for text in warnings(self.view, self.seat):
+            hint.append("  ")
+            hint.append(f" {text.upper()} ", "bold reverse")
+        return hint
+
+    def _draw_actions(self) -> None:
+        entries = []
+        if self.prompt is not None and self.selected_tile is not None and self.hand.enabled is not None:
+            action = self.prompt.discard_for(self.selected_tile)
+            if action is not None:
+                entries.append(Entry("⏎", f"discard {self.painter().face(self.selected_tile)}", "discard"))
+        for i, group in enumerate(action_groups(self.prompt)):
+            entries.append(Entry(group.spec.key_label, group.title, f"group:{i}"))
+        lead = None if entries else Text("waiting…" if self.view.get("phase") != "over" else "", "dim")
+        self.query_one("#actions", ButtonRow).show(entries, lead)
+
+    def _draw_keys(self) -> None:
+        entries = [Entry("/", "chat", "chat")]
+        for key, (attr, title) in TOGGLES.items():
+            entries.append(Entry(key.upper(), title + ("✓" if getattr(self.settings, attr) else "✗"), f"toggle:{key}"))
+        entries += [Entry("?", "help", "help"), Entry("esc", "leave", "leave")]
+        self.query_one("#keys", ButtonRow).show(entries)
+
+    def _tick(self) -> None:
+        if self.deadline is not None and self.view is not None:
+            self.board.query_one("#status").show(self._status())
+
+    # --- acting ---------------------------------------------------------------------------------
+
+    async def send(self, action: Action) -> None:
+        """Answer the open prompt with ``action`` (ignored unless it is one of the prompt's actions)."""
+        prompt = self.prompt
+        if prompt is None or action not in prompt.actions:
+            return
+        self.prompt = None
+        self.deadline = None
+        self.marked_tiles.clear()
+        self.sent.append(action)
+        if self.view is not None:
+            self.redraw()
+        await self.session.act(prompt.id, action)
+
+    async def discard_selected(self) -> None:
+        if self.prompt is None or self.selected_tile is None:
+            return
+        action = self.prompt.discard_for(self.selected_tile)
+        if action is not None:
+            await self.send(action)
+
+    async def trigger(self, group: ActionGroup) -> None:
+        """A group's key or button: act at once if the choice is clear, else ask which."""
+        if group.spec.uses_selection:
+            exchange = any(a.type is ActionType.EXCHANGE for a in group.actions)
+            selection = sorted(self.marked_tiles) if exchange else [t for t in [self.selected_tile] if t is not None]
+            picked = pick_by_selection(group, selection)
+            if picked is not None:
+                await self.send(picked)
+                return
+        if len(group.actions) == 1:
+            await self.send(group.actions[0])
+            return
+        prompt_id = self.prompt.id if self.prompt else None
+
+        def chosen(index: int | None) -> None:
+            if index is not None and self.prompt is not None and self.prompt.id == prompt_id:
+                self.run_worker(self.send(group.actions[index]))
+
+        self.app.push_screen(ChoiceScreen(f"Which {group.spec.name}?", group.labels), chosen)
+
+    def select_index(self, index: int) -> None:
+        tiles = self.hand.tiles
+        if not 0 <= index < len(tiles):
+            return
+        tile = tiles[index]
+        if self.prompt is not None and ActionType.EXCHANGE in self.prompt.types:
+            self.marked_tiles ^= {tile}
+        self.selected_tile = tile
+        self.redraw()
+
+    def move_selection(self, step: int) -> None:
+        tiles = self.hand.tiles
+        if not tiles:
+            return
+        current = self.hand.selected if self.hand.selected is not None else (-1 if step > 0 else len(tiles))
+        self.selected_tile = tiles[(current + step) % len(tiles)]
+        self.redraw()
+
+    # --- keys and clicks ---------------------------------------------------------------------------
+
+    async def on_key(self, event: Key) -> None:
+        chat = self.query_one("#chat-input", Input)
+        if chat.display and chat.has_focus:
+            if event.key == "escape":
+                event.stop()
+                self.close_chat()
+            return
+        if await self.press(event.key, event.character):
+            event.stop()
+            event.prevent_default()
+
+    async def press(self, key: str, character: str | None) -> bool:
+        """Do what ``key`` means now; True if it meant something."""
+        groups = {g.key: g for g in action_groups(self.prompt)}
+        if character and character in TILE_KEYS and len(character) == 1 and key == character:
+            self.select_index(TILE_KEYS.index(character))
+            return True
+        if key in ("left", "right"):
+            self.move_selection(-1 if key == "left" else 1)
+            return True
+        if key == "enter":
+            if "enter" in groups:
+                await self.trigger(groups["enter"])
+            elif "e" in groups and self.marked_tiles:
+                await self.trigger(groups["e"])
+            else:
+                await self.discard_selected()
+            return True
+        if key in PASS_KEYS and "space" in groups:
+            await self.trigger(groups["space"])
+            return True
+        if key in groups:
+            await self.trigger(groups[key])
+            return True
+        if key in TOGGLES:
+            self.toggle(key)
+            return True
+        if key == "slash":
+            self.open_chat()
+            return True
+        if key == "question_mark":
+            self.app.push_screen(HelpScreen())
+            return True
+        if key == "escape":
+            self.confirm_leave()
+            return True
+        return False
+
+    async def on_hand_view_tile_clicked(self, message: HandView.TileClicked) -> None:
+        tiles = self.hand.tiles
+        if message.index < len(tiles) and tiles[message.index] == self.selected_tile and self.hand.enabled:
+            await self.discard_selected()
+        else:
+            self.select_index(message.index)
+
+    async def on_button_row_pressed(self, message: ButtonRow.Pressed) -> None:
+        entry = message.entry_id
+        if entry == "discard":
+            await self.discard_selected()
+        elif entry.startswith("group:"):
+            groups = action_groups(self.prompt)
+            index = int(entry.split(":")[1])
+            if index < len(groups):
+                await self.trigger(groups[index])
+        elif entry.startswith("toggle:"):
+            self.toggle(entry.split(":")[1])
+        elif entry == "chat":
+            self.open_chat()
+        elif entry == "help":
+            self.app.push_screen(HelpScreen())
+        elif entry == "leave":
+            self.confirm_leave()
+
+    def toggle(self, key: str) -> None:
+        attr, title = TOGGLES[key]
+        setattr(self.settings, attr, not getattr(self.settings, attr))
+        self.app.save_settings()
+        self.notify(f"{title} {'on' if getattr(self.settings, attr) else 'off'}", timeout=2)
+        self._draw_keys()
+        if self.prompt is not None:
+            self.run_worker(self._after_update())
+
+    # --- chat and leaving -------------------------------------------------------------------------
+
+    def open_chat(self) -> None:
+        chat = self.query_one("#chat-input", Input)
+        chat.display = True
+        chat.can_focus = True
+        chat.focus()
+
+    def close_chat(self) -> None:
+        chat = self.query_one("#chat-input", Input)
+        chat.value = ""
+        chat.display = False
+        chat.can_focus = False
+        self.set_focus(None)
+
+    async def on_input_submitted(self, event: Input.Submitted) -> None:
+        text = event.value.strip()
+        self.close_chat()
+        if text:
+            await self.session.chat(text)
+
+    def confirm_leave(self) -> None:
+        over = ((self.view or {}).get("match") or {}).get("phase") == "over"
+        if over:
+            self.run_worker(self.leave(), group="leave")
+            return
+
+        def chosen(index: int | None) -> None:
+            if index == 0:
+                self.run_worker(self.leave(), group="leave")
+
+        self.app.push_screen(ChoiceScreen("Leave this game?", ["Leave the table", "Stay"]), chosen)
+
+    async def leave(self) -> None:
+        if self.finished:
+            return
+        self.finished = True
+        await self.session.close()
+        self.dismiss(self.session)
+
