@@ -48,4 +48,6 @@ def load_record(path: Path) -> tuple[MatchRecord, list[str] | None]:
 def list_records(folder: Path | None = None) -> list[Path]:
     """Saved matches, newest first."""
     folder = folder or replays_dir()
-    return sorted(folder.glob("*.json"), reverse=True) if folder.is_dir() else []
+    if not folder.is_dir():
+        return []
+    return sorted(folder.glob("*.json"), key=lambda p: (p.stat().st_mtime, p.name), reverse=True)

@@ -128,8 +128,3 @@ def plain_tile(kind: int) -> int:
     (17, 136)
     """
     return kind * 4 + 1 if kind < 34 else kind + 102
-
-
-def tile_names(tiles: Iterable[int], painter: TilePainter | None = None) -> Text:
-    """A compact, space-separated run of faces (for result screens and messages)."""
-    return (painter or TilePainter()).row(tiles, gap=" ")

@@ -9,7 +9,7 @@ place on screen, and any other key is still shown, as ``name: value``.
     {'self': 2, 'right': 3, 'across': 0, 'left': 1}
     >>> seat_flag({"riichi": [False, True, False, False]}, "riichi", 1)
     True
-    >>> seat_flag({"furiten": True}, "furiten", 3)
+    >>> seat_flag({"seat": 3, "furiten": True}, "furiten", 3)   # one value: the viewer's own
     True
 """
 

@@ -126,16 +126,18 @@ class ReplayScreen(BaseScreen):
         board.draw(frame)
         log = board.query_one("#log")
         log.clear()
+        if view.get("phase") == "over" and view.get("result"):  # the hand's result, read from the top
+            parts = hand_result_parts(view, self.names, painter)
+            if (view.get("match") or {}).get("phase") == "over":
+                parts += standings_parts(view, self.names)
+            for part in parts:
+                log.write(part, scroll_end=False)
+            log.scroll_home(animate=False)
+            return
         start = max(0, self.cursor.position - RECENT)
         for index in range(start, self.cursor.position):
             board.log(Text(self.cursor.decision_text(index, self.names),
                            "bold" if index == self.cursor.position - 1 else ""))
-        if view.get("phase") == "over" and view.get("result"):
-            for part in hand_result_parts(view, self.names, painter):
-                log.write(part)
-            if (view.get("match") or {}).get("phase") == "over":
-                for part in standings_parts(view, self.names):
-                    log.write(part)
 
     def action_step(self, step: int) -> None:
         self.action_go_to(self.cursor.position + step)

@@ -155,7 +155,7 @@ class SeatPanel(Widget):
             return [Text("")]
         out = header_lines(self.info, self.painter, wide=self.wide)
         if self.info.reveal and self.info.player.get("concealed") is not None:
-            out.append(Text("  hand ", "dim") + self.painter.row(self.info.player["concealed"]))
+            out.append(Text("  hand ", "dim") + self.painter.row(self.info.player["concealed"], gap=" "))
         out += discard_lines(self.info, self.painter, width)
         return out
 
