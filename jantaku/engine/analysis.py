@@ -416,11 +416,28 @@ class DiscardOption:
     remaining: int  # copies of the useful kinds not visible to the player
 
 
+def _candidates(counts: list[int], melds: int, *, seven_pairs: bool = True,
+                thirteen_orphans: bool = True) -> list[int]:
+    """Kinds that could possibly lower the shanten: a tile only helps next to (or on) what is held,
+    unless a special form wants new kinds."""
+    if melds == 0 and (thirteen_orphans or (seven_pairs and sum(1 for c in counts if c) < 7)):
+        return list(range(34))
+    near = set()
+    for k in range(34):
+        if counts[k]:
+            if k >= 27:
+                near.add(k)
+            else:
+                base = k - k % 9
+                near.update(j for j in range(max(base, k - 2), min(base + 8, k + 2) + 1))
+    return sorted(near)
+
+
 def useful_tiles(counts: list[int], melds: int = 0, **forms: bool) -> list[int]:
     """Kinds that lower the shanten of a 13-tile-equivalent hand."""
     base = shanten(counts, melds, **forms)
     out = []
-    for k in range(34):
+    for k in _candidates(counts, melds, **forms):
         if counts[k] >= 4:
             continue
         counts[k] += 1

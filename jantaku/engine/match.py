@@ -29,6 +29,7 @@ from .table import Event, HandContext, Table
 from .wall import Wall
 
 RECORD_VERSION = 1
+STOP_SEAT = -1  # a host directive in the decision list: the match was stopped
 
 
 @dataclass
@@ -87,6 +88,7 @@ class Match:
         self.phase = "play"  # play | between | over
         self._continued: set[int] = set()
         self.standings: list[dict[str, Any]] | None = None
+        self.stopped: str | None = None  # why the match was stopped early, if it was
         self.context = ruleset.first_context()
         self.table = self._new_table()
 
@@ -124,6 +126,23 @@ class Match:
                 return self._start_next_hand()
             return []
         raise IllegalAction("the match is over")
+
+    def stop(self, reason: str) -> list[Event]:
+        """End the match at once (a time limit reached): the hand in play is abandoned, scores stand.
+
+        Recorded like a decision (seat ``-1``), so a replay stops at the same point.
+        """
+        if self.phase == "over":
+            raise IllegalAction("the match is over")
+        self.record_.decisions.append((STOP_SEAT, ["stop", reason]))
+        return self._stop(reason)
+
+    def _stop(self, reason: str) -> list[Event]:
+        self.phase = "over"
+        self.stopped = reason
+        self.standings = self.ruleset.final_standings(list(self.scores))
+        return [Event("match_end", None, {"scores": list(self.scores), "standings": self.standings,
+                                          "stopped": reason})]
 
     def _finish_hand(self) -> list[Event]:
         result = self.table.result
@@ -163,7 +182,10 @@ class Match:
         walls = {k: wall_from_wire(v) for k, v in (record.walls or {}).items()}
         match = cls(ruleset, record.seed, walls=walls)
         for seat, wire in record.decisions[:upto]:
-            match.act(seat, Action.from_wire(wire))
+            if seat == STOP_SEAT:
+                match.stop(str(wire[1]))
+            else:
+                match.act(seat, Action.from_wire(wire))
         return match
 
     @property

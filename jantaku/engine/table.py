@@ -557,9 +557,9 @@ class Table:
             else:
                 player.melds.pop(index)
                 player.concealed.extend(t for t in meld.tiles if t != tile)
-            self.last_discard = (seat, tile)
             self.robbing = True
             self._win(self.select_winners(seat, rons), tile, seat)
+            self.robbing = False
             return
         self.phase = "turn"
         self._complete_kong(seat, meld)
@@ -673,8 +673,8 @@ class Table:
                                melds=[meld_to_wire(m) for m in player.melds], bonus=list(player.bonus))
             records.append(record)
             self.wins.append(record)
-        if discarder is not None:
-            self.players[discarder].discards[-1].claimed_by = winners[0] if discarder != winners[0] else None
+        if discarder is not None and not self.robbing:  # a robbed kong's tile was never discarded
+            self.players[discarder].discards[-1].claimed_by = winners[0]
         for record in records:
             self._apply_payments(record.payments, reason="win")
             self._emit(Event("win", record.seat, record.to_wire()))

@@ -165,3 +165,21 @@ def test_random_hands_agree_with_mahjong_package():
         for t in ids:
             counts[t >> 2] += 1
         assert shanten(counts) == calc.calculate_shanten(counts)
+
+
+@given(st.randoms(use_true_random=False), st.booleans())
+def test_useful_tiles_equal_brute_force(rng, special_forms):
+    from jantaku.engine.analysis import useful_tiles
+    counts = [0] * 34
+    for t in rng.sample(range(136), 13):
+        counts[t >> 2] += 1
+    forms = {} if special_forms else {"seven_pairs": False, "thirteen_orphans": False}
+    base = shanten(counts, **forms)
+    brute = []
+    for k in range(34):
+        if counts[k] < 4:
+            counts[k] += 1
+            if shanten(counts, **forms) < base:
+                brute.append(k)
+            counts[k] -= 1
+    assert useful_tiles(counts, **forms) == brute

@@ -148,3 +148,18 @@ def test_dealer_starts_with_fourteen_and_others_thirteen():
     table = get_ruleset("basic").new_table(seed=9)
     assert [len(p.concealed) for p in table.players] == [14, 13, 13, 13]
     assert set(table.pending()) == {0}
+
+
+def test_a_stopped_match_ends_at_once_and_replays_to_the_same_end():
+    rng = random.Random(3)
+    match = Match(get_ruleset("basic"), 3)
+    for _ in range(40):
+        step_random(match, rng)
+    scores = list(match.scores)
+    events = match.stop("time limit")
+    assert match.is_over and match.pending() == {} and match.scores == scores
+    assert events[0].type == "match_end" and events[0].data["stopped"] == "time limit"
+    with pytest.raises(IllegalAction):
+        match.stop("again")
+    again = Match.replay(MatchRecord.from_wire(match.record().to_wire()))
+    assert again.is_over and again.stopped == "time limit" and again.scores == scores

@@ -28,11 +28,33 @@ def register_bot(name: str, factory: Callable[[], Bot], *aliases: str) -> None:
         _BOTS[n] = factory
 
 
+def _load_variant_bots() -> None:
+    """Variants register their bots when their package is imported; import them all once."""
+    global _loaded
+    if _loaded:
+        return
+    _loaded = True
+    import importlib
+
+    from ..ruleset import RULESET_MODULES
+    for module in RULESET_MODULES.values():
+        try:
+            importlib.import_module(module)
+        except ModuleNotFoundError:
+            pass
+
+
+_loaded = False
+
+
 def get_bot(name: str) -> Bot:
+    if name not in _BOTS:
+        _load_variant_bots()
     if name not in _BOTS:
         raise ValueError(f"unknown bot {name!r}; bots: {', '.join(bot_names())}")
     return _BOTS[name]()
 
 
 def bot_names() -> list[str]:
+    _load_variant_bots()
     return sorted(_BOTS)

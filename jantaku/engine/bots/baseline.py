@@ -123,7 +123,8 @@ class BaselineBot(Bot):
             after = list(counts)
             n = 4 if kong.type is ActionType.ANKAN else 1
             after[kind_of(kong.tile)] -= n
-            if shanten(after, melds + 1, **forms) <= shanten(counts, melds, **forms) - (0 if n == 4 else 0):
+            # an added kong (n == 1) grows a meld already counted
+            if shanten(after, melds + (n == 4), **forms) <= shanten(counts, melds, **forms):
                 return kong
         discards = by_type.get(ActionType.DISCARD, []) + by_type.get(ActionType.RIICHI, [])
         if not discards:

@@ -1,0 +1,153 @@
+"""The classical bot (``classical``): the baseline's shanten play, steered toward doubles.
+
+In classical scoring the doubles make a hand (the text: "Entscheidend bei der
+Abrechnung ist ... die Zahl der Verdopplungen"), so on top of the baseline
+bot this one
+
+- keeps pairs and pungs of the honours that double (dragons, its own wind,
+  the round wind) and always claims their pung or kong;
+- when one suit plus honours dominates its tiles, plays for one suit: it
+  throws the other suits first (early on even at the cost of one step of
+  shanten) and claims nothing from them;
+- declares the nine-terminals draw when its hand is far from thirteen orphans;
+- of equally good discards, avoids those another player's melds make
+  dangerous (:mod:`.danger`): the discarder of a winning tile pays for everyone.
+
+It is deterministic: the same view and actions give the same choice.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from ...actions import Action, ActionType
+from ...analysis import shanten, thirteen_orphans_shanten, useful_tiles
+from ...bots.base import register_bot
+from ...bots.baseline import BaselineBot, own_hand, visible_counts
+from ...melds import Meld, MeldType
+from ...tiles import DRAGONS, EAST, counts34, is_honor, is_suited, is_terminal_or_honor, kind_of, suit_of
+from .danger import dangerous_kinds
+
+ONE_SUIT_TILES = 10  # tiles of one suit plus honours (of 14) that make a one-suit plan
+EARLY_SHANTEN = 2  # at this shanten or more, throwing another suit may cost a step
+ORPHANS_WORTH_PLAYING = 2  # thirteen-orphans shanten at which the draw is not declared
+_CALLS = (ActionType.PON, ActionType.KAN, ActionType.CHI)
+
+
+@dataclass(frozen=True)
+class Plan:
+    """What the bot plays for: one suit (or None) and the honours that double; and what it fears."""
+
+    suit: str | None
+    doubling_honours: frozenset[int]
+    dangerous: frozenset[int] = frozenset()
+
+    def off_suit(self, kind: int) -> bool:
+        return self.suit is not None and is_suited(kind) and suit_of(kind) != self.suit
+
+
+def shown_melds(player: dict[str, Any]) -> list[Meld]:
+    """A player's melds from a view; a concealed kong's hidden outer tiles stand in by its inner ones."""
+    out = []
+    for wire in player["melds"]:
+        tiles = [t for t in wire["tiles"] if t >= 0]
+        tiles += tiles[: len(wire["tiles"]) - len(tiles)]
+        out.append(Meld(MeldType(wire["type"]), tuple(tiles)))
+    return out
+
+
+def make_plan(view: dict[str, Any]) -> Plan:
+    """The plan for the seat of ``view``: from its own tiles and winds, and the others' melds."""
+    me = view["players"][view["seat"]]
+    dangerous = frozenset().union(*(dangerous_kinds(shown_melds(p)) for p in view["players"]
+                                    if p["seat"] != view["seat"]))
+    doubling = frozenset(DRAGONS) | {EAST + me["wind"], EAST + view["round_wind"]}
+    kinds = [kind_of(t) for t in me["concealed"]]
+    meld_kinds = [kind_of(t) for m in me["melds"] for t in m["tiles"] if t >= 0]
+    all_kinds = kinds + meld_kinds
+    honours = sum(1 for k in all_kinds if is_honor(k))
+    by_suit = {s: sum(1 for k in all_kinds if is_suited(k) and suit_of(k) == s) for s in "mps"}
+    suit = max(by_suit, key=lambda s: (by_suit[s], s))
+    melds_fit = all(is_honor(k) or suit_of(k) == suit for k in meld_kinds)
+    one_suit = by_suit[suit] + honours >= ONE_SUIT_TILES and melds_fit
+    return Plan(suit if one_suit else None, doubling, dangerous)
+
+
+class ClassicalBot(BaselineBot):
+    name = "classical"
+
+    def choose(self, view: dict[str, Any], actions: Sequence[Action]) -> Action:
+        abort = [a for a in actions if a.type is ActionType.ABORT]
+        if abort:
+            hand, _ = own_hand(view)
+            if thirteen_orphans_shanten(counts34(hand)) > ORPHANS_WORTH_PLAYING:
+                return abort[0]
+            actions = [a for a in actions if a.type is not ActionType.ABORT]
+        return super().choose(view, actions)
+
+    # --- claims ------------------------------------------------------------------------------
+
+    def choose_claim(self, view: dict[str, Any], actions: Sequence[Action]) -> Action:
+        plan = make_plan(view)
+        calls = [a for a in actions if a.type in _CALLS]
+        doubling = [a for a in calls if a.type is not ActionType.CHI
+                    and kind_of(a.tile) in plan.doubling_honours]
+        if doubling and not any(a.type is ActionType.RON for a in actions):
+            hand, melds = own_hand(view)
+            counts = counts34(hand)
+            before = shanten(counts, melds, **self.forms(view))
+            best = doubling[-1]  # a kong when offered (sorted after the pung)
+            for t in best.tiles:
+                counts[kind_of(t)] -= 1
+            if shanten(counts, melds + 1, **self.forms(view)) <= before:
+                return best
+        wanted = [a for a in actions if not (a.type in _CALLS and plan.off_suit(kind_of(a.tile)))]
+        return super().choose_claim(view, wanted)
+
+    # --- own turn ------------------------------------------------------------------------------
+
+    def choose_turn(self, view: dict[str, Any], by_type: dict[ActionType, list[Action]]) -> Action:
+        hand, melds = own_hand(view)
+        counts = counts34(hand)
+        forms = self.forms(view)
+        now = shanten(counts, melds, **forms)
+        for kong in by_type.get(ActionType.ANKAN, []) + by_type.get(ActionType.KAKAN, []):
+            after = list(counts)
+            concealed_kong = kong.type is ActionType.ANKAN
+            after[kind_of(kong.tile)] -= 4 if concealed_kong else 1
+            # an added kong grows a meld already counted; a concealed kong is a new one
+            if shanten(after, melds + concealed_kong, **forms) <= now:  # kongs score well
+                return kong
+        discards = by_type.get(ActionType.DISCARD, [])
+        if not discards:
+            return next(iter(next(iter(by_type.values()))))
+        return self.rank_for_doubles(make_plan(view), counts, melds, discards, visible_counts(view),
+                                     forms)[0]
+
+    def rank_for_doubles(self, plan: Plan, counts: list[int], melds: int, discards: list[Action],
+                         seen: list[int], forms: dict[str, bool]) -> list[Action]:
+        """Discards best first: shanten (an off-suit tile early counts one better), then safe
+        before dangerous, keeping the doubling honours, off-suit tiles before the plan's suit,
+        then tile acceptance."""
+        now = shanten(counts, melds, **forms)
+        cache: dict[int, tuple] = {}
+        for a in discards:
+            k = kind_of(a.tile)
+            if k in cache:
+                continue
+            counts[k] -= 1
+            sh = shanten(counts, melds, **forms)
+            useful = useful_tiles(counts, melds, **forms)
+            counts[k] += 1
+            remaining = sum(max(0, 4 - counts[u] - seen[u]) for u in useful)
+            off_suit = plan.off_suit(k)
+            effective = sh - 1 if off_suit and now >= EARLY_SHANTEN else sh
+            breaks_double = k in plan.doubling_honours and counts[k] >= 2
+            cache[k] = (effective, k in plan.dangerous, breaks_double, not off_suit, -remaining,
+                        0 if is_terminal_or_honor(k) else 1)
+        return sorted(discards, key=lambda a: (cache[kind_of(a.tile)], a.sort_key()))
+
+
+register_bot("classical", ClassicalBot)

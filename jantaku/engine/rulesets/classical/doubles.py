@@ -1,0 +1,168 @@
+"""The doubles table: for every player, then for the winner only.
+
+Doubles add up: a pung of East in the East round by East is two doubles
+("own wind" and "round wind"), big three dragons is three pungs of dragons
+(3) plus its own 2.
+"""
+
+from __future__ import annotations
+
+from ...tiles import (DRAGONS, FLOWER, SEASON, SUIT_OFFSET, WINDS, is_honor,
+                      is_terminal_or_honor)
+from .elements import Elements
+from .hand import ArrangedHand, Group
+from .points import pair_points
+from .situation import LAST_TILE, REPLACEMENT, ROBBED_KONG, Situation
+
+DOUBLES = Elements("doubles")
+
+# bonus_doubles option → doubles for a complete set of four flowers (or of seasons)
+BOUQUET_DOUBLES = {"classical": 2, "dmjl": 1}
+
+
+def _count_pungs(hand: ArrangedHand, kinds: tuple[int, ...]) -> int:
+    return sum(1 for g in hand.pungs if g.kind in kinds)
+
+
+def _pair_in(hand: ArrangedHand, kinds: tuple[int, ...]) -> bool:
+    return hand.pair is not None and hand.pair.kind in kinds
+
+
+# --- every player ----------------------------------------------------------------
+
+
+@DOUBLES.group("Pung of dragons")
+def dragon_pung(group: Group, hand: ArrangedHand, sit: Situation) -> int:
+    return int(group.is_pung and group.kind in DRAGONS)
+
+
+@DOUBLES.group("Pung of own wind")
+def own_wind_pung(group: Group, hand: ArrangedHand, sit: Situation) -> int:
+    return int(group.is_pung and group.kind == sit.seat_wind)
+
+
+@DOUBLES.group("Pung of round wind")
+def round_wind_pung(group: Group, hand: ArrangedHand, sit: Situation) -> int:
+    return int(group.is_pung and group.kind == sit.round_wind)
+
+
+@DOUBLES.hand("Three concealed pungs")
+def three_concealed_pungs(hand: ArrangedHand, sit: Situation) -> int:
+    return int(sum(1 for g in hand.pungs if g.counts_concealed) >= 3)
+
+
+@DOUBLES.hand("Little three dragons")
+def little_three_dragons(hand: ArrangedHand, sit: Situation) -> int:
+    return int(_count_pungs(hand, DRAGONS) == 2 and _pair_in(hand, DRAGONS))
+
+
+@DOUBLES.hand("Big three dragons")
+def big_three_dragons(hand: ArrangedHand, sit: Situation) -> int:
+    return 2 if _count_pungs(hand, DRAGONS) == 3 else 0
+
+
+@DOUBLES.hand("Little four winds")
+def little_four_winds(hand: ArrangedHand, sit: Situation) -> int:
+    return int(_count_pungs(hand, WINDS) == 3 and _pair_in(hand, WINDS))
+
+
+@DOUBLES.hand("Big four winds")
+def big_four_winds(hand: ArrangedHand, sit: Situation) -> int:
+    return 2 if _count_pungs(hand, WINDS) == 4 else 0
+
+
+# Bonus tiles: own flower/season is the one numbered like the seat wind (East 1 … North 4).
+
+def _own_flower(sit: Situation) -> int:
+    return SUIT_OFFSET[FLOWER] + sit.seat
+
+
+def _own_season(sit: Situation) -> int:
+    return SUIT_OFFSET[SEASON] + sit.seat
+
+
+@DOUBLES.hand("Own flower")
+def own_flower(hand: ArrangedHand, sit: Situation) -> int:
+    return int(sit.options.bonus_doubles == "classical" and _own_flower(sit) in hand.bonus)
+
+
+@DOUBLES.hand("Own season")
+def own_season(hand: ArrangedHand, sit: Situation) -> int:
+    return int(sit.options.bonus_doubles == "classical" and _own_season(sit) in hand.bonus)
+
+
+@DOUBLES.hand("Own flower and own season")
+def own_flower_and_season(hand: ArrangedHand, sit: Situation) -> int:
+    return int(sit.options.bonus_doubles == "dmjl"
+               and _own_flower(sit) in hand.bonus and _own_season(sit) in hand.bonus)
+
+
+def _bouquet(hand: ArrangedHand, sit: Situation, suit: str) -> int:
+    first = SUIT_OFFSET[suit]
+    has_all = all(k in hand.bonus for k in range(first, first + 4))
+    return BOUQUET_DOUBLES[sit.options.bonus_doubles] if has_all else 0
+
+
+@DOUBLES.hand("All four flowers")
+def all_flowers(hand: ArrangedHand, sit: Situation) -> int:
+    return _bouquet(hand, sit, FLOWER)
+
+
+@DOUBLES.hand("All four seasons")
+def all_seasons(hand: ArrangedHand, sit: Situation) -> int:
+    return _bouquet(hand, sit, SEASON)
+
+
+# --- the winner only ------------------------------------------------------------------
+
+
+@DOUBLES.hand("Zero-point hand", winner_only=True)
+def zero_point_hand(hand: ArrangedHand, sit: Situation) -> int:
+    """All chows and a pair worth nothing (bonus tiles do not spoil it)."""
+    return int(len(hand.chows) == 4 and pair_points(hand, sit) == 0)
+
+
+@DOUBLES.hand("No chow", winner_only=True)
+def no_chow(hand: ArrangedHand, sit: Situation) -> int:
+    return int(not hand.chows)
+
+
+@DOUBLES.hand("Concealed hand", winner_only=True)
+def concealed_hand(hand: ArrangedHand, sit: Situation) -> int:
+    """Only concealed sets, the last tile self-drawn too."""
+    return int(sit.win.self_drawn and hand.is_concealed)
+
+
+@DOUBLES.hand("One suit with honours", winner_only=True)
+def one_suit_with_honours(hand: ArrangedHand, sit: Situation) -> int:
+    return int(len(hand.suits) == 1 and any(is_honor(k) for k in hand.kinds))
+
+
+@DOUBLES.hand("One suit only", winner_only=True)
+def one_suit_only(hand: ArrangedHand, sit: Situation) -> int:
+    return 3 if len(hand.suits) == 1 and not any(is_honor(k) for k in hand.kinds) else 0
+
+
+@DOUBLES.hand("Only terminals and honours", winner_only=True)
+def terminals_and_honours(hand: ArrangedHand, sit: Situation) -> int:
+    return int(all(is_terminal_or_honor(k) for k in hand.kinds))
+
+
+@DOUBLES.hand("Last tile from the dead wall", winner_only=True)
+def replacement_tile(hand: ArrangedHand, sit: Situation) -> int:
+    return int(sit.flag(REPLACEMENT))
+
+
+@DOUBLES.hand("Last tile of the wall", winner_only=True)
+def last_wall_tile(hand: ArrangedHand, sit: Situation) -> int:
+    return int(sit.flag(LAST_TILE) and sit.win.self_drawn)
+
+
+@DOUBLES.hand("Last discard", winner_only=True)
+def last_discard(hand: ArrangedHand, sit: Situation) -> int:
+    return int(sit.flag(LAST_TILE) and not sit.win.self_drawn)
+
+
+@DOUBLES.hand("Robbing a kong", winner_only=True)
+def robbing_a_kong(hand: ArrangedHand, sit: Situation) -> int:
+    return int(sit.flag(ROBBED_KONG))

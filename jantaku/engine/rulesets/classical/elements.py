@@ -1,0 +1,121 @@
+"""The building blocks of the score tables: one small entry per scoring element.
+
+An element is a name, a unit and a function of the arranged hand and the
+situation giving its value (0: the hand does not have it).  A
+:class:`GroupElement` is counted once per set or pair that has it, and shows
+that group in its name.  Tables are filled with decorators::
+
+    POINTS = Elements("points")
+
+    @POINTS.hand("Mah Jong", winner_only=True)
+    def mah_jong(hand, sit):
+        return 20
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+
+from ...scoring import ScoreItem
+from .hand import ArrangedHand, Group
+from .situation import Situation
+
+HandRule = Callable[[ArrangedHand, Situation], int]
+GroupRule = Callable[[Group, ArrangedHand, Situation], int]
+LimitRule = Callable[[ArrangedHand, Situation], bool]
+
+
+@dataclass(frozen=True)
+class Element:
+    """An element of the hand as a whole."""
+
+    name: str
+    unit: str
+    rule: HandRule
+    winner_only: bool = False
+
+    def items(self, hand: ArrangedHand, sit: Situation) -> list[ScoreItem]:
+        value = self.rule(hand, sit)
+        return [ScoreItem(self.name, value, self.unit)] if value else []
+
+
+@dataclass(frozen=True)
+class GroupElement:
+    """An element counted for each set (or the pair) that has it.
+
+    ``name`` may use ``{state}`` (concealed/exposed) and ``{shape}``; the
+    group's tiles are appended: ``"Concealed pung 555z"``.
+    """
+
+    name: str
+    unit: str
+    rule: GroupRule
+    winner_only: bool = False
+
+    def items(self, hand: ArrangedHand, sit: Situation) -> list[ScoreItem]:
+        out = []
+        for group in hand.groups:
+            value = self.rule(group, hand, sit)
+            if value:
+                label = self.name.format(state="Concealed" if group.concealed else "Exposed",
+                                         shape=group.shape.value)
+                out.append(ScoreItem(f"{label} {group}", value, self.unit))
+        return out
+
+
+@dataclass(frozen=True)
+class LimitHand:
+    """A limit hand: a winning hand that scores the limit.
+
+    Most are judged on an arrangement into sets; ``needs_sets=False`` marks
+    one judged on the tiles alone (thirteen orphans, which has no sets).
+    """
+
+    name: str
+    rule: LimitRule
+    needs_sets: bool = True
+
+    def applies(self, hand: ArrangedHand, sit: Situation) -> bool:
+        return self.rule(hand, sit)
+
+
+class Elements(list):
+    """A table of elements of one unit, filled by the decorators :meth:`hand` and :meth:`group`."""
+
+    def __init__(self, unit: str) -> None:
+        super().__init__()
+        self.unit = unit
+
+    def hand(self, name: str, *, winner_only: bool = False) -> Callable[[HandRule], HandRule]:
+        def register(rule: HandRule) -> HandRule:
+            self.append(Element(name, self.unit, rule, winner_only))
+            return rule
+        return register
+
+    def group(self, name: str, *, winner_only: bool = False) -> Callable[[GroupRule], GroupRule]:
+        def register(rule: GroupRule) -> GroupRule:
+            self.append(GroupElement(name, self.unit, rule, winner_only))
+            return rule
+        return register
+
+    def items(self, hand: ArrangedHand, sit: Situation) -> list[ScoreItem]:
+        """The items of every element that applies; winner-only ones only for a winner."""
+        return [item for element in self if sit.win is not None or not element.winner_only
+                for item in element.items(hand, sit)]
+
+
+class LimitHands(list):
+    """The ordered table of limit hands; the first that applies names the hand."""
+
+    def add(self, name: str, *, needs_sets: bool = True) -> Callable[[LimitRule], LimitRule]:
+        def register(rule: LimitRule) -> LimitRule:
+            self.append(LimitHand(name, rule, needs_sets))
+            return rule
+        return register
+
+    def first(self, hand: ArrangedHand, sit: Situation, *, has_sets: bool = True) -> LimitHand | None:
+        for limit in self:
+            if (has_sets or not limit.needs_sets) and limit.applies(hand, sit):
+                return limit
+        return None

@@ -1,0 +1,49 @@
+"""The classical match: East keeps the deal after a win or a draw, four rounds make the match.
+
+The common :class:`~jantaku.engine.ruleset.Ruleset` already keeps the deal
+with East after East's win or a draw, passes it to the next seat otherwise,
+moves the round wind on when the deal has gone round once and ends after the
+North round.  Classical adds East's winning streak (for the limit hand
+"East's nine wins") to each hand's context.
+
+    >>> rs = ClassicalRuleset("dmjl")
+    >>> table = rs.new_table(seed=2)
+    >>> table.dead_wall_size, len(table.players[0].concealed)
+    (16, 14)
+"""
+
+from __future__ import annotations
+
+from ...results import HandResult
+from ...ruleset import Ruleset
+from ...table import HandContext
+from .options import DEFAULT_PRESET, PRESETS, ClassicalOptions
+from .table import EAST_STREAK, ClassicalTable
+
+
+class ClassicalRuleset(Ruleset):
+    name = "classical"
+    title = "Classical Chinese"
+    Options = ClassicalOptions
+    presets = PRESETS
+    default_preset = DEFAULT_PRESET
+    table_class = ClassicalTable
+    summary = ("Old-style Chinese rules: points for sets, doubled for honours, one suit and more, "
+               "up to a limit of 500. Every hand is scored, the losers settle among themselves; "
+               "East pays and receives double.")
+
+    def next_context(self, context: HandContext, result: HandResult,
+                     scores: list[int]) -> HandContext | None:
+        nxt = super().next_context(context, result, scores)
+        if nxt is None:
+            return None
+        nxt.extra = {EAST_STREAK: east_streak_after(context, result)}
+        return nxt
+
+
+def east_streak_after(context: HandContext, result: HandResult) -> int:
+    """East's wins in a row after this hand: one more if East won it, else none (a draw too)."""
+    if any(w.seat == context.dealer for w in result.wins):
+        return context.extra.get(EAST_STREAK, 0) + 1
+    return 0
+

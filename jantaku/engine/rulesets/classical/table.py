@@ -1,0 +1,195 @@
+"""One classical hand: the engine's table with the classical knobs and hooks.
+
+What the common table already does the classical way: East is dealt 14 and
+discards first; bonus tiles are laid out and replaced from the dead wall;
+chow only from the player to the left; Mah Jong before kong/pung before
+chow, and of two Mah Jong claims the one next in turn wins; kongs draw a
+replacement; an added kong can be robbed; the hand is a draw when only the
+dead wall is left.
+
+What this class adds:
+
+- the dead wall's size and the bonus tiles from the options;
+- a pung becomes a kong only with the tile just drawn;
+- draws on the first go-round: four identical winds discarded, or a player
+  declaring nine different terminals/honours on its first turn while no
+  meld is out anywhere;
+- scoring every hand (the winner's and the losers'), the circumstances of
+  the win as flags, the dangerous-discard rule and the payments;
+- optionally, settling the incomplete hands on a draw.
+
+Seats are the table's fixed positions; scoring and payments work in seat
+winds (East 0), so the table converts with ``seat_wind``/``seat_of_wind``.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ...actions import Action, ActionType
+from ...melds import HandSpec, Meld
+from ...results import HandResult
+from ...scoring import ScoreResult
+from ...table import Event, Table
+from ...tiles import TERMINALS_AND_HONORS, WINDS, kind_of
+from .danger import is_dangerous_discard
+from .options import ClassicalOptions
+from .payments import settle_draw, settle_win
+from .scorer import HandScore, score_loser, score_win
+from .situation import (FIRST_TURN, LAST_TILE, REPLACEMENT, ROBBED_KONG, TWOFOLD_FORTUNE, Situation,
+                        Win)
+
+NINE_ORPHANS = 9  # different terminals/honours that allow declaring a draw
+EAST_STREAK = "east_streak"  # HandContext.extra: East's wins in a row before this hand
+
+
+class ClassicalTable(Table):
+    """A hand of Classical Chinese mahjong."""
+
+    name = "classical"
+    seven_pairs = False
+    thirteen_orphans = True
+    options: ClassicalOptions
+
+    def __init__(self, options: ClassicalOptions, **kwargs: Any):
+        self.bonus_tiles = options.bonus_tiles
+        self.dead_wall_size = options.dead_wall
+        self.drew_from_dead_wall = False  # the turn seat's tile came from the dead wall
+        super().__init__(options, **kwargs)
+
+    # --- seats, winds and hands ---------------------------------------------------------------
+
+    def seat_of_wind(self, wind: int) -> int:
+        """The seat with this seat wind (the inverse of :meth:`seat_wind`)."""
+        return (self.context.dealer + wind) % 4
+
+    def hand_spec(self, seat: int) -> HandSpec:
+        player = self.players[seat]
+        return HandSpec(list(player.concealed), list(player.melds), list(player.bonus))
+
+    def situation(self, seat: int, win: Win | None = None) -> Situation:
+        return Situation(self.options, seat=self.seat_wind(seat), round=self.context.round_wind, win=win)
+
+    # --- turns ------------------------------------------------------------------------------
+
+    def turn_actions(self, seat: int) -> list[Action]:
+        actions = super().turn_actions(seat)
+        if self.may_declare_nine_orphans(seat):
+            actions.append(Action(ActionType.ABORT))
+        return actions
+
+    def may_declare_nine_orphans(self, seat: int) -> bool:
+        """First turn, no meld out anywhere, nine different terminals/honours in hand."""
+        player = self.players[seat]
+        if not self.options.draw_on_nine_orphans or player.discards or self.after_call:
+            return False
+        if any(p.melds for p in self.players):
+            return False
+        kinds = {kind_of(t) for t in player.concealed}
+        return len(kinds & set(TERMINALS_AND_HONORS)) >= NINE_ORPHANS
+
+    def act_turn_extra(self, seat: int, action: Action) -> None:
+        if action.type is ActionType.ABORT:
+            self.end_in_a_draw("nine_orphans")
+            return
+        super().act_turn_extra(seat, action)
+
+    def kong_actions(self, seat: int) -> list[Action]:
+        # A pung becomes a kong only with the tile just drawn (the text: "wer ... den vierten Stein zieht").
+        drawn = self.players[seat].drawn
+        return [a for a in super().kong_actions(seat)
+                if a.type is not ActionType.KAKAN or a.tile == drawn]
+
+    def on_draw(self, seat: int, tile: int) -> None:
+        # The last draw event of this seat says whether its tile is a replacement (kong or bonus).
+        last = next(e for e in reversed(self.events) if e.type == "draw" and e.seat == seat)
+        self.drew_from_dead_wall = bool(last.data.get("replacement"))
+
+    def on_call(self, seat: int, meld: Meld) -> None:
+        self.drew_from_dead_wall = False  # the caller's tile is the claimed discard
+
+    def on_kong(self, seat: int, meld: Meld) -> None:
+        # a kong declared on a replacement tile is a kong on kong (twofold fortune)
+        self.kongs_in_a_row = self.kongs_in_a_row + 1 if self.after_kong else 1
+
+    def on_discard(self, seat: int, tile: int) -> None:
+        self.kongs_in_a_row = 0
+        if self.options.draw_on_four_winds and self.turns_taken == 4 and self.calls_made == 0:
+            first = {kind_of(p.discards[0].tile) for p in self.players if len(p.discards) == 1}
+            if len(first) == 1 and first <= set(WINDS) and all(len(p.discards) == 1 for p in self.players):
+                self.end_in_a_draw("four_winds")
+
+    # --- winning ----------------------------------------------------------------------------
+
+    def win_flags(self, seat: int, discarder: int | None) -> frozenset[str]:
+        """The circumstances of a win, as the scorer's flags."""
+        flags = set()
+        dealer = self.context.dealer
+        if discarder is None:
+            if self.drew_from_dead_wall:
+                flags.add(REPLACEMENT)
+                if self.kongs_in_a_row >= 2 and self.after_kong:
+                    flags.add(TWOFOLD_FORTUNE)
+            elif self.wall.remaining == 0:
+                flags.add(LAST_TILE)
+            if seat == dealer and self.turns_taken == 0 and self.calls_made == 0 \
+                    and not self.players[seat].melds:
+                flags.add(FIRST_TURN)
+        elif self.robbing:
+            flags.add(ROBBED_KONG)
+        else:
+            if self.wall.remaining == 0:
+                flags.add(LAST_TILE)
+            if discarder == dealer and self.turns_taken == 1 and self.calls_made == 0 \
+                    and not self.players[dealer].melds:
+                flags.add(FIRST_TURN)
+        return frozenset(flags)
+
+    def is_dangerous(self, seat: int, tile: int, discarder: int | None) -> bool:
+        """Whether a winning discard was dangerous (robbing a kong is no discard)."""
+        if discarder is None or self.robbing:
+            return False
+        held = [kind_of(t) for t in self.players[discarder].concealed] + [kind_of(tile)]
+        return is_dangerous_discard(kind_of(tile), self.players[seat].melds, held)
+
+    def score_win(self, seat: int, tile: int, discarder: int | None) -> tuple[ScoreResult, dict[int, int]]:
+        win = Win(kind_of(tile), self_drawn=discarder is None, flags=self.win_flags(seat, discarder),
+                  east_streak=self.context.extra.get(EAST_STREAK, 0) if seat == self.context.dealer else 0)
+        scored = score_win(self.hand_spec(seat), self.situation(seat, win))
+        if scored is None:  # can_win said yes, so the scorer must agree
+            raise AssertionError(f"seat {seat} won with a hand the scorer cannot arrange")
+        losers = {s: score_loser(self.hand_spec(s), self.situation(s)) for s in range(4) if s != seat}
+        dangerous = self.is_dangerous(seat, tile, discarder)
+        by_wind = {self.seat_wind(s): h.score for s, h in losers.items()} | {self.seat_wind(seat): scored.score}
+        deltas = settle_win(by_wind, self.seat_wind(seat), options=self.options, dangerous=dangerous,
+                            discarder=None if discarder is None else self.seat_wind(discarder))
+        payments = {self.seat_of_wind(w): d for w, d in deltas.items()}
+        self._emit_scores(losers, dangerous=dangerous)
+        return scored.to_result(is_win=True, payments=payments), payments
+
+    def _emit_scores(self, hands: dict[int, HandScore], **facts: Any) -> None:
+        """Show everybody the scores of the hands that did not win (seat → result)."""
+        self._emit(Event("hand_scores", None, {
+            "scores": {s: h.to_result(is_win=False).to_json() for s, h in hands.items()}, **facts}))
+
+    # --- draws -------------------------------------------------------------------------------
+
+    def end_in_a_draw(self, reason: str) -> None:
+        self.settle_draw()
+        self.abort(reason)
+
+    def exhaustive_draw(self) -> HandResult:
+        self.settle_draw()
+        return super().exhaustive_draw()
+
+    def settle_draw(self) -> None:
+        """With ``draw_settles_hands``, all four settle their incomplete hands."""
+        if not self.options.draw_settles_hands:
+            return
+        hands = {s: score_loser(self.hand_spec(s), self.situation(s)) for s in range(4)}
+        deltas = settle_draw({self.seat_wind(s): h.score for s, h in hands.items()}, options=self.options)
+        self._emit_scores(hands)
+        self.pay({self.seat_of_wind(w): d for w, d in deltas.items()}, "draw settlement")
+
+    def extra_view(self, seat: int | None) -> dict[str, Any]:
+        return {"east_streak": self.context.extra.get(EAST_STREAK, 0)}

@@ -1,0 +1,202 @@
+"""One hand of Hong Kong Old Style (DMJL "Easy") on the engine's table machine.
+
+What the common flow already does the DMJL way is left to it: bonus tiles are
+laid out and replaced at once (so they can never be discarded), the dead wall
+stays at 14 tiles refilled from the live end, claims go Mah Jong > kong/pung
+> chow with only the next player in turn winning, and the discard of the last
+live tile may be claimed only for Mah Jong.  This class adds:
+
+* the win check: a complete hand worth the minimum fan (:func:`.is_legal_win`),
+  so a win below the minimum is never a legal action;
+* concealed kongs dealt in the opening hand, declared during the opening
+  bonus-tile replacement (a ``setup`` decision, dealer first);
+* the last-tile rule's edge: a replacement draw that moved the last live tile
+  to the dead wall was the last tile of the hand (``wall.remaining == 0``);
+* the scorer with the liability option: whose discard fed each pung, and
+  whether a discarder held only dangerous tiles;
+* seat rotation: ``context.extra["seating"]`` lists the players in turn order
+  from the East seat, and turn order, seat winds and chows follow it.
+
+    >>> from jantaku.engine.ruleset import get_ruleset
+    >>> table = get_ruleset("hongkong").new_table(seed=4)
+    >>> len(table.tile_set()), table.dead_wall_size, len(table.wall.untaken_dead())
+    (144, 14, 14)
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ...actions import Action, ActionType
+from ...melds import HandSpec, Meld, MeldType, make_meld
+from ...table import Event, Table, meld_to_wire
+from ...tiles import kind_of
+from .evaluation import is_legal_win
+from .hand import WinFacts
+from .liability import ShownSet, dangerous_kinds, had_no_choice, shown_sets
+from .options import HongKongOptions
+from .scoring import LiabilityContext, score_hand
+
+DEFAULT_SEATING = (0, 1, 2, 3)
+
+
+class HongKongTable(Table):
+    name = "hongkong"
+    dead_wall_size = 14
+    seven_pairs = False
+    thirteen_orphans = True
+    multi_win = False
+
+    def __init__(self, options: HongKongOptions, **kwargs: Any):
+        self.bonus_tiles = options.bonus_tiles
+        context = kwargs.get("context")
+        self.seating = tuple(context.extra.get("seating", DEFAULT_SEATING)) if context else DEFAULT_SEATING
+        self._opening_seats: list[int] = []  # seats still to answer the opening-kong question
+        self._discard_without_choice = False  # the current discard came from a hand of only dangerous tiles
+        self._fed_without_choice: list[set[int]] = [set() for _ in range(4)]  # meld indices per seat
+        super().__init__(options, **kwargs)
+
+    # --- seating: turn order follows the seats, not the seat numbers ---------------------
+
+    def position(self, seat: int) -> int:
+        """Where ``seat`` sits, counted in turn order from the East seat."""
+        return self.seating.index(seat)
+
+    def next_seat(self, seat: int) -> int:
+        return self.seating[(self.position(seat) + 1) % 4]
+
+    def _order_from(self, start: int) -> list[int]:
+        # the base class counts seat numbers; with seat rotation the seating decides the order
+        first = self.position(start)
+        return [self.seating[(first + i) % 4] for i in range(4)]
+
+    def seat_wind(self, seat: int) -> int:
+        return (self.position(seat) - self.position(self.context.dealer)) % 4
+
+    def seat_of_wind(self, wind: int) -> int:
+        return self.seating[(self.position(self.context.dealer) + wind) % 4]
+
+    # --- the opening: concealed kongs declared while bonus tiles are replaced ---------------
+
+    def after_deal(self) -> None:
+        if self.phase != "deal":
+            return
+        self._opening_seats = [s for s in self._order_from(self.context.dealer) if self._opening_kongs(s)]
+        if self._opening_seats:
+            self.phase = "setup"
+
+    def _opening_kongs(self, seat: int) -> list[Action]:
+        return [a for a in self.kong_actions(seat) if a.type is ActionType.ANKAN]
+
+    def setup_actions(self, seat: int) -> list[Action]:
+        if not self._opening_seats or self._opening_seats[0] != seat:
+            return []
+        return self._opening_kongs(seat) + [Action(ActionType.PASS)]
+
+    def act_setup(self, seat: int, action: Action) -> None:
+        if action.type is ActionType.ANKAN:
+            self._declare_opening_kong(seat, action.tiles)
+            if self.phase == "over":
+                return
+        if action.type is ActionType.PASS or not self._opening_kongs(seat):
+            self._opening_seats.pop(0)
+            self._opening_seats = [s for s in self._opening_seats if self._opening_kongs(s)]
+        if not self._opening_seats:
+            self._begin_play()
+
+    def _declare_opening_kong(self, seat: int, tiles: tuple[int, ...]) -> None:
+        player = self.players[seat]
+        for t in tiles:
+            player.concealed.remove(t)
+        meld = make_meld(MeldType.ANKAN, list(tiles))
+        player.melds.append(meld)
+        self._emit(Event("kong", seat, {"meld": meld_to_wire(meld), "opening": True}))
+        if not self.wall.can_replace():
+            self._exhaustive_draw()
+            return
+        tile = self.wall.draw_replacement()
+        player.concealed.append(tile)
+        if seat == self.context.dealer:  # the dealer's fourteenth tile counts as drawn (heavenly hand)
+            player.drawn = tile
+        self._emit(Event("draw", seat, {"replacement": True, "wall": self.wall.remaining},
+                         private={"tile": tile}))
+        self._replace_bonus(seat)
+
+    # --- winning ---------------------------------------------------------------------------
+
+    def can_win(self, seat: int, tile: int, *, self_drawn: bool, robbing: bool = False,
+                concealed_kong: bool = False) -> bool:
+        if not super().can_win(seat, tile, self_drawn=self_drawn, robbing=robbing,
+                               concealed_kong=concealed_kong):
+            return False  # the shape: four sets and a pair, or thirteen orphans
+        if self.options.min_fan == 0:
+            return True
+        discarder = None if self_drawn else (self.turn_seat if robbing else self.last_discard[0])
+        return is_legal_win(self._hand_spec(seat, tile, self_drawn), kind_of(tile),
+                            self.win_facts(seat, discarder, robbing=robbing), self.options)
+
+    def _hand_spec(self, seat: int, tile: int, self_drawn: bool) -> HandSpec:
+        player = self.players[seat]
+        concealed = list(player.concealed)
+        if not self_drawn and tile not in concealed:
+            concealed.append(tile)
+        return HandSpec(concealed, list(player.melds), list(player.bonus))
+
+    def win_facts(self, seat: int, discarder: int | None, *, robbing: bool = False) -> WinFacts:
+        """How ``seat`` would win now (winds, not seat numbers, as the scorer counts them)."""
+        self_drawn = discarder is None
+        first_turn = self.calls_made == 0 and (
+            (self_drawn and self.turns_taken == 0 and seat == self.context.dealer)
+            or (not self_drawn and self.turns_taken == 1 and discarder == self.context.dealer))
+        return WinFacts(
+            seat=self.seat_wind(seat), round=self.context.round_wind, self_drawn=self_drawn,
+            discarder=None if self_drawn else self.seat_wind(discarder),
+            last_tile=self.wall.remaining == 0 and not robbing,
+            replacement=self_drawn and self.after_kong, robbed_kong=robbing, first_turn=first_turn,
+            bonus=frozenset(kind_of(t) for t in self.players[seat].bonus))
+
+    def score_win(self, seat: int, tile: int, discarder: int | None):
+        hand = self._hand_spec(seat, tile, discarder is None)
+        facts = self.win_facts(seat, discarder, robbing=self.robbing)
+        context = self._liability_context(seat) if self.options.liability else None
+        scored = score_hand(hand, kind_of(tile), facts, self.options, context)
+        if not scored.result.is_win:
+            raise AssertionError(f"seat {seat} was offered a win that does not score: {scored.result.error}")
+        if scored.liability is not None:
+            liable = self.seat_of_wind(scored.liability.seat)
+            self._emit(Event("liability", liable, {"winner": seat, "hand": scored.liability.hand,
+                                                   "fed": scored.liability.fed}))
+        payments = {self.seat_of_wind(w): v for w, v in scored.result.payments.items()}
+        return scored.result, payments
+
+    # --- liability bookkeeping -----------------------------------------------------------------
+
+    def _liability_context(self, seat: int) -> LiabilityContext:
+        melds = self.players[seat].melds
+        shown = tuple(ShownSet(s.kind, None if s.fed_by is None else self.seat_wind(s.fed_by),
+                               s.fed_without_choice)
+                      for s in shown_sets(melds, self._fed_without_choice[seat]))
+        discarder = self.last_discard[0] if self.last_discard else None
+        forced = self._discard_without_choice and discarder is not None and discarder != seat
+        return LiabilityContext(shown, forced)
+
+    def dangerous_to_others(self, seat: int) -> frozenset[int]:
+        """Kinds dangerous for ``seat`` to throw: what the other players' shown sets threaten."""
+        return frozenset().union(*(dangerous_kinds(shown_sets(p.melds))
+                                   for s, p in enumerate(self.players) if s != seat))
+
+    def on_discard(self, seat: int, tile: int) -> None:
+        self._discard_without_choice = bool(self.options.liability) and had_no_choice(
+            (kind_of(t) for t in self.players[seat].concealed + [tile]), self.dangerous_to_others(seat))
+
+    def on_call(self, seat: int, meld: Meld) -> None:
+        if self._discard_without_choice and meld.is_pung_or_kong:
+            self._fed_without_choice[seat].add(len(self.players[seat].melds) - 1)
+
+    # --- what a seat may know ---------------------------------------------------------------------
+
+    def extra_view(self, seat: int | None) -> dict[str, Any]:
+        options = self.options
+        return {"seating": list(self.seating), "min_fan": options.min_fan, "limit_fan": options.limit_fan,
+                "fan_table": options.fan_table, "liability": options.liability,
+                "bonus_tiles": options.bonus_tiles}

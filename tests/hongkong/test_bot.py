@@ -1,0 +1,96 @@
+"""The Hong Kong bot: it reaches the fan minimum and aims for fan."""
+
+from jantaku.engine.actions import Action, ActionType
+from jantaku.engine.bots import get_bot
+from jantaku.engine.rulesets.hongkong.bot import HongKongBot, Plan, make_plan
+from jantaku.engine.selfplay import run_selfplay
+from jantaku.engine.tiles import kind_of, kind_str
+
+from .tables import give_pung, kinds, stacked_table
+
+
+def choice(table, seat=0):
+    action = get_bot("hongkong").choose(table.view(seat), table.pending()[seat])
+    assert action in table.pending()[seat]
+    return action
+
+
+def _flush_or_cheap_wait(min_fan):
+    """A claimed pung of 2m, 345m 678m 99m 56p and 1z: discarding 1z leaves a hand ready on 4p/7p
+    for no fan; discarding 5p or 6p keeps a mixed one suit (3 fan) in reach."""
+    table = stacked_table({0: "222m345m678m99m56p1z"}, min_fan=min_fan)
+    give_pung(table, 0, "2m", from_seat=1)
+    return table
+
+
+def test_with_a_minimum_it_keeps_the_flush_over_a_worthless_ready_hand():
+    action = choice(_flush_or_cheap_wait(3))
+    assert action.type is ActionType.DISCARD and kind_str(kind_of(action.tile)) in ("5p", "6p")
+
+
+def test_without_a_minimum_it_takes_the_ready_hand():
+    action = choice(_flush_or_cheap_wait(0))
+    assert action.type is ActionType.DISCARD and kind_str(kind_of(action.tile)) == "1z"
+
+
+def test_it_plans_a_flush_and_keeps_value_honours():
+    table = _flush_or_cheap_wait(3)
+    plan = make_plan(table.view(0))
+    assert plan.suit == "m" and plan.keeps(kinds("1z")[0]) and not plan.keeps(kinds("5p")[0])
+    assert set(kinds("567z")) <= plan.value_honors
+
+
+def test_it_takes_every_win_it_is_offered():
+    table = stacked_table({0: "123m456p789s234m11z"})
+    assert choice(table).type is ActionType.TSUMO
+
+
+def test_it_declares_a_dealt_kong_in_the_opening():
+    table = stacked_table({0: "1111m23m456p789s1z2z"})
+    assert choice(table).type is ActionType.ANKAN
+
+
+def test_with_a_minimum_it_makes_no_call_outside_its_plan():
+    # seat 1 could chow the 5p with 46p, but its hand is no flush and the chow brings no fan
+    table = stacked_table({0: "5p123m456m789m1234z", 1: "46p135s79s246m667z"}, min_fan=3)
+    table.act(0, next(a for a in table.pending()[0] if a.type is ActionType.DISCARD
+                      and kind_of(a.tile) == kinds("5p")[0]))
+    assert choice(table, 1).type is ActionType.PASS
+
+
+def test_claims_that_fit():
+    plan = Plan(suit="s", pungs=False, value_honors=frozenset(kinds("567z1z")))
+    fits = HongKongBot._claim_fits
+    assert fits(Action(ActionType.PON, tile=kinds("5z")[0] * 4), plan)
+    assert fits(Action(ActionType.CHI, tile=kinds("4s")[0] * 4), plan)
+    assert not fits(Action(ActionType.CHI, tile=kinds("4m")[0] * 4), plan)
+    assert not fits(Action(ActionType.PON, tile=kinds("4m")[0] * 4), plan)
+
+
+def test_with_a_three_fan_minimum_it_beats_the_baseline_bot():
+    summary = run_selfplay("hongkong", hands=24, seed=3, bots=["hongkong", "easy", "hongkong", "easy"],
+                           options={"min_fan": 3})
+    assert not summary["errors"]
+    seats = summary["seats"]
+    assert seats[0]["points"] + seats[2]["points"] > 0
+    assert seats[0]["wins"] + seats[2]["wins"] > seats[1]["wins"] + seats[3]["wins"]
+
+
+def _ready_value_after_discarding(tile, min_fan):
+    from jantaku.engine.bots.baseline import visible_counts
+    from jantaku.engine.rulesets.hongkong.bot import view_options
+    from jantaku.engine.rulesets.hongkong.hand import WinFacts
+    from jantaku.engine.tiles import counts34
+
+    view = _flush_or_cheap_wait(min_fan).view(0)
+    counts = counts34(view["players"][0]["concealed"])
+    dropped = kinds(tile)[0]
+    counts[dropped] -= 1
+    facts = WinFacts(seat=0, round=0, self_drawn=False, discarder=1)
+    return HongKongBot._ready_value(view, counts, 1, dropped, visible_counts(view), facts, view_options(view))
+
+
+def test_a_ready_hand_counts_only_waits_that_make_a_legal_win():
+    # ready on 4p/7p for no fan: worth 1 point per unseen copy without a minimum, nothing with one
+    assert _ready_value_after_discarding("1z", 0) == 8
+    assert _ready_value_after_discarding("1z", 1) == 0
