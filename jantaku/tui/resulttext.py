@@ -9,11 +9,12 @@ from __future__ import annotations
 
 from typing import Any
 
-from rich.console import RenderableType
+from rich.console import Group, RenderableType
 from rich.style import Style
 from rich.table import Table
 from rich.text import Text
 
+from .eventtext import scored_hands
 from .tilefaces import TilePainter
 from .viewmodel import WIND_NAMES
 from .widgets.hand import melds_text
@@ -45,8 +46,8 @@ def winning_hand(win: dict[str, Any], painter: TilePainter) -> Text:
     return out
 
 
-def score_table(score: dict[str, Any]) -> Table:
-    """Every item of the score, then the totals the variant reports."""
+def score_table(score: dict[str, Any]) -> Group:
+    """Every item of the score, then one line of the totals the variant reports."""
     table = Table(show_header=False, box=None, padding=(0, 1))
     table.add_column("item")
     table.add_column("value", justify="right")
@@ -56,13 +57,12 @@ def score_table(score: dict[str, Any]) -> Table:
     totals = [f"{score[k]} {k}" for k in TOTAL_KEYS if score.get(k) not in (None, 0)]
     if score.get("limit"):
         totals.append(str(score["limit"]))
-    if totals:
-        table.add_row(Text("total", "bold"), Text(", ".join(totals), "bold"), "")
     if "score" in score:
-        table.add_row(Text("score", "bold"), Text(str(score["score"]), "bold"), "")
+        totals.append(f"score {score['score']}")
+    parts: list[RenderableType] = [table, Text("  = " + ", ".join(totals), "bold")] if totals else [table]
     if score.get("error"):
-        table.add_row(Text("note", "bold"), Text(str(score["error"])), "")
-    return table
+        parts.append(Text(f"  note: {score['error']}"))
+    return Group(*parts)
 
 
 def payments_table(payments: dict[int, int], names: list[str], title: str = "payments") -> Table:
@@ -78,7 +78,8 @@ def payments_table(payments: dict[int, int], names: list[str], title: str = "pay
 def win_parts(win: dict[str, Any], names: list[str], painter: TilePainter) -> list[RenderableType]:
     discarder = win.get("discarder")
     how = "by self-draw" if discarder is None else f"on {names[discarder]}'s discard"
-    head = Text(f"{names[win['seat']]} wins {how}, with ", "bold") + painter.text(win["tile"])
+    who = names[win["seat"]]
+    head = Text(f"{who} {'win' if who == 'You' else 'wins'} {how}, with ", "bold") + painter.text(win["tile"])
     parts: list[RenderableType] = [head, winning_hand(win, painter), score_table(win.get("score") or {})]
     payments = _int_keys(win.get("payments"))
     if payments:
@@ -112,8 +113,21 @@ def detail_text(detail: dict[str, Any], names: list[str]) -> Text:
     return Text("  " + "; ".join(parts))
 
 
-def hand_result_parts(view: dict[str, Any], names: list[str], painter: TilePainter) -> list[RenderableType]:
-    """The hand's result: every win (itemised), draws with the revealed hands, deltas and scores."""
+def other_hands_parts(events: list[dict[str, Any]], names: list[str]) -> list[RenderableType]:
+    """Scores of hands that did not win, when the variant scores every hand (an event with ``scores``)."""
+    parts: list[RenderableType] = []
+    for event in events:
+        for seat, score in scored_hands(event).items():
+            if not parts:
+                parts.append(Text("the other hands", "bold"))
+            parts.append(Text(f"  {names[seat]}", "bold"))
+            parts.append(score_table(score))
+    return parts
+
+
+def hand_result_parts(view: dict[str, Any], names: list[str], painter: TilePainter,
+                      events: list[dict[str, Any]] = ()) -> list[RenderableType]:
+    """The hand's result: every win (itemised), other scored hands, draws with the revealed hands, deltas."""
     result = view.get("result") or {}
     kind = result.get("kind", "?")
     parts: list[RenderableType] = []
@@ -126,6 +140,7 @@ def hand_result_parts(view: dict[str, Any], names: list[str], painter: TilePaint
     for win in result.get("wins", ()):
         parts += win_parts(win, names, painter)
         parts.append(Text(""))
+    parts += other_hands_parts(list(events), names)
     parts += indicators(view, painter)
     if kind != "win" or result.get("details"):
         hands = result.get("hands") or []

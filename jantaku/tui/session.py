@@ -75,6 +75,14 @@ def timeout_action(actions: Sequence[Action], drawn: int | None) -> Action:
     return discards[-1] if discards else actions[0]
 
 
+def bot_for(ruleset: str, fallback: str = "easy"):
+    """The variant's own bot (registered under the ruleset's name) if it has one, else ``fallback``."""
+    try:
+        return get_bot(ruleset)
+    except ValueError:
+        return get_bot(fallback)
+
+
 class LocalSession(GameSession):
     """A match in this process: the player at ``seat``, bots in the other seats.
 
@@ -92,7 +100,7 @@ class LocalSession(GameSession):
         self.match = Match(rules, random.randrange(2 ** 31) if seed is None else seed)
         self.seat = seat
         self.title = f"Quick game · {rules.title} ({rules.preset})"
-        self.bots = {s: get_bot(bot) for s in range(4) if s != seat}
+        self.bots = {s: bot_for(rules.name, bot) for s in range(4) if s != seat}
         names = iter(BOT_NAMES)
         self.names = [name if s == seat else f"{next(names)} (bot)" for s in range(4)]
         self.bot_delay = bot_delay

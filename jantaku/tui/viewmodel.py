@@ -65,6 +65,21 @@ def extra_items(view: dict[str, Any]) -> list[tuple[str, Any]]:
     return [(k, v) for k, v in view.items() if k not in BASE_KEYS and k not in SHOWN_KEYS]
 
 
+def format_value(value: Any) -> str:
+    """A variant value for people: lists space-separated, flags on/off.
+
+    >>> format_value([0, 1, 2]), format_value(True), format_value({"a": 1})
+    ('0 1 2', 'on', 'a=1')
+    """
+    if isinstance(value, bool):
+        return "on" if value else "off"
+    if isinstance(value, (list, tuple)):
+        return " ".join(format_value(v) for v in value)
+    if isinstance(value, dict):
+        return " ".join(f"{k}={format_value(v)}" for k, v in value.items())
+    return str(value)
+
+
 def round_title(view: dict[str, Any]) -> str:
     """``'East 2'``: the round wind and the deal within it (from the dealer's seat)."""
     return f"{WIND_NAMES[view['round_wind'] % 4]} {view['dealer'] + 1}"

@@ -13,10 +13,17 @@ from jantaku.engine.actions import Action
 from jantaku.engine.match import Match
 from jantaku.engine.ruleset import get_ruleset
 from jantaku.tui.app import JantakuApp
+from jantaku.tui.screens.result import ResultScreen
 from jantaku.tui.session import GameSession
 from jantaku.tui.settings import Settings
 
 NAMES = ["You", "Right", "Across", "Left"]
+
+
+@pytest.fixture(autouse=True)
+def no_result_grace(monkeypatch):
+    """Tests press keys as soon as a result shows; the grace period is tested on its own."""
+    monkeypatch.setattr(ResultScreen, "GRACE", 0.0)
 
 
 @pytest.fixture(autouse=True)

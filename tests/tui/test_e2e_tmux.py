@@ -102,7 +102,10 @@ def test_play_a_full_hand_by_keystrokes(play, width, height):
     result = play_one_hand(tmux)
     assert "Mah Jong" in result or "Exhaustive draw" in result
     assert "this hand" in result and "next hand" in result
-    tmux.keys("Enter")
+    end = time.monotonic() + 10  # the result ignores keys for a moment, then Enter goes on
+    while "· hand 2 ·" not in tmux.screen() and time.monotonic() < end:
+        tmux.keys("Enter")
+        time.sleep(0.2)
     tmux.wait_for("· hand 2 ·")
     tmux.resize(70, 20)
     tmux.wait_for("need 80×24, have 70×20")

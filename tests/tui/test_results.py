@@ -59,10 +59,10 @@ def test_every_score_item_fu_and_ura_dora_are_listed():
     for name in ("Riichi", "Pinfu", "Dora", "Base", "Closed ron"):
         assert name in text
     assert "20 fu" in text.replace("  ", " ") or "20  fu" in text
-    assert "4 han, 40 fu, mangan" in text
+    assert "= 4 han, 40 fu, mangan, score 8000" in text
     assert "ura-dora indicators 9p" in text
     assert "dora indicators 1m" in text
-    assert "You wins on Right's discard" in text
+    assert "You win on Right's discard" in text
     assert "+8000" in text and "-8000" in text
 
 
@@ -74,7 +74,7 @@ def test_several_winners_each_get_their_score():
     view["result"]["wins"].append(second)
     text = text_of(hand_result_parts(view, NAMES, TilePainter()))
     assert "2 winners this hand" in text
-    assert "You wins" in text and "Across wins" in text
+    assert "You win " in text and "Across wins" in text
     assert "Tanyao" in text and "+3900" in text
 
 
@@ -162,3 +162,17 @@ async def test_result_screen_fits_80x24_and_scrolls():
         text = screen_text(app)
         assert "Riichi" in text and "next hand" in text.splitlines()[-1]
         await pilot.press("down", "down", "pagedown")
+
+
+async def test_a_key_pressed_as_the_hand_ends_does_not_skip_the_result(monkeypatch):
+    monkeypatch.setattr(ResultScreen, "GRACE", 0.3)
+    match = finished_hand()
+    s = FakeSession()
+    async with table_app(s) as (app, pilot):
+        s.send(update(match.view(0), match.pending()[0]))
+        await until(pilot, lambda: isinstance(app.screen, ResultScreen))
+        await pilot.press("enter", "space")
+        assert isinstance(app.screen, ResultScreen) and not s.acts
+        await pilot.pause(0.35)
+        await pilot.press("enter")
+        await until(pilot, lambda: s.acts)

@@ -8,7 +8,8 @@ import pytest
 
 from jantaku.engine.bots import get_bot
 from jantaku.engine.match import Match
-from jantaku.tui.app import JantakuApp
+from jantaku.engine.ruleset import ruleset_class
+from jantaku.tui.app import JantakuApp, default_ruleset
 from jantaku.tui.records import list_records, load_record, save_record
 from jantaku.tui.screens.menu import MenuScreen, QuickGameScreen
 from jantaku.tui.screens.replay import ReplayCursor, ReplayListScreen, ReplayScreen
@@ -27,11 +28,14 @@ def menu_app() -> JantakuApp:
 
 async def test_menu_enter_starts_the_default_quick_game():
     app = menu_app()
+    rules = default_ruleset(app.settings)
+    preset = ruleset_class(rules).default_preset
     async with app.run_test() as pilot:
-        await until(pilot, lambda: "Quick game against three bots — basic, default" in screen_text(app))
+        await until(pilot, lambda: f"Quick game against three bots — {rules}, {preset}" in screen_text(app))
         await pilot.press("enter")
-        await until(pilot, lambda: isinstance(app.screen, TableScreen) and app.screen.prompt is not None)
-        assert "your turn" in screen_text(app)
+        await until(pilot, lambda: isinstance(app.screen, TableScreen) and app.screen.view is not None)
+        assert app.screen.session.match.ruleset.name == rules
+    assert load_settings().ruleset == rules  # remembered for the next quick game
 
 
 async def test_menu_choose_variant_and_preset():
@@ -39,6 +43,8 @@ async def test_menu_choose_variant_and_preset():
     async with app.run_test() as pilot:
         await pilot.press("v")
         await until(pilot, lambda: isinstance(app.screen, QuickGameScreen))
+        app.screen.query_one("#ruleset").value = "basic"
+        await pilot.pause()
         assert "Any complete hand wins" in screen_text(app)
         await pilot.click("#start")
         await until(pilot, lambda: isinstance(app.screen, TableScreen))

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Center, Vertical
@@ -47,7 +48,7 @@ class MenuScreen(BaseScreen):
                 rules = default_ruleset(self.app.settings)
                 preset = self.app.settings.preset or ruleset_class(rules).default_preset
                 title = f"{title} — {rules}, {preset}"
-            options.append(Option(f"[{KEY_LABELS.get(key, key)}] {title}", id=item))
+            options.append(Option(Text(f"[{KEY_LABELS.get(key, key)}] {title}"), id=item))  # Text: no markup
         return options
 
     def on_screen_resume(self) -> None:
@@ -109,6 +110,7 @@ class QuickGameScreen(ModalScreen[tuple[str, str] | None]):
             yield Select(self._presets(rules), allow_blank=False, id="preset")
             yield Label("", id="quick-summary")
             yield Button("Start", variant="primary", id="start")
+            yield Label("tab moves · ⏎ chooses · esc cancels", id="quick-hint")
 
     def _presets(self, rules: str) -> list[tuple[str, str]]:
         return [(name, name) for name in ruleset_class(rules).presets]

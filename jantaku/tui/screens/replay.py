@@ -127,7 +127,8 @@ class ReplayScreen(BaseScreen):
         log = board.query_one("#log")
         log.clear()
         if view.get("phase") == "over" and view.get("result"):  # the hand's result, read from the top
-            parts = hand_result_parts(view, self.names, painter)
+            events = [e.for_seat(0) for e in self.cursor.match.table.events]
+            parts = hand_result_parts(view, self.names, painter, events)
             if (view.get("match") or {}).get("phase") == "over":
                 parts += standings_parts(view, self.names)
             for part in parts:

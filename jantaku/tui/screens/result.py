@@ -1,11 +1,12 @@
 """After a hand: who won and why (every score item), payments, revealed hands; at the end, standings.
 
-Continue (⏎ or space) closes it; the table then answers the host's
+Continue (⏎, not at once: a key meant for the table must not skip it) closes it; the table then answers the host's
 ``continue`` prompt (or leaves, when the match is over).
 """
 
 from __future__ import annotations
 
+import time
 from typing import Any
 
 from textual.app import ComposeResult
@@ -21,16 +22,19 @@ from .base import BaseScreen
 
 class ResultScreen(BaseScreen):
     CSS_PATH = "result.tcss"
-    BINDINGS = [Binding("enter,space", "close", "continue")]
+    BINDINGS = [Binding("enter", "close", "continue")]
+    GRACE = 0.6  # seconds: a key pressed as the hand ended (a discard, a pass) does not skip the result
 
-    def __init__(self, view: dict[str, Any], names: list[str], painter: TilePainter, *, final: bool = False) -> None:
+    def __init__(self, view: dict[str, Any], names: list[str], painter: TilePainter, *, final: bool = False,
+                 events: list[dict[str, Any]] = ()) -> None:
         super().__init__()
         self.view, self.names, self.painter, self.final = view, names, painter, final
+        self.events = list(events)
 
     def compose_body(self) -> ComposeResult:
         with VerticalScroll(id="result-body"):
             yield Static(hand_title(self.view), id="result-title")
-            for part in hand_result_parts(self.view, self.names, self.painter):
+            for part in hand_result_parts(self.view, self.names, self.painter, self.events):
                 yield Static(part, classes="result-part")
             if self.final:
                 for part in standings_parts(self.view, self.names):
@@ -38,6 +42,7 @@ class ResultScreen(BaseScreen):
         yield ButtonRow(id="result-keys")
 
     def on_mount(self) -> None:
+        self.shown_at = time.monotonic()
         title = "back to the menu" if self.final else "next hand"
         self.query_one(ButtonRow).show([Entry("⏎", title, "close"), Entry("↑↓", "scroll", "scroll")])
         self.query_one("#result-body").focus()
@@ -47,4 +52,5 @@ class ResultScreen(BaseScreen):
             self.action_close()
 
     def action_close(self) -> None:
-        self.dismiss(True)
+        if time.monotonic() - self.shown_at >= self.GRACE:
+            self.dismiss(True)

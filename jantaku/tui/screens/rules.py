@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from rich.console import Group, RenderableType
-from rich.table import Table
+from rich.padding import Padding
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
@@ -27,25 +27,19 @@ def _value(value: Any) -> str:
 
 
 def rules_text(name: str) -> RenderableType:
-    """A variant's help: title, summary, presets (what each changes) and every option."""
+    """A variant's help: title, summary, presets (what each changes) and every option with its default."""
     cls = ruleset_class(name)
-    parts: list[RenderableType] = [Text(f"{cls.title} ({name})", "bold underline"), Text(cls.summary or "")]
-    presets = Table(title="Presets", title_justify="left", title_style="bold", box=None, padding=(0, 1))
-    presets.add_column("preset")
-    presets.add_column("changes")
+    parts: list[RenderableType] = [Text(f"{cls.title} ({name})", "bold underline"), Text(cls.summary or ""),
+                                   Text(""), Text("Presets", "bold")]
     for preset, overrides in cls.presets.items():
         changes = ", ".join(f"{k}={_value(v)}" for k, v in overrides.items()) or "the defaults"
         mark = " (default)" if preset == cls.default_preset else ""
-        presets.add_row(preset + mark, changes)
-    parts += [Text(""), presets]
-    options = Table(title="Options", title_justify="left", title_style="bold", box=None, padding=(0, 1))
-    options.add_column("option")
-    options.add_column("default")
-    options.add_column("what it does")
+        parts.append(Text.assemble(("  " + preset + mark, "bold"), f": {changes}"))
+    parts += [Text(""), Text("Options", "bold")]
     for opt in describe_options(cls.Options):
+        parts.append(Text.assemble(("  " + opt["name"], "bold"), f" = {_value(opt['default'])}"))
         doc = opt["doc"] + (f" (one of {_value(opt['choices'])})" if opt.get("choices") else "")
-        options.add_row(opt["name"], _value(opt["default"]), doc)
-    parts += [Text(""), options]
+        parts.append(Padding(Text(doc, "dim"), (0, 0, 0, 4)))
     return Group(*parts)
 
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, VerticalScroll
@@ -20,6 +21,11 @@ SWITCHES = (
 BOT_PACES = (("instant", 0.0), ("quick", 0.2), ("normal", 0.4), ("slow", 0.8))
 
 
+def switch_label(label: str, on: bool) -> Text:
+    """The switch's state in words too (a switch alone shows it by colour)."""
+    return Text(f"{'[on] ' if on else '[off]'} {label}")
+
+
 class SettingsScreen(BaseScreen):
     CSS_PATH = "settings.tcss"
     BINDINGS = [Binding("escape", "close", "back")]
@@ -35,9 +41,9 @@ class SettingsScreen(BaseScreen):
                 yield Label("Tiles", classes="setting-label")
                 yield Select([(f"{t}", t) for t in TILE_STYLES], value=s.tiles, allow_blank=False, id="tiles")
             for attr, label in SWITCHES:
-                with Horizontal(classes="setting"):
+                with Horizontal(classes="setting switch-setting"):
                     yield Switch(getattr(s, attr), id=attr)
-                    yield Label(label, classes="switch-label")
+                    yield Label(switch_label(label, getattr(s, attr)), id=f"{attr}-label", classes="switch-label")
             with Horizontal(classes="setting"):
                 yield Label("Bots' pace", classes="setting-label")
                 pace = min(BOT_PACES, key=lambda p: abs(p[1] - s.bot_delay))[1]
@@ -46,8 +52,10 @@ class SettingsScreen(BaseScreen):
                         id="settings-hint")
 
     def on_switch_changed(self, event: Switch.Changed) -> None:
-        setattr(self.app.settings, event.switch.id, event.value)
+        attr = event.switch.id
+        setattr(self.app.settings, attr, event.value)
         self.app.save_settings()
+        self.query_one(f"#{attr}-label", Label).update(switch_label(dict(SWITCHES)[attr], event.value))
 
     def on_select_changed(self, event: Select.Changed) -> None:
         setattr(self.app.settings, event.select.id, event.value)

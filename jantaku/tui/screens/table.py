@@ -53,6 +53,7 @@ class TableScreen(BaseScreen):
         self.continue_wanted = False  # the result was read before the continue prompt arrived
         self.finished = False
         self.sent: list[Action] = []  # what this screen sent (tests and the log read it)
+        self.hand_events: list[dict[str, Any]] = []  # this hand's events (the result screen reads some)
 
     # --- layout -------------------------------------------------------------------------
 
@@ -105,6 +106,9 @@ class TableScreen(BaseScreen):
                          if self.prompt is not None and self.prompt.deadline is not None else None)
         painter = self.painter()
         for event in message.get("events") or ():
+            if event.get("type") == "hand_start":
+                self.hand_events = []
+            self.hand_events.append(event)
             line = describe_event(event, self.names, painter)
             if line is not None:
                 self.board.log(line)
@@ -140,7 +144,7 @@ class TableScreen(BaseScreen):
             return
         self.results_seen.add(key)
         final = match.get("phase") == "over"
-        self.app.push_screen(ResultScreen(view, self.names, self.painter(), final=final), self._result_read)
+        self.app.push_screen(ResultScreen(view, self.names, self.painter(), final=final, events=self.hand_events), self._result_read)
 
     def _result_read(self, _: Any = None) -> None:
         view = self.view or {}

@@ -14,7 +14,7 @@ from rich.style import Style
 from rich.text import Text
 from textual.message import Message
 
-from .clickable import ClickableText
+from .lines import ClickableText
 from .flow import flow
 
 KEY = Style(bold=True, reverse=True)
@@ -46,20 +46,15 @@ class ButtonRow(ClickableText):
         self.lead = Text()
 
     def show(self, entries: list[Entry], lead: Text | None = None) -> None:
-        self.entries, self.lead = entries, lead or Text()
-        self.refresh(layout=True)
+        lead = lead or Text()
+        if (entries, lead) != (self.entries, self.lead):
+            self.entries, self.lead = entries, lead
+            self.changed()
 
-    def lines(self, width: int) -> tuple[list[Text], list[tuple[int, int, int, str]]]:
+    def layout(self, width: int) -> tuple[list[Text], list]:
         labels = [Text(f" {e.key_label} ", KEY) + Text(e.title, e.style) for e in self.entries]
         lines, spans = flow(labels, max(width, 10), Text(SEP), self.lead)
         return lines, [(row, x0, x1, e.id) for (row, x0, x1), e in zip(spans, self.entries)]
-
-    def get_content_height(self, container: Any, viewport: Any, width: int) -> int:
-        return len(self.lines(width)[0])
-
-    def render(self) -> Text:
-        lines, self._spans = self.lines(self.size.width)
-        return Text("\n", no_wrap=True, overflow="ellipsis").join(lines)
 
     def clicked(self, item: str) -> None:
         self.post_message(self.Pressed(self, item))

@@ -18,7 +18,7 @@ from textual.message import Message
 from ...engine.tiles import sort_tiles
 from ..prompt import TILE_KEYS
 from ..tilefaces import TilePainter
-from .clickable import ClickableText
+from .lines import ClickableText, Span
 
 SELECTED = Style(reverse=True, bold=True)
 DISABLED = Style(dim=True)
@@ -99,18 +99,18 @@ class HandView(ClickableText):
         self.boxed = False
 
     def show(self, state: HandState, painter: TilePainter, *, boxed: bool) -> None:
-        self.state, self.painter, self.boxed = state, painter, boxed
-        self.refresh()
+        if (state, painter, boxed) != (self.state, self.painter, self.boxed):
+            self.state, self.painter, self.boxed = state, painter, boxed
+            self.changed()
 
     def clicked(self, item: int) -> None:
         self.post_message(self.TileClicked(item))
 
     # --- drawing ---------------------------------------------------------------------
 
-    def render(self) -> Text:
-        lines = self._boxed_lines() if self.boxed else self._compact_lines()
-        lines.append(self.state.hint)
-        return Text("\n", no_wrap=True, overflow="crop").join(lines[: max(1, self.size.height)])
+    def layout(self, width: int) -> tuple[list[Text], list[Span]]:
+        lines, spans = self._boxed_lines() if self.boxed else self._compact_lines()
+        return lines + [self.state.hint], spans
 
     def _positions(self, cell: int) -> list[int]:
         """The x of each tile, ``cell`` wide with gaps, the drawn tile set apart."""
@@ -145,36 +145,35 @@ class HandView(ClickableText):
                 line.append(letter, Style(dim=self.state.enabled is None))
         return line
 
-    def _compact_lines(self) -> list[Text]:
+    def _compact_lines(self) -> tuple[list[Text], list[Span]]:
         st, painter = self.state, self.painter
         xs = self._positions(2 + len(GAP))
         row = Text()
-        self._spans = []
+        spans = []
         for i, (tile, x) in enumerate(zip(st.tiles, xs)):
             row.append(" " * (x - row.cell_len))
             row.append_text(painter.text(tile, self._tile_style(i)))
-            self._spans.append((0, x, x + 2, i))
+            spans.append((0, x, x + 2, i))
         if st.melds or st.bonus:
             row.append(MELD_GAP)
             row.append_text(melds_text(st.melds, st.bonus, painter))
-        return [row, self._letters(xs)]
+        return [row, self._letters(xs)], spans
 
-    def _boxed_lines(self) -> list[Text]:
+    def _boxed_lines(self) -> tuple[list[Text], list[Span]]:
         st, painter = self.state, self.painter
         xs = self._positions(4)
         rows = [Text(), Text(), Text()]
-        self._spans = []
+        spans = []
         for i, (tile, x) in enumerate(zip(st.tiles, xs)):
             heavy = [0] if i == st.selected else []
             box = painter.boxed([tile], heavy=heavy)
             if i != st.selected and self._tile_style(i) is not None:
                 box[1] = Text("│", style="dim") + painter.text(tile, self._tile_style(i)) + Text("│", style="dim")
-            for row, part in zip(rows, box):
-                row.append(" " * (x - row.cell_len))
-                row.append_text(part)
-            self._spans += [(row, x, x + 4, i) for row in range(3)]
+            for line, part in zip(rows, box):
+                line.append(" " * (x - line.cell_len))
+                line.append_text(part)
+            spans += [(row, x, x + 4, i) for row in range(3)]
         if st.melds or st.bonus:
             rows[1].append(" " * (rows[0].cell_len - rows[1].cell_len) + MELD_GAP)
             rows[1].append_text(melds_text(st.melds, st.bonus, painter))
-        letters = self._letters([x + 1 for x in xs])
-        return rows + [letters]
+        return rows + [self._letters([x + 1 for x in xs])], spans

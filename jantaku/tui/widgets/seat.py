@@ -16,11 +16,11 @@ from typing import Any
 
 from rich.style import Style
 from rich.text import Text
-from textual.widget import Widget
 
 from ..tilefaces import TilePainter
 from ..viewmodel import WIND_FACES, WIND_NAMES, seat_flag
 from .hand import melds_text
+from .lines import LinesWidget
 
 SLOT = 3  # cells per discard: the face and a marker
 RIICHI = Style(reverse=True)
@@ -99,7 +99,8 @@ def header_lines(info: SeatInfo, painter: TilePainter, *, wide: bool) -> list[Te
     """One line in the list layout; in the cross layout identity, facts and melds each get a line."""
     identity, facts = identity_text(info, wide=wide), facts_text(info)
     p = info.player
-    melds = melds_text(p.get("melds") or [], p.get("bonus") or [], painter) if p.get("melds") or p.get("bonus") else None
+    shown = not info.own and (p.get("melds") or p.get("bonus"))  # the player's own are beside their hand
+    melds = melds_text(p.get("melds") or [], p.get("bonus") or [], painter) if shown else None
     if wide:
         return [identity, Text("  ") + facts] + ([Text("  ") + melds] if melds else [])
     line = identity + Text("  ") + facts
@@ -132,7 +133,7 @@ def discard_lines(info: SeatInfo, painter: TilePainter, width: int) -> list[Text
     return lines
 
 
-class SeatPanel(Widget):
+class SeatPanel(LinesWidget):
     """One player's header and discards (and their revealed hand after the hand ends)."""
 
     DEFAULT_CSS = """
@@ -147,20 +148,14 @@ class SeatPanel(Widget):
         self.wide = False
 
     def show(self, info: SeatInfo | None, painter: TilePainter, *, wide: bool) -> None:
-        self.info, self.painter, self.wide = info, painter, wide
-        self.refresh(layout=True)
+        if (info, painter, wide) != (self.info, self.painter, self.wide):
+            self.info, self.painter, self.wide = info, painter, wide
+            self.changed()
 
-    def lines(self, width: int) -> list[Text]:
+    def layout(self, width: int) -> tuple[list[Text], list]:
         if self.info is None:
-            return [Text("")]
+            return [Text("")], []
         out = header_lines(self.info, self.painter, wide=self.wide)
         if self.info.reveal and self.info.player.get("concealed") is not None:
             out.append(Text("  hand ", "dim") + self.painter.row(self.info.player["concealed"], gap=" "))
-        out += discard_lines(self.info, self.painter, width)
-        return out
-
-    def get_content_height(self, container: Any, viewport: Any, width: int) -> int:
-        return len(self.lines(width))
-
-    def render(self) -> Text:
-        return Text("\n", no_wrap=True, overflow="crop").join(self.lines(self.size.width))
+        return out + discard_lines(self.info, self.painter, width), []

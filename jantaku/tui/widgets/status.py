@@ -5,11 +5,11 @@ from __future__ import annotations
 from typing import Any
 
 from rich.text import Text
-from textual.widget import Widget
 
 from ..tilefaces import TilePainter
-from ..viewmodel import extra_items, round_title
+from ..viewmodel import extra_items, format_value, round_title
 from .flow import flow
+from .lines import LinesWidget
 
 SEP = Text(" · ", "dim")
 
@@ -39,13 +39,13 @@ def status_items(view: dict[str, Any], names: list[str], painter: TilePainter, *
     if view.get("min_fan"):
         items.append(Text(f"min {view['min_fan']} fan"))
     for key, value in extra_items(view):
-        items.append(Text(f"{key}: {value}"))
+        items.append(Text(f"{key}: {format_value(value)}"))
     if title:
         items.append(Text(title, "dim"))
     return items
 
 
-class StatusBar(Widget):
+class StatusBar(LinesWidget):
     DEFAULT_CSS = """
     StatusBar { height: auto; max-height: 3; text-wrap: nowrap; text-overflow: ellipsis; }
     """
@@ -55,14 +55,9 @@ class StatusBar(Widget):
         self.items: list[Text] = []
 
     def show(self, items: list[Text]) -> None:
-        self.items = items
-        self.refresh(layout=True)
+        if items != self.items:
+            self.items = items
+            self.changed()
 
-    def lines(self, width: int) -> list[Text]:
-        return flow(self.items, width, SEP)[0]
-
-    def get_content_height(self, container: Any, viewport: Any, width: int) -> int:
-        return len(self.lines(width))
-
-    def render(self) -> Text:
-        return Text("\n", no_wrap=True, overflow="ellipsis").join(self.lines(self.size.width))
+    def layout(self, width: int) -> tuple[list[Text], list]:
+        return flow(self.items, width, SEP)[0], []
