@@ -1,0 +1,197 @@
+"""A riichi bot (``riichi``): tile efficiency, riichi when ready, calls only with a yaku in sight,
+and folding against a riichi.
+
+* **Wins** are always taken; kyuushu kyuuhai is declared unless the hand is
+  close to thirteen orphans.
+* **Discards**: the lowest shanten, then the most tiles that still improve
+  the hand (counting the copies the seat cannot see), isolated honours and
+  terminals first.
+* **Calls** only when they lower the shanten *and* the open hand keeps a
+  yaku: a dragon or own-wind pung, an earlier one, or all simples (kuitan).
+* **Defence**: when another player is in riichi and the bot is not ready,
+  it throws the safest tile: the riichi player's own discards (genbutsu),
+  then honours most of whose copies are visible, then tiles on the same
+  suji as a discard, then terminals; middle tiles last.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from ...actions import Action, ActionType
+from ...analysis import shanten, thirteen_orphans_shanten
+from ...bots.base import register_bot
+from ...bots.baseline import BaselineBot, own_hand, visible_counts
+from ...tiles import EAST, TERMINALS_AND_HONORS, WHITE, counts34, kind_of
+
+ABORT_UNLESS_ORPHANS_WITHIN = 2  # shanten to thirteen orphans worth playing on for
+
+
+def _near(counts: list[int]) -> list[int]:
+    """Kinds that could lower the shanten: held kinds and their suit neighbours within two."""
+    out = set()
+    for k, c in enumerate(counts):
+        if not c:
+            continue
+        out.add(k)
+        if k < 27:
+            for d in (-2, -1, 1, 2):
+                n = k + d
+                if 0 <= n < 27 and n // 9 == k // 9:
+                    out.add(n)
+    return sorted(out)
+
+
+def efficiency(counts: list[int], melds: int, seen: list[int]) -> dict[int, tuple[int, int]]:
+    """For each kind held: (shanten after discarding it, live copies of the tiles that improve it)."""
+    after: dict[int, int] = {}
+    for k in range(34):
+        if counts[k]:
+            counts[k] -= 1
+            after[k] = shanten(counts, melds)
+            counts[k] += 1
+    best = min(after.values())
+    out = {}
+    for k, sh in after.items():
+        if sh > best:
+            out[k] = (sh, 0)
+            continue
+        counts[k] -= 1
+        live = 0
+        for u in _near(counts):
+            remaining = 4 - counts[u] - seen[u]
+            if remaining > 0:
+                counts[u] += 1
+                if shanten(counts, melds) < sh:
+                    live += remaining
+                counts[u] -= 1
+        counts[k] += 1
+        out[k] = (sh, live)
+    return out
+
+
+# --- defence -------------------------------------------------------------------------------------
+
+
+def danger(kind: int, riichi_discards: set[int], visible: list[int]) -> int:
+    """How dangerous ``kind`` is against one riichi player (0 = their own discard)."""
+    if kind in riichi_discards:
+        return 0
+    if kind >= 27:
+        return {4: 1, 3: 1, 2: 3}.get(visible[kind], 6)
+    n = kind % 9
+    low, high = kind - 3, kind + 3
+    low_safe = n < 3 or low in riichi_discards
+    high_safe = n > 5 or high in riichi_discards
+    if (n < 3 and high in riichi_discards) or (n > 5 and low in riichi_discards):
+        return 2  # suji on a terminal side
+    if low_safe and high_safe and 2 < n < 6:
+        return 4  # both suji of a middle tile
+    if n in (0, 8):
+        return 5
+    if n in (1, 7):
+        return 7
+    return 8
+
+
+class RiichiBot(BaselineBot):
+    name = "riichi"
+
+    def forms(self, view: dict[str, Any]) -> dict[str, bool]:
+        return {"seven_pairs": True, "thirteen_orphans": True}
+
+    def choose(self, view: dict[str, Any], actions: Sequence[Action]) -> Action:
+        types = {a.type for a in actions}
+        if types & {ActionType.TSUMO, ActionType.RON}:
+            return next(a for a in actions if a.type in (ActionType.TSUMO, ActionType.RON))
+        if ActionType.ABORT in types:
+            hand, _ = own_hand(view)
+            if thirteen_orphans_shanten(counts34(hand)) > ABORT_UNLESS_ORPHANS_WITHIN:
+                return next(a for a in actions if a.type is ActionType.ABORT)
+        return super().choose(view, actions)
+
+    # --- calls ---------------------------------------------------------------------------------
+
+    def choose_claim(self, view: dict[str, Any], actions: Sequence[Action]) -> Action:
+        passing = next(a for a in actions if a.type is ActionType.PASS)
+        if self._riichi_opponents(view) and not self._ready(view):
+            return passing
+        calls = [a for a in actions if a.type in (ActionType.PON, ActionType.CHI, ActionType.KAN)
+                 and self._keeps_a_yaku(view, a)]
+        if not calls:
+            return passing
+        return super().choose_claim(view, [passing, *calls])
+
+    def _keeps_a_yaku(self, view: dict[str, Any], call: Action) -> bool:
+        me = view["players"][view["seat"]]
+        valued = {WHITE, WHITE + 1, WHITE + 2, EAST + view["round_wind"], EAST + me["wind"]}
+        called = kind_of(call.tile)
+        if call.type is not ActionType.CHI and called in valued:
+            return True
+        if any(m["type"] != "chi" and kind_of(m["tiles"][1]) in valued for m in me["melds"]):
+            return True
+        tiles = list(me["concealed"]) + [t for m in me["melds"] for t in m["tiles"] if t >= 0] + [call.tile]
+        return all(kind_of(t) not in TERMINALS_AND_HONORS for t in tiles)
+
+    # --- own turn --------------------------------------------------------------------------------
+
+    def choose_turn(self, view: dict[str, Any], by_type: dict[ActionType, list[Action]]) -> Action:
+        discards = by_type.get(ActionType.DISCARD, [])
+        if self._riichi_opponents(view) and not self._ready(view) and discards:
+            return self._safest(view, discards)
+        riichi = by_type.get(ActionType.RIICHI, [])
+        if riichi:
+            return self._best(view, riichi)
+        if len(discards) == 1 and not by_type.get(ActionType.ANKAN):  # after riichi: tsumogiri
+            return discards[0]
+        for kong in by_type.get(ActionType.ANKAN, []):
+            if self._kan_keeps_shanten(view, kong):
+                return kong
+        return self._best(view, discards) if discards else next(iter(next(iter(by_type.values()))))
+
+    def _best(self, view: dict[str, Any], options: list[Action]) -> Action:
+        hand, melds = own_hand(view)
+        ranked = efficiency(counts34(hand), melds, visible_counts(view))
+
+        def key(a: Action):
+            k = kind_of(a.tile)
+            sh, live = ranked[k]
+            return (sh, -live, 0 if k in TERMINALS_AND_HONORS else 1, a.sort_key())
+        return min(options, key=key)
+
+    def _kan_keeps_shanten(self, view: dict[str, Any], kong: Action) -> bool:
+        """A concealed kan that costs no progress (it adds a dora and fu)."""
+        hand, melds = own_hand(view)
+        counts = counts34(hand)
+        before = shanten(counts, melds)
+        counts[kind_of(kong.tile)] -= 4
+        return shanten(counts, melds + 1) <= before
+
+    # --- defence ---------------------------------------------------------------------------------
+
+    @staticmethod
+    def _riichi_opponents(view: dict[str, Any]) -> list[int]:
+        flags = view.get("riichi") or [False] * 4
+        return [s for s in range(4) if flags[s] and s != view["seat"]]
+
+    @staticmethod
+    def _ready(view: dict[str, Any]) -> bool:
+        """Ready now (13 tiles), or after the best discard (holding a drawn tile)."""
+        hand, melds = own_hand(view)
+        return shanten(counts34(hand), melds) <= 0
+
+    def _safest(self, view: dict[str, Any], discards: list[Action]) -> Action:
+        visible = visible_counts(view)
+        hand, _ = own_hand(view)
+        for t in hand:
+            visible[kind_of(t)] += 1
+        threats = [{kind_of(d[0]) for d in view["players"][s]["discards"]} for s in self._riichi_opponents(view)]
+
+        def key(a: Action):
+            k = kind_of(a.tile)
+            return (max(danger(k, seen, visible) for seen in threats), a.sort_key())
+        return min(discards, key=key)
+
+
+register_bot("riichi", RiichiBot)

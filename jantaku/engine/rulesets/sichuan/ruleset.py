@@ -1,0 +1,50 @@
+"""The Sichuan match: hands in a row, the first winner deals next.
+
+    >>> from jantaku.engine.results import WinRecord
+    >>> from jantaku.engine.scoring import ScoreResult
+    >>> win = lambda seat, tile, discarder: WinRecord(seat, tile, discarder, ScoreResult(True), {})
+    >>> next_dealer(0, [])                                   # nobody won: the dealer stays
+    0
+    >>> next_dealer(0, [win(2, 40, None), win(1, 50, 3)])    # the first winner
+    2
+    >>> next_dealer(0, [win(2, 40, 3), win(1, 40, 3)])       # several on one discard: the discarder
+    3
+"""
+
+from __future__ import annotations
+
+from ...results import HandResult, WinRecord
+from ...ruleset import Ruleset
+from ...table import HandContext
+from .options import DEFAULT_PRESET, PRESETS, SichuanOptions
+from .table import SichuanTable
+
+
+def next_dealer(dealer: int, wins: list[WinRecord]) -> int:
+    """The first winner deals next; the discarder if several won on that first discard."""
+    if not wins:
+        return dealer
+    first = wins[0]
+    on_first_discard = [w for w in wins if first.discarder is not None
+                        and (w.discarder, w.tile) == (first.discarder, first.tile)]
+    return first.discarder if len(on_first_discard) > 1 else first.seat
+
+
+class SichuanRuleset(Ruleset):
+    name = "sichuan"
+    title = 'Sichuan "Bloody Battle"'
+    Options = SichuanOptions
+    presets = PRESETS
+    default_preset = DEFAULT_PRESET
+    table_class = SichuanTable
+    summary = ("108 tiles, no chows. Pick a void suit and get rid of it first. A winner leaves and "
+               "play goes on until three have won or the wall is empty. Points = base x 2^fan, capped.")
+
+    def next_context(self, context: HandContext, result: HandResult, scores: list[int]) -> HandContext | None:
+        if context.hand_number + 1 >= self.options.hands:
+            return None
+        return HandContext(dealer=next_dealer(context.dealer, result.wins),
+                           hand_number=context.hand_number + 1, scores=tuple(scores))
+
+
+RULESET = SichuanRuleset

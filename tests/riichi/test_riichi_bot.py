@@ -1,0 +1,68 @@
+"""The riichi bot: it wins, declares riichi, calls only with a yaku in sight and folds against riichi."""
+
+from jantaku.engine.actions import ActionType
+from jantaku.engine.bots import get_bot
+from jantaku.engine.rulesets.riichi.bot import danger
+from jantaku.engine.selfplay import run_selfplay
+
+from .riichi_tables import K, act, discard, pass_claims, riichi_table
+
+DEAD = ["2m", "3m", "4m", "5m", "8m"]
+BOT = get_bot("riichi")
+
+
+def decide(table, seat):
+    return BOT.choose(table.view(seat), table.pending()[seat])
+
+
+def test_declares_riichi_when_ready():
+    table = riichi_table(["123m456p789s1122z5z", None, None, None], dead=DEAD)
+    choice = decide(table, 0)
+    assert choice.type is ActionType.RIICHI and choice.tile >> 2 == K("5z")
+
+
+def test_folds_with_the_riichi_players_own_discard():
+    table = riichi_table(["123m456p789s1122z5m", None, None, None], draws=["5m"], dead=DEAD)
+    act(table, 0, ActionType.RIICHI, "5m")
+    choice = decide(table, 1)  # a hand far from ready, holding the 5m the riichi player threw
+    assert choice.type is ActionType.DISCARD and choice.tile >> 2 == K("5m")
+
+
+def test_pushes_when_ready_itself():
+    table = riichi_table(["123m456p789s1122z5m", "3456m567p234s678s", None, None], draws=["9p"], dead=DEAD)
+    act(table, 0, ActionType.RIICHI, "5m")
+    assert decide(table, 1).type is ActionType.PASS  # a chi of the 5m would not help
+    pass_claims(table)
+    choice = decide(table, 1)  # ready on 3m-6m: keeps the 5m (safe) and throws the 9p
+    assert choice.tile >> 2 == K("9p")
+
+
+def test_calls_a_dragon_pung_but_not_a_chi_without_yaku():
+    table = riichi_table(["5z" + "258m258p369s3467z", "155z123m456p78s99s", None, None], dead=DEAD)
+    discard(table, 0, "5z")
+    assert decide(table, 1).type is ActionType.PON
+    table = riichi_table(["4m" + "369p369s258m3467z", "23m456p78s99s19p56z", None, None], dead=DEAD)
+    discard(table, 0, "4m")
+    assert {a.type for a in table.pending()[1]} >= {ActionType.CHI}
+    assert decide(table, 1).type is ActionType.PASS
+
+
+def test_nine_terminals_abort_unless_close_to_thirteen_orphans():
+    table = riichi_table(["19m19p1s12345z5566m", None, None, None], dead=DEAD)
+    assert decide(table, 0).type is ActionType.ABORT
+    table = riichi_table(["19m19p19s1234567z5m", None, None, None], dead=DEAD)  # ready for thirteen orphans
+    assert decide(table, 0).type is not ActionType.ABORT
+
+
+def test_danger_order():
+    discarded = {K("4m")}
+    visible = [0] * 34
+    visible[K("1z")] = 3
+    order = [danger(K(t), discarded, visible) for t in ("4m", "1z", "1m", "7m", "2z", "5p")]
+    assert order == sorted(order) and order[0] == 0 and order[-1] == 8
+
+
+def test_selfplay_with_riichi_bots():
+    summary = run_selfplay("riichi", hands=12, seed=3, bots=["riichi"] * 4)
+    assert summary["errors"] == [] and summary["hands"] == 12
+    assert summary["wins"] > 0
