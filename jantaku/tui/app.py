@@ -38,11 +38,17 @@ class JantakuApp(App):
         self.start = start
 
     def on_mount(self) -> None:
+        if self.start is not None:
+            self.start(self)  # the menu comes when this first screen closes
+        else:
+            self.show_menu()
+
+    def show_menu(self, _: Any = None) -> None:
+        """The menu, unless it is already open beneath the screen that just closed."""
         from .screens.menu import MenuScreen
 
-        self.push_screen(MenuScreen())
-        if self.start is not None:
-            self.start(self)
+        if not any(isinstance(screen, MenuScreen) for screen in self.screen_stack):
+            self.push_screen(MenuScreen())
 
     def save_settings(self) -> None:
         save_settings(self.settings, self.settings_file)
@@ -70,15 +76,16 @@ class JantakuApp(App):
         self.push_screen(TableScreen(session, self.settings), self.game_over)
 
     def game_over(self, session: GameSession | None) -> None:
-        """A table closed: keep a finished match for the replays list."""
+        """A table closed: keep a finished match for the replays list, back to the menu."""
         record = session.record() if session is not None else None
         match = getattr(session, "match", None)
         if record is not None and (match is None or match.is_over):
             path = save_record(record, names=list(session.names))
             if path is not None:
                 self.notify(f"match saved for replay: {path.name}", timeout=4)
+        self.show_menu()
 
     def replay(self, record: Any, names: list[str] | None = None) -> None:
         from .screens.replay import ReplayScreen
 
-        self.push_screen(ReplayScreen(record, names=names))
+        self.push_screen(ReplayScreen(record, names=names), self.show_menu)

@@ -38,16 +38,18 @@ class GroupSpec:
     key: str
     key_label: str
     uses_selection: bool = False  # the selected hand tile picks among several actions
+    hint: str = ""  # the title when several actions are offered: how to pick one
 
 
 GROUP_SPECS: tuple[GroupSpec, ...] = (
     GroupSpec("win", (A.TSUMO, A.RON), "w", "w"),
-    GroupSpec("riichi", (A.RIICHI,), "r", "r", uses_selection=True),
+    GroupSpec("riichi", (A.RIICHI,), "r", "r", uses_selection=True, hint="riichi with the selected tile"),
     GroupSpec("chi", (A.CHI,), "c", "c"),
     GroupSpec("pon", (A.PON,), "p", "p"),
-    GroupSpec("kong", (A.KAN, A.ANKAN, A.KAKAN), "k", "k", uses_selection=True),
+    GroupSpec("kong", (A.KAN, A.ANKAN, A.KAKAN), "k", "k", uses_selection=True, hint="kong (the selected tile's)"),
     GroupSpec("void", (A.VOID,), "v", "v"),
-    GroupSpec("exchange", (A.EXCHANGE,), "e", "e", uses_selection=True),
+    GroupSpec("exchange", (A.EXCHANGE,), "e", "e", uses_selection=True,
+              hint="exchange: mark three tiles with their letters, then e"),
     GroupSpec("abort", (A.ABORT,), "z", "z"),
     GroupSpec("pass", (A.PASS,), "space", "␣"),
     GroupSpec("continue", (A.CONTINUE,), "enter", "⏎"),
@@ -119,6 +121,8 @@ class ActionGroup:
     def title(self) -> str:
         if len(self.actions) == 1:
             return self.labels[0]
+        if self.spec.hint:
+            return self.spec.hint
         kinds = sorted({a.type.value for a in self.actions})
         return f"{'/'.join(kinds)} ({len(self.actions)})"
 

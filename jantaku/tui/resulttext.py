@@ -16,13 +16,13 @@ from rich.text import Text
 
 from .eventtext import scored_hands
 from .tilefaces import TilePainter
-from .viewmodel import WIND_NAMES
+from .viewmodel import WIND_NAMES, format_value
 from .widgets.hand import melds_text
 
 TOTAL_KEYS = ("han", "fu", "fan", "points", "doubles")
 WINNING_TILE = Style(reverse=True, bold=True)
 # other names variants may give the ura-dora indicators (in the result or the final view)
-URA_KEYS = ("ura_dora_indicators", "ura_dora", "ura")
+URA_KEYS = ("ura_indicators", "ura_dora_indicators", "ura_dora", "ura")
 
 
 def _int_keys(mapping: dict[Any, Any] | None) -> dict[int, Any]:
@@ -100,17 +100,38 @@ def indicators(view: dict[str, Any], painter: TilePainter) -> list[RenderableTyp
     return out
 
 
+SEAT_FIELDS = frozenset({"seat", "seats", "from", "to", "payer", "payers", "winner", "tenpai", "noten", "liable"})
+
+
+def _seat_value(value: Any, names: list[str]) -> Any:
+    """Seat numbers as names (one or a list); anything else unchanged."""
+    if isinstance(value, int) and not isinstance(value, bool) and 0 <= value < len(names):
+        return names[value]
+    if isinstance(value, list) and all(isinstance(v, int) and 0 <= v < len(names) for v in value):
+        return ", ".join(names[v] for v in value) or "nobody"
+    return value
+
+
 def detail_text(detail: dict[str, Any], names: list[str]) -> Text:
-    """A variant's itemised extra payment, whatever its fields: seat maps become names."""
+    """A variant's itemised extra payment, whatever its fields: its name first, seat maps and seats as names.
+
+    >>> detail_text({"name": "Tenpai payment", "tenpai": [2], "payments": {"0": -1000, "2": 3000}}, list("ABCD")).plain
+    '  Tenpai payment: tenpai C; payments A -1000, C +3000'
+    """
     parts = []
     for key, value in detail.items():
+        if key == "name":
+            continue
         if isinstance(value, dict) and all(str(k).lstrip("-").isdigit() for k in value):
             value = ", ".join(f"{names[int(k)]} {v:+d}" if isinstance(v, int) else f"{names[int(k)]} {v}"
                               for k, v in value.items())
-        elif key in ("seat", "from", "to", "payer", "winner") and isinstance(value, int) and 0 <= value < 4:
-            value = names[value]
-        parts.append(f"{key}: {value}")
-    return Text("  " + "; ".join(parts))
+        elif key in SEAT_FIELDS:
+            value = _seat_value(value, names)
+        parts.append(f"{key} {format_value(value)}")
+    out = Text("  ")
+    if detail.get("name"):
+        out.append(f"{detail['name']}: ", "bold")
+    return out.append("; ".join(parts))
 
 
 def other_hands_parts(events: list[dict[str, Any]], names: list[str]) -> list[RenderableType]:
@@ -148,7 +169,7 @@ def hand_result_parts(view: dict[str, Any], names: list[str], painter: TilePaint
             parts.append(Text("hands", "bold"))
             for seat, tiles in enumerate(hands):
                 melds = view["players"][seat].get("melds") if seat < len(view.get("players", ())) else None
-                line = Text(f"  {names[seat]:<12} ") + painter.row(tiles)
+                line = Text(f"  {names[seat]:<12} ") + painter.row(tiles, gap=" ")
                 if melds:
                     line += Text("  ") + melds_text(melds, [], painter)
                 parts.append(line)

@@ -29,10 +29,13 @@ POSITIONS = ("self", "right", "across", "left")  # turn order from the player's 
 BASE_KEYS = frozenset({"variant", "seat", "phase", "turn", "dealer", "round_wind", "hand_number", "honba",
                        "sticks", "scores", "wall", "players", "last_discard", "red_fives", "result", "match"})
 # variant keys with a place of their own on screen
-SHOWN_KEYS = frozenset({"dora_indicators", "ura_dora_indicators", "riichi", "voids", "furiten", "no_yaku",
-                        "below_minimum", "min_fan", "forms"})
+SHOWN_KEYS = frozenset({"dora_indicators", "ura_dora_indicators", "ura_indicators", "riichi", "voids", "furiten",
+                        "no_yaku", "below_minimum", "min_fan", "forms", "waits", "pass_lock"})
+# variant keys that hold tile ids (shown as faces)
+TILE_LIST_KEYS = frozenset({"exchange"})
 # warnings a variant may flag for a seat: key → text
-WARNINGS = {"furiten": "furiten", "no_yaku": "no yaku", "below_minimum": "below the fan minimum"}
+WARNINGS = {"furiten": "furiten", "no_yaku": "no yaku", "below_minimum": "below the fan minimum",
+            "pass_lock": "locked: passed a win"}
 
 
 def positions(seat: int | None) -> dict[str, int]:
@@ -62,7 +65,7 @@ def warnings(view: dict[str, Any], seat: int | None) -> list[str]:
 
 def extra_items(view: dict[str, Any]) -> list[tuple[str, Any]]:
     """Variant keys with no place of their own, to show as ``name: value``."""
-    return [(k, v) for k, v in view.items() if k not in BASE_KEYS and k not in SHOWN_KEYS]
+    return [(k, v) for k, v in view.items() if k not in BASE_KEYS and k not in SHOWN_KEYS and v is not None]
 
 
 def format_value(value: Any) -> str:
@@ -74,7 +77,7 @@ def format_value(value: Any) -> str:
     if isinstance(value, bool):
         return "on" if value else "off"
     if isinstance(value, (list, tuple)):
-        return " ".join(format_value(v) for v in value)
+        return " ".join(format_value(v) for v in value) or "none"
     if isinstance(value, dict):
         return " ".join(f"{k}={format_value(v)}" for k, v in value.items())
     return str(value)
@@ -94,7 +97,12 @@ def hand_forms(view: dict[str, Any]) -> dict[str, bool]:
 
 
 def ready_waits(concealed: list[int], melds: int, view: dict[str, Any]) -> list[int] | None:
-    """The kinds a ready hand waits on, or None if the hand is not ready (13-tile-equivalent hands)."""
+    """The kinds a ready hand waits on, or None if the hand is not ready (13-tile-equivalent hands).
+
+    A variant's own ``waits`` in the view (the viewer's, as kinds) win over the shape analysis.
+    """
+    if view.get("waits") and sum(1 for t in concealed if kind_of(t) < 34) + 3 * melds == 13:
+        return list(view["waits"])
     counts = counts34(t for t in concealed if kind_of(t) < 34)
     if sum(counts) + 3 * melds != 13:
         return None

@@ -87,8 +87,8 @@ def test_a_draw_reveals_the_hands_and_its_settlement():
                       "flags": {}}
     text = text_of(hand_result_parts(view, NAMES, TilePainter()))
     assert "Exhaustive draw" in text
-    assert "1m2m3m4p5p6p7s8s9s東東南南" in text
-    assert "reason: tenpai; payments: You +3000, Right -1000" in text
+    assert "1m 2m 3m 4p 5p 6p 7s 8s 9s 東 東 南 南" in text
+    assert "reason tenpai; payments You +3000, Right -1000" in text
 
 
 def test_an_abortive_draw_names_its_reason():

@@ -48,6 +48,7 @@ class TableScreen(BaseScreen):
         self.deadline: float | None = None  # time.monotonic() when the prompt expires
         self.hand = HandState()
         self.selected_tile: int | None = None
+        self.selection_prompt: int | None = None  # the prompt the selection was last checked against
         self.marked_tiles: set[int] = set()
         self.results_seen: set[tuple] = set()
         self.continue_wanted = False  # the result was read before the continue prompt arrived
@@ -206,8 +207,10 @@ class TableScreen(BaseScreen):
         exchanging = prompt is not None and ActionType.EXCHANGE in prompt.types
         if prompt is not None and prompt.discards:
             state.enabled = {i for i, t in enumerate(state.tiles) if prompt.discard_for(t) is not None}
-        if self.selected_tile not in state.tiles:
-            self.selected_tile = self._default_selection(state)
+        prompt_id = prompt.id if prompt is not None else None
+        if self.selected_tile not in state.tiles or (prompt_id != self.selection_prompt and not self._enabled(state)):
+            self.selected_tile = self._default_selection(state)  # a new prompt: start on a legal tile
+        self.selection_prompt = prompt_id
         shown = self.selected_tile is not None and (state.enabled is not None or exchanging)
         state.selected = state.tiles.index(self.selected_tile) if shown else None
         self.marked_tiles &= set(state.tiles)
@@ -216,13 +219,19 @@ class TableScreen(BaseScreen):
         state.hint = self._hint(me, state)
         return state
 
+    def _enabled(self, state: HandState) -> bool:
+        """Whether the selected tile may be discarded now."""
+        if state.enabled is None or self.selected_tile not in state.tiles:
+            return False
+        return state.tiles.index(self.selected_tile) in state.enabled
+
     def _default_selection(self, state: HandState) -> int | None:
-        if state.enabled is None:
+        """The drawn tile if it may go, else the rightmost tile that may."""
+        if not state.enabled:
             return None
-        if state.drawn is not None:
+        if state.drawn is not None and len(state.tiles) - 1 in state.enabled:
             return state.drawn
-        enabled = sorted(state.enabled)
-        return state.tiles[enabled[-1]] if enabled else None
+        return state.tiles[max(state.enabled)]
 
     def _hint(self, me: dict[str, Any], state: HandState) -> Text:
         hint = Text(no_wrap=True)
@@ -254,7 +263,12 @@ class TableScreen(BaseScreen):
                 entries.append(Entry("⏎", f"discard {self.painter().face(self.selected_tile)}", "discard"))
         for i, group in enumerate(action_groups(self.prompt)):
             entries.append(Entry(group.spec.key_label, group.title, f"group:{i}"))
-        lead = None if entries else Text("waiting…" if self.view.get("phase") != "over" else "", "dim")
+        if entries:
+            lead = None
+        elif self.prompt is not None and self.prompt.discards:
+            lead = Text("select a tile you may discard (the others are dimmed)", "dim")
+        else:
+            lead = Text("waiting…" if self.view.get("phase") != "over" else "", "dim")
         self.query_one("#actions", ButtonRow).show(entries, lead)
 
     def _draw_keys(self) -> None:

@@ -137,10 +137,10 @@ class HandView(ClickableText):
         for i, x in enumerate(xs):
             line.append(" " * (x - line.cell_len))
             letter = TILE_KEYS[i] if i < len(TILE_KEYS) else " "
-            if i == self.state.selected:
+            if i in self.state.marked:
+                line.append(letter + "+", SELECTED if i == self.state.selected else MARKED)
+            elif i == self.state.selected:
                 line.append(letter + "▲", SELECTED)
-            elif i in self.state.marked:
-                line.append(letter + "+", MARKED)
             else:
                 line.append(letter, Style(dim=self.state.enabled is None))
         return line

@@ -7,7 +7,7 @@ from typing import Any
 from rich.text import Text
 
 from ..tilefaces import TilePainter
-from ..viewmodel import extra_items, format_value, round_title
+from ..viewmodel import TILE_LIST_KEYS, extra_items, format_value, round_title
 from .flow import flow
 from .lines import LinesWidget
 
@@ -39,7 +39,10 @@ def status_items(view: dict[str, Any], names: list[str], painter: TilePainter, *
     if view.get("min_fan"):
         items.append(Text(f"min {view['min_fan']} fan"))
     for key, value in extra_items(view):
-        items.append(Text(f"{key}: {format_value(value)}"))
+        if key in TILE_LIST_KEYS and isinstance(value, list) and value:
+            items.append(Text(f"{key} ") + painter.row(value, gap=" "))
+        else:
+            items.append(Text(f"{key}: {format_value(value)}"))
     if title:
         items.append(Text(title, "dim"))
     return items
