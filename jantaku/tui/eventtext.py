@@ -67,8 +67,8 @@ def _hand_start(s: Sentence) -> Text:
 
 
 def _discard(s: Sentence) -> Text:
-    said = s.says("declares", "riichi, discarding") if s.event.get("riichi") else s.says("discards")
-    return said.append(" ").append_text(s.painter.text(s.event["tile"]))
+    said = s.says("discards").append(" ").append_text(s.painter.text(s.event["tile"]))
+    return said.append(" (the riichi tile)") if s.event.get("riichi") else said
 
 
 def _meld(s: Sentence) -> Text:

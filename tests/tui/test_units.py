@@ -154,7 +154,8 @@ def test_ready_waits_respects_the_views_forms():
 
 
 @pytest.mark.parametrize("event, text", [
-    ({"type": "discard", "seat": 0, "tile": 0, "riichi": True}, "A declares riichi, discarding 1m"),
+    ({"type": "discard", "seat": 0, "tile": 0, "riichi": True}, "A discards 1m (the riichi tile)"),
+    ({"type": "riichi", "seat": 0, "double": False}, "A declares riichi"),
     ({"type": "call", "seat": 1, "meld": {"type": "pon", "tiles": [0, 1, 2], "claimed": 2}}, "B pon 1m1m1m"),
     ({"type": "kong", "seat": 2, "meld": {"type": "ankan", "tiles": [-1, 1, 2, -1]}}, "C ankan ▒▒1m1m▒▒"),
     ({"type": "win", "seat": 3, "tile": 0, "discarder": None}, "D wins self-drawn with 1m"),

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical, VerticalScroll
@@ -49,32 +50,42 @@ class ChoiceScreen(ModalScreen[int | None]):
 
 HELP_TEXT = """\
 [b]Playing[/b]
-  a b d f g h i j l m n o q s   select the tile with that letter (shown under your hand)
-  ← →                           move the selection;  ⏎ discards the selected tile
-  click a tile                  select it; click it again to discard it
-  w  win (tsumo / ron)          r  riichi with the selected tile
-  c  chi      p  pon            k  kong (the selected tile's, or choose)
-  v  void suit                  e  exchange the marked tiles (letters mark them)
-  space / x   pass on a call    1-9  other decisions a variant offers
-  /  chat     F2 auto-win     F3 auto-pass     F4 auto-discard after riichi
-  esc  leave the table          ctrl+q  quit
+  a b d f g h i j l m n o q s  select the tile with that letter
+  ← →  move the selection      ⏎  discard the selected tile
+  click a tile to select it, click it again to discard it
+  w  win (tsumo / ron)         r  riichi with the selected tile
+  c  chi    p  pon             k  kong (the selected tile's)
+  space / x  pass on a call    v  void suit
+  e  exchange the tiles marked with their letters
+  1-9  other decisions         /  chat
+  F2 auto-win   F3 auto-pass   F4 auto-discard after riichi
+  esc  leave the table         ctrl+q  quit
 
 [b]The table[/b]
-  »  whose turn it is           5m*  the riichi declaration (reversed)
-  struck-through tiles were claimed;  dim tiles were discarded straight from the draw
-  5m◂  the discard on the table now;  underlined tile in a meld: the claimed one
-  ▒▒  a face-down tile;  13▒  tiles in that player's hand
-  honours: 東 East 南 South 西 West 北 North 白 White 發 Green 中 Red
+  »  whose turn it is          13▒  tiles in that player's hand
+  5m*  the riichi tile         5m◂  the discard on the table now
+  struck through: claimed      dim: discarded straight from the draw
+  underlined in a meld: the claimed tile      ▒▒  face down
+  東 East  南 South  西 West  北 North  白 White  發 Green  中 Red
 """
 
 
 class HelpScreen(ModalScreen[None]):
+    """The keys and signs, and (from a table) what this table plays: rules and the variant's facts."""
+
     CSS_PATH = "dialogs.tcss"
     BINDINGS = [Binding("escape,question_mark,enter,q", "close", "close")]
+
+    def __init__(self, table_info: Sequence[str] = ()) -> None:
+        super().__init__()
+        self.table_info = list(table_info)
 
     def compose(self) -> ComposeResult:
         with VerticalScroll(id="help"):
             yield Static(HELP_TEXT)
+            if self.table_info:
+                yield Static(Text("This table", "bold"))
+                yield Static(Text("\n".join(f"  {line}" for line in self.table_info)))
             yield Label("esc close", id="dialog-hint")
 
     def action_close(self) -> None:

@@ -21,7 +21,8 @@ from ..prompt import PASS_KEYS, TILE_KEYS, ActionGroup, Prompt, action_groups, a
 from ..session import GameSession
 from ..settings import Settings
 from ..tilefaces import TilePainter
-from ..viewmodel import names_for, ready_waits, seat_flag, waits_after_discard, warnings
+from ..viewmodel import (extra_items, format_value, names_for, ready_waits, seat_flag, waits_after_discard,
+                         warnings)
 from ..widgets.board import BoardFrame, TableBoard
 from ..widgets.buttons import ButtonRow, Entry
 from ..widgets.hand import HandState, HandView
@@ -385,7 +386,7 @@ class TableScreen(BaseScreen):
             self.open_chat()
             return True
         if key == "question_mark":
-            self.app.push_screen(HelpScreen())
+            self.show_help()
             return True
         if key == "escape":
             self.confirm_leave()
@@ -413,9 +414,18 @@ class TableScreen(BaseScreen):
         elif entry == "chat":
             self.open_chat()
         elif entry == "help":
-            self.app.push_screen(HelpScreen())
+            self.show_help()
         elif entry == "leave":
             self.confirm_leave()
+
+    def show_help(self) -> None:
+        view = self.view or {}
+        match = view.get("match") or {}
+        info = [self.session.title] if self.session.title else []
+        if match:
+            info.append(f"rules {match.get('ruleset')}, preset {match.get('preset')}")
+        info += [f"{key}: {format_value(value)}" for key, value in extra_items(view)]
+        self.app.push_screen(HelpScreen(info))
 
     def toggle(self, key: str) -> None:
         attr, title = TOGGLES[key]
