@@ -386,3 +386,24 @@ async def test_leaving_asks_first_then_closes_the_session():
         await pilot.press("1")
         await until(pilot, lambda: s.closed)
         await until(pilot, lambda: not isinstance(app.screen, TableScreen))
+
+
+async def test_a_spectator_sees_no_hand_and_gets_no_prompt():
+    match = basic_match(3)
+    s = FakeSession(seat=None)
+    async with table_app(s) as (app, pilot):
+        s.send(update(match.view(None)))
+        await until(pilot, lambda: isinstance(app.screen, TableScreen) and app.screen.view is not None)
+        text = screen_text(app)
+        assert "You to play" in text and "13▒" in text and "14▒" in text
+        assert app.screen.hand.tiles == []
+        await pilot.press("enter", "space")
+        assert not s.acts
+
+
+async def test_the_end_of_the_session_is_said():
+    view, actions = dealer_turn()
+    async with prompted(update(view, actions)) as (s, app, pilot):
+        s.queue.put_nowait(None)  # the stream ends, as when the host goes away
+        await until(pilot, lambda: "connection to the game closed" in screen_text(app))
+        assert app.screen.prompt is None

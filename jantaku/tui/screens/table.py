@@ -87,6 +87,11 @@ class TableScreen(BaseScreen):
     async def _consume(self) -> None:
         async for message in self.session.updates():
             await self.handle(message)
+        if not self.finished:  # the host went away: say so, and nothing is left to answer
+            self.prompt, self.deadline = None, None
+            self.board.log(Text("— the connection to the game closed; esc leaves —", "bold"))
+            if self.view is not None:
+                self.redraw()
 
     async def handle(self, message: dict[str, Any]) -> None:
         kind = message.get("type")
