@@ -152,6 +152,11 @@ def hand_result_parts(view: dict[str, Any], names: list[str], painter: TilePaint
     result = view.get("result") or {}
     kind = result.get("kind", "?")
     parts: list[RenderableType] = []
+    stopped = next((e.get("stopped") for e in events if e.get("type") == "match_end" and e.get("stopped")), None)
+    if stopped:
+        parts.append(Text(f"The match was stopped: {stopped}", "bold underline"))
+    if not result:
+        return parts
     if kind == "win" and len(result.get("wins", ())) > 1:
         parts.append(Text(f"{len(result['wins'])} winners this hand", "bold underline"))
     elif kind == "draw":
@@ -213,4 +218,6 @@ def _signed(value: Any) -> str:
 def hand_title(view: dict[str, Any]) -> str:
     match = view.get("match") or {}
     wind = WIND_NAMES[view.get("round_wind", 0) % 4]
+    if not view.get("result"):
+        return f"{wind} {view.get('dealer', 0) + 1} — the match is over"
     return f"{wind} {view.get('dealer', 0) + 1} — hand {match.get('hands_played', '?')} result"

@@ -176,3 +176,16 @@ async def test_a_key_pressed_as_the_hand_ends_does_not_skip_the_result(monkeypat
         await pilot.pause(0.35)
         await pilot.press("enter")
         await until(pilot, lambda: s.acts)
+
+
+async def test_a_match_stopped_mid_hand_shows_why_and_the_standings():
+    match = basic_match(4)
+    events = [e.for_seat(0) for e in match.stop("the time limit")]
+    s = FakeSession()
+    async with table_app(s) as (app, pilot):
+        s.send(update(match.view(0), events=events))
+        await until(pilot, lambda: isinstance(app.screen, ResultScreen) and "Final" in screen_text(app))
+        assert "The match was stopped: the time limit" in screen_text(app)
+        assert "the match is over" in screen_text(app)
+        await pilot.press("enter")
+        await until(pilot, lambda: s.closed)

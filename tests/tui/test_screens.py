@@ -157,6 +157,19 @@ def test_replay_cursor_steps_both_ways_like_a_fresh_replay():
     assert cursor.hand_ends and cursor.hand_ends[-1] <= cursor.total
 
 
+def test_replay_of_a_stopped_match():
+    match = finished_match()
+    record = match.record()
+    record.decisions = record.decisions[:40]
+    stopped = Match.replay(record)
+    stopped.stop("the time limit")
+    cursor = ReplayCursor(stopped.record())
+    cursor.go(cursor.total)
+    assert cursor.match.is_over and cursor.match.stopped == "the time limit"
+    assert cursor.decision_text(cursor.total - 1, ["A", "B", "C", "D"]).endswith("stopped: the time limit")
+    assert {"type": "match_end", "stopped": "the time limit"} in cursor.events()
+
+
 def test_records_round_trip_with_names(tmp_path):
     record = finished_match().record()
     path = save_record(record, names=["A", "B", "C", "D"], folder=tmp_path)

@@ -19,7 +19,7 @@ from textual.widgets import Input, Label, OptionList
 from textual.widgets.option_list import Option
 
 from ...engine.actions import Action
-from ...engine.match import Match, MatchRecord
+from ...engine.match import STOP_SEAT, Match, MatchRecord
 from ..records import list_records, load_record
 from ..resulttext import hand_result_parts, standings_parts
 from ..tilefaces import TilePainter
@@ -45,6 +45,14 @@ def revealed_view(match: Match, seat: int = 0) -> dict[str, Any]:
     return view
 
 
+def apply_decision(match: Match, seat: int, wire: list) -> None:
+    """One recorded decision: a seat's action, or the host stopping the match."""
+    if seat == STOP_SEAT:
+        match.stop(str(wire[1]))
+    else:
+        match.act(seat, Action.from_wire(wire))
+
+
 class ReplayCursor:
     """A match record with a position: how many of its decisions have been applied."""
 
@@ -58,7 +66,7 @@ class ReplayCursor:
             if n % CHECKPOINT_EVERY == 0:
                 self._checkpoints[n] = copy.deepcopy(match)
             playing = match.phase == "play"
-            match.act(seat, Action.from_wire(wire))
+            apply_decision(match, seat, wire)
             if playing and match.phase != "play":
                 self.hand_ends.append(n + 1)
         self.position = 0
@@ -71,8 +79,16 @@ class ReplayCursor:
             self.match = copy.deepcopy(self._checkpoints[start]) if self._checkpoints else Match.replay(self.record, upto=0)
             self.position = start
         for seat, wire in self.record.decisions[self.position:position]:
-            self.match.act(seat, Action.from_wire(wire))
+            apply_decision(self.match, seat, wire)
         self.position = position
+
+    def events(self) -> list[dict[str, Any]]:
+        """This hand's events so far, everything open (a replay keeps no secrets but the wall),
+        and the match's end if it ended."""
+        events = [e.for_seat(None) | (e.private or {}) for e in self.match.table.events]
+        if self.match.is_over:
+            events.append({"type": "match_end", "stopped": self.match.stopped})
+        return events
 
     def next_hand_end(self) -> int:
         return next((p for p in self.hand_ends if p > self.position), self.total)
@@ -82,6 +98,8 @@ class ReplayCursor:
 
     def decision_text(self, index: int, names: list[str]) -> str:
         seat, wire = self.record.decisions[index]
+        if seat == STOP_SEAT:
+            return f"{index + 1}. the match was stopped: {wire[1]}"
         return f"{index + 1}. {names[seat]}: {Action.from_wire(wire)}"
 
 
@@ -126,10 +144,10 @@ class ReplayScreen(BaseScreen):
         board.draw(frame)
         log = board.query_one("#log")
         log.clear()
-        if view.get("phase") == "over" and view.get("result"):  # the hand's result, read from the top
-            events = [e.for_seat(0) for e in self.cursor.match.table.events]
-            parts = hand_result_parts(view, self.names, painter, events)
-            if (view.get("match") or {}).get("phase") == "over":
+        match_over = (view.get("match") or {}).get("phase") == "over"
+        if match_over or (view.get("phase") == "over" and view.get("result")):  # the result, read from the top
+            parts = hand_result_parts(view, self.names, painter, self.cursor.events())
+            if match_over:
                 parts += standings_parts(view, self.names)
             for part in parts:
                 log.write(part, scroll_end=False)

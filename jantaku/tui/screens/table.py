@@ -142,16 +142,20 @@ class TableScreen(BaseScreen):
         self._maybe_show_result()
 
     def _maybe_show_result(self) -> None:
+        """After a hand (or when the match ends, also when stopped mid-hand), the result screen once."""
         view = self.view
-        if not view or view.get("phase") != "over" or not view.get("result"):
+        if not view:
             return
         match = view.get("match") or {}
-        key = (match.get("hand_index"), match.get("hands_played"), view.get("hand_number"))
+        final = match.get("phase") == "over"
+        if not final and (view.get("phase") != "over" or not view.get("result")):
+            return
+        key = (match.get("hand_index"), match.get("hands_played"), view.get("hand_number"), final)
         if key in self.results_seen:
             return
         self.results_seen.add(key)
-        final = match.get("phase") == "over"
-        self.app.push_screen(ResultScreen(view, self.names, self.painter(), final=final, events=self.hand_events), self._result_read)
+        self.app.push_screen(ResultScreen(view, self.names, self.painter(), final=final, events=self.hand_events),
+                             self._result_read)
 
     def _result_read(self, _: Any = None) -> None:
         view = self.view or {}
