@@ -1,7 +1,8 @@
 """Finished matches kept as JSON for the replay screen.
 
 A file is :meth:`MatchRecord.to_wire` plus optional ``names``; any file
-exported by ``MatchRecord.to_wire()`` alone loads too.
+exported by ``MatchRecord.to_wire()`` alone loads too, and so does what
+``jantaku export`` writes (names in ``meta.seats``).
 """
 
 from __future__ import annotations
@@ -40,7 +41,9 @@ def load_record(path: Path) -> tuple[MatchRecord, list[str] | None]:
         data = json.loads(Path(path).read_text(encoding="utf-8"))
     except (OSError, json.JSONDecodeError) as exc:
         raise ValueError(f"cannot read {path}: {exc}") from None
-    names = data.get("names") if isinstance(data, dict) else None
+    names = None
+    if isinstance(data, dict):  # ours keep "names"; jantaku export keeps them in "meta"
+        names = data.get("names") or (data.get("meta") or {}).get("seats")
     valid = isinstance(names, list) and len(names) == 4 and all(isinstance(n, str) for n in names)
     return MatchRecord.from_wire(data), names if valid else None
 

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import os
 
 import pytest
 
@@ -178,7 +179,12 @@ def test_records_round_trip_with_names(tmp_path):
     plain = tmp_path / "plain.json"
     plain.write_text(json.dumps(record.to_wire()))
     assert load_record(plain)[1] is None
-    assert list_records(tmp_path) == [plain, path]  # newest first
+    exported = tmp_path / "exported.json"
+    exported.write_text(json.dumps({**record.to_wire(), "meta": {"seats": ["W", "X", "Y", "Z"]}}))
+    assert load_record(exported)[1] == ["W", "X", "Y", "Z"]
+    for age, file in enumerate((exported, plain, path)):
+        os.utime(file, (1_000_000 - age, 1_000_000 - age))
+    assert list_records(tmp_path) == [exported, plain, path]  # newest first
     with pytest.raises(ValueError):
         load_record(tmp_path / "missing.json")
 
