@@ -70,9 +70,9 @@ async def test_arrows_move_the_selection():
     async with prompted(update(view, actions)) as (s, app, pilot):
         screen = app.screen
         await pilot.press("right")  # from the drawn tile (last) round to the first
-        assert screen.selected_tile == hand_order(view)[0]
+        assert screen.selection.tile == hand_order(view)[0]
         await pilot.press("left", "left")
-        assert screen.selected_tile == hand_order(view)[-2]
+        assert screen.selection.tile == hand_order(view)[-2]
 
 
 async def test_click_selects_then_click_again_discards():
@@ -81,7 +81,7 @@ async def test_click_selects_then_click_again_discards():
         screen = app.screen
         await pilot.click(HandView, offset=(3, 0))  # the second tile (3 cells a tile)
         await pilot.pause()
-        assert screen.selected_tile == hand_order(view)[1]
+        assert screen.selection.tile == hand_order(view)[1]
         assert not s.acts
         await pilot.click(HandView, offset=(4, 0))
         await until(pilot, lambda: s.acts)
@@ -114,7 +114,6 @@ async def test_claim_keys(key, kind):
     offered = [Action(A.RON, tile=mine[0]), Action(A.PON, tile=mine[0], tiles=tuple(mine[1:3])),
                Action(A.KAN, tile=mine[0], tiles=tuple(mine[1:4])), Action(A.PASS)]
     async with prompted(update(view, offered)) as (s, app, pilot):
-        screen = app.screen
         assert "call" in screen_text(app)
         await pilot.press(key)
         await until(pilot, lambda: s.acts)
@@ -223,7 +222,7 @@ async def test_exchange_of_three_marked_tiles():
     async with prompted(update(view, [first, other])) as (s, app, pilot):
         screen = app.screen
         await pilot.press(TILE_KEYS[0], TILE_KEYS[1], TILE_KEYS[5], TILE_KEYS[5], TILE_KEYS[3])  # 5 marked and unmarked
-        assert screen.marked_tiles == {order[0], order[1], order[3]}
+        assert screen.selection.marked == {order[0], order[1], order[3]}
         await pilot.press("e")
         await until(pilot, lambda: s.acts)
     assert s.acts == [(1, other)]

@@ -177,3 +177,33 @@ def test_settings_survive_a_round_trip_and_a_broken_file(tmp_path):
     assert load_settings(path) == Settings()
     path.write_text('{"tiles": "huge", "colour": "yes"}')
     assert load_settings(path) == Settings()
+
+
+# --- the selection -----------------------------------------------------------------------------------
+
+
+def test_a_new_prompt_moves_the_selection_to_a_legal_tile_but_the_player_may_look_elsewhere():
+    from jantaku.tui.selection import Selection
+
+    hand = {"concealed": [0, 4, 8, 40], "drawn": 40}
+    only_1m = prompt_of(Action(A.DISCARD, 0))
+    sel = Selection(tile=40)
+    state = sel.hand_state(hand, only_1m)
+    assert sel.tile == 0 and state.selected == 0 and state.enabled == {0}
+    sel.pick(state.tiles, 2, marking=False)  # the player looks at another tile: it stays selected
+    assert sel.hand_state(hand, only_1m).selected == 2
+    sel.move(state.tiles, 2, 5)
+    assert sel.tile == state.tiles[3]
+
+
+def test_marks_follow_the_hand():
+    from jantaku.tui.selection import Selection
+
+    exchange = prompt_of(Action(A.EXCHANGE, tiles=(0, 4, 8)))
+    sel = Selection()
+    state = sel.hand_state({"concealed": [0, 4, 8, 12], "drawn": None}, exchange)
+    for i in (0, 1, 1, 2):
+        sel.pick(state.tiles, i, marking=True)
+    assert sel.marked == {0, 8}
+    state = sel.hand_state({"concealed": [4, 8, 12, 16], "drawn": None}, exchange)
+    assert sel.marked == {8} and state.marked == {1}

@@ -21,8 +21,8 @@ from ..prompt import PASS_KEYS, TILE_KEYS, ActionGroup, Prompt, action_groups, a
 from ..session import GameSession
 from ..settings import Settings
 from ..tilefaces import TilePainter
-from ..viewmodel import (extra_items, format_value, names_for, ready_waits, seat_flag, waits_after_discard,
-                         warnings)
+from ..selection import Selection, hand_hint
+from ..viewmodel import extra_items, format_value, names_for, seat_flag
 from ..widgets.board import BoardFrame, TableBoard
 from ..widgets.buttons import ButtonRow, Entry
 from ..widgets.hand import HandState, HandView
@@ -48,9 +48,7 @@ class TableScreen(BaseScreen):
         self.prompt: Prompt | None = None
         self.deadline: float | None = None  # time.monotonic() when the prompt expires
         self.hand = HandState()
-        self.selected_tile: int | None = None
-        self.selection_prompt: int | None = None  # the prompt the selection was last checked against
-        self.marked_tiles: set[int] = set()
+        self.selection = Selection()
         self.results_seen: set[tuple] = set()
         self.continue_wanted = False  # the result was read before the continue prompt arrived
         self.finished = False
@@ -212,65 +210,16 @@ class TableScreen(BaseScreen):
         me = self.me()
         if me is None:
             return HandState()
-        state = HandState.from_player(me)
-        prompt = self.prompt
-        exchanging = prompt is not None and ActionType.EXCHANGE in prompt.types
-        if prompt is not None and prompt.discards:
-            state.enabled = {i for i, t in enumerate(state.tiles) if prompt.discard_for(t) is not None}
-        prompt_id = prompt.id if prompt is not None else None
-        if self.selected_tile not in state.tiles or (prompt_id != self.selection_prompt and not self._enabled(state)):
-            self.selected_tile = self._default_selection(state)  # a new prompt: start on a legal tile
-        self.selection_prompt = prompt_id
-        shown = self.selected_tile is not None and (state.enabled is not None or exchanging)
-        state.selected = state.tiles.index(self.selected_tile) if shown else None
-        self.marked_tiles &= set(state.tiles)
-        if exchanging:
-            state.marked = {i for i, t in enumerate(state.tiles) if t in self.marked_tiles}
-        state.hint = self._hint(me, state)
+        state = self.selection.hand_state(me, self.prompt)
+        state.hint = hand_hint(me, state, self.selection.tile, self.view, self.seat, self.painter())
         return state
-
-    def _enabled(self, state: HandState) -> bool:
-        """Whether the selected tile may be discarded now."""
-        if state.enabled is None or self.selected_tile not in state.tiles:
-            return False
-        return state.tiles.index(self.selected_tile) in state.enabled
-
-    def _default_selection(self, state: HandState) -> int | None:
-        """The drawn tile if it may go, else the rightmost tile that may."""
-        if not state.enabled:
-            return None
-        if state.drawn is not None and len(state.tiles) - 1 in state.enabled:
-            return state.drawn
-        return state.tiles[max(state.enabled)]
-
-    def _hint(self, me: dict[str, Any], state: HandState) -> Text:
-        hint = Text(no_wrap=True)
-        painter = self.painter()
-        melds = len(me.get("melds") or [])
-        concealed = list(me.get("concealed") or [])
-        if state.enabled is not None and self.selected_tile is not None:
-            waits = waits_after_discard(concealed, self.selected_tile, melds, self.view)
-            if waits:
-                hint.append("discard ")
-                hint.append_text(painter.text(self.selected_tile))
-                hint.append(" → waits ")
-                hint.append_text(painter.kinds(waits))
-        elif state.enabled is None:
-            waits = ready_waits(concealed, melds, self.view)
-            if waits:
-                hint.append("ready, waits ", "bold")
-                hint.append_text(painter.kinds(waits))
-        for text in warnings(self.view, self.seat):
-            hint.append("  ")
-            hint.append(f" {text.upper()} ", "bold reverse")
-        return hint
 
     def _draw_actions(self) -> None:
         entries = []
-        if self.prompt is not None and self.selected_tile is not None and self.hand.enabled is not None:
-            action = self.prompt.discard_for(self.selected_tile)
+        if self.prompt is not None and self.selection.tile is not None and self.hand.enabled is not None:
+            action = self.prompt.discard_for(self.selection.tile)
             if action is not None:
-                entries.append(Entry("⏎", f"discard {self.painter().face(self.selected_tile)}", "discard"))
+                entries.append(Entry("⏎", f"discard {self.painter().face(self.selection.tile)}", "discard"))
         for i, group in enumerate(action_groups(self.prompt)):
             entries.append(Entry(group.spec.key_label, group.title, f"group:{i}"))
         if entries:
@@ -301,16 +250,16 @@ class TableScreen(BaseScreen):
             return
         self.prompt = None
         self.deadline = None
-        self.marked_tiles.clear()
+        self.selection.marked.clear()
         self.sent.append(action)
         if self.view is not None:
             self.redraw()
         await self.session.act(prompt.id, action)
 
     async def discard_selected(self) -> None:
-        if self.prompt is None or self.selected_tile is None:
+        if self.prompt is None or self.selection.tile is None:
             return
-        action = self.prompt.discard_for(self.selected_tile)
+        action = self.prompt.discard_for(self.selection.tile)
         if action is not None:
             await self.send(action)
 
@@ -318,7 +267,7 @@ class TableScreen(BaseScreen):
         """A group's key or button: act at once if the choice is clear, else ask which."""
         if group.spec.uses_selection:
             exchange = any(a.type is ActionType.EXCHANGE for a in group.actions)
-            selection = sorted(self.marked_tiles) if exchange else [t for t in [self.selected_tile] if t is not None]
+            selection = sorted(self.selection.marked) if exchange else [t for t in [self.selection.tile] if t is not None]
             picked = pick_by_selection(group, selection)
             if picked is not None:
                 await self.send(picked)
@@ -335,21 +284,12 @@ class TableScreen(BaseScreen):
         self.app.push_screen(ChoiceScreen(f"Which {group.spec.name}?", group.labels), chosen)
 
     def select_index(self, index: int) -> None:
-        tiles = self.hand.tiles
-        if not 0 <= index < len(tiles):
-            return
-        tile = tiles[index]
-        if self.prompt is not None and ActionType.EXCHANGE in self.prompt.types:
-            self.marked_tiles ^= {tile}
-        self.selected_tile = tile
+        marking = self.prompt is not None and ActionType.EXCHANGE in self.prompt.types
+        self.selection.pick(self.hand.tiles, index, marking=marking)
         self.redraw()
 
     def move_selection(self, step: int) -> None:
-        tiles = self.hand.tiles
-        if not tiles:
-            return
-        current = self.hand.selected if self.hand.selected is not None else (-1 if step > 0 else len(tiles))
-        self.selected_tile = tiles[(current + step) % len(tiles)]
+        self.selection.move(self.hand.tiles, self.hand.selected, step)
         self.redraw()
 
     # --- keys and clicks ---------------------------------------------------------------------------
@@ -377,7 +317,7 @@ class TableScreen(BaseScreen):
         if key == "enter":
             if "enter" in groups:
                 await self.trigger(groups["enter"])
-            elif "e" in groups and self.marked_tiles:
+            elif "e" in groups and self.selection.marked:
                 await self.trigger(groups["e"])
             else:
                 await self.discard_selected()
@@ -404,7 +344,7 @@ class TableScreen(BaseScreen):
 
     async def on_hand_view_tile_clicked(self, message: HandView.TileClicked) -> None:
         tiles = self.hand.tiles
-        if message.index < len(tiles) and tiles[message.index] == self.selected_tile and self.hand.enabled:
+        if message.index < len(tiles) and tiles[message.index] == self.selection.tile and self.hand.enabled:
             await self.discard_selected()
         else:
             self.select_index(message.index)
