@@ -148,6 +148,50 @@ def cmd_selfplay(args: argparse.Namespace) -> int:
     return 1 if summary["errors"] else 0
 
 
+# --- import ------------------------------------------------------------------------
+
+
+def _read_log(path: str) -> str:
+    import gzip
+
+    with open(path, "rb") as fh:
+        raw = fh.read()
+    if raw[:2] == b"\x1f\x8b":
+        raw = gzip.decompress(raw)
+    return raw.decode("utf-8")
+
+
+@command("import")
+def cmd_import(args: argparse.Namespace) -> int:
+    from .engine.rulesets.riichi.tenhou_import import check_mjlog
+    from .engine.rulesets.riichi.tenhou_log import MjlogError as LogError
+
+    try:
+        report = check_mjlog(_read_log(args.file))
+    except (OSError, UnicodeDecodeError) as exc:
+        print(f"jantaku import: cannot read {args.file}: {exc}", file=sys.stderr)
+        return 2
+    except (LogError, ValueError, SyntaxError) as exc:  # ElementTree's ParseError is a SyntaxError
+        print(f"jantaku import: {args.file} is not a Tenhou mjlog: {exc}", file=sys.stderr)
+        return 2
+    if args.check:
+        for line in report.lines(verbose=True):
+            print(line)
+    stored = _store_import(args, report)
+    if stored:
+        print(stored)
+    return 0 if (report.ok or not args.check) else 1
+
+
+def _store_import(args: argparse.Namespace, report) -> str | None:
+    """Keep the replayed match in the history (the host's store), when it replayed whole."""
+    if report.match is None or args.no_store:
+        return None
+    from .netplay.store import store_imported_match
+
+    return store_imported_match(report.match, source=args.file, data_dir=args.data)
+
+
 # --- parser ------------------------------------------------------------------------
 
 
@@ -193,6 +237,17 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--bots", help="four comma-separated bot names, one per seat (default: easy)")
     p.add_argument("--json", action="store_true", help="print one JSON object")
 
+    p = sub.add_parser("import", help="import a Tenhou mjlog game; --check compares it with our engine",
+                       description="Replay a Tenhou mjlog through our riichi engine and keep it in the history.")
+    p.add_argument("file", help="a .mjlog file (XML, plain or gzip)")
+    p.add_argument("--check", action="store_true",
+                   help="print, hand by hand, whether our result equals the log's; exit 1 on any mismatch")
+    p.add_argument("--data", metavar="DIR", help="the data directory (default: the user's data dir)")
+    p.add_argument("--no-store", action="store_true", help="check only; do not add the game to the history")
+
+    from .netplay.cli import register as register_netplay
+
+    register_netplay(sub)  # host, bot, history, export
     for register in _EXTRA_PARSERS:
         register(sub)
     return parser

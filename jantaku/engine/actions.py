@@ -77,19 +77,25 @@ class Action:
         return cls(atype, tile, tuple(tiles), suit)
 
     def sort_key(self) -> tuple:
-        return (_ORDER[self.type], -1 if self.tile is None else kind_of(self.tile), self.tile or 0, self.tiles)
+        return (_ORDER[self.type], -1 if self.tile is None else kind_of(self.tile), self.tile or 0, self.tiles,
+                self.suit or "")
 
-    def __str__(self) -> str:
+    def text(self, *, red_fives: bool = True) -> str:
+        """The notation; without red fives in play, a five's copy 0 is a plain five."""
         t = self.type.value
         if self.type is ActionType.VOID:
             return f"void {self.suit}"
         if self.type in (ActionType.CHI, ActionType.PON, ActionType.KAN):
-            return f"{t} {format_tiles(self.tiles)}+{format_tiles([self.tile])}"
+            return (f"{t} {format_tiles(self.tiles, red_fives=red_fives)}"
+                    f"+{format_tiles([self.tile], red_fives=red_fives)}")
         if self.type is ActionType.EXCHANGE:
-            return f"{t} {format_tiles(self.tiles)}"
+            return f"{t} {format_tiles(self.tiles, red_fives=red_fives)}"
         if self.tile is not None:
-            return f"{t} {format_tiles([self.tile])}"
+            return f"{t} {format_tiles([self.tile], red_fives=red_fives)}"
         return t
+
+    def __str__(self) -> str:
+        return self.text()
 
 
 class IllegalAction(ValueError):

@@ -24,8 +24,10 @@ class WinRecord:
         return self.discarder is None
 
     def to_wire(self) -> dict[str, Any]:
+        score = self.score.to_json()
+        score.pop("payments", None)  # the calculator's are by seat wind; at a table, by seat below
         return {"seat": self.seat, "tile": self.tile, "discarder": self.discarder,
-                "score": self.score.to_json(), "payments": {int(k): v for k, v in self.payments.items()},
+                "score": score, "payments": {int(k): v for k, v in self.payments.items()},
                 "hand": list(self.hand), "melds": self.melds, "bonus": list(self.bonus)}
 
 

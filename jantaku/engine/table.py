@@ -172,7 +172,7 @@ class Table:
             "dealer": dealer, "round_wind": self.context.round_wind, "hand_number": self.context.hand_number,
             "honba": self.context.honba, "sticks": self.context.sticks, "dice": list(self.wall.dice),
             "scores": list(self.context.scores)}))
-        for seat in self._order_from(dealer):
+        for seat in self.order_from(dealer):
             hand = [self.wall.draw() for _ in range(13)]
             self.players[seat].concealed = hand
         dealer_draw = self.wall.draw()
@@ -182,7 +182,7 @@ class Table:
             self._emit(Event("deal", seat, {"count": len(self.players[seat].concealed)},
                              private={"tiles": sort_tiles(self.players[seat].concealed)}))
         if self.bonus_tiles:
-            for seat in self._order_from(dealer):
+            for seat in self.order_from(dealer):
                 self._replace_bonus(seat)
         self.after_deal()
         if self.phase == "deal":
@@ -244,10 +244,15 @@ class Table:
             self.act_setup(seat, action)
         return self.events[start:]
 
+    def label(self, action: Action) -> str:
+        """An action's notation as this variant writes it (red fives only where they are played)."""
+        return action.text(red_fives=self.red_fives)
+
     def parse_action(self, seat: int, text: str) -> Action:
         """The legal action of ``seat`` whose notation is ``text`` (``"discard 5m"``)."""
+        wanted = text.strip()
         for action in self.legal_actions(seat):
-            if str(action) == text.strip():
+            if wanted in (self.label(action), str(action)):
                 return action
         raise IllegalAction(f"{text!r} is not a legal action for seat {seat}")
 
@@ -407,7 +412,7 @@ class Table:
     def _open_claims(self, discarder: int, tile: int) -> None:
         self._offers = {}
         self._answers = {}
-        for seat in self._order_from(self.next_seat(discarder)):
+        for seat in self.order_from(self.next_seat(discarder)):
             if seat == discarder or self.players[seat].out:
                 continue
             options = self.claim_options(seat, tile, discarder)
@@ -422,7 +427,7 @@ class Table:
         discarder, tile = self.last_discard
         answers, offers = self._answers, self._offers
         self.phase = "turn"  # provisional; overwritten below
-        rons = [s for s in self._order_from(self.next_seat(discarder))
+        rons = [s for s in self.order_from(self.next_seat(discarder))
                 if s in answers and answers[s].type is ActionType.RON]
         for seat, acts in offers.items():
             could_win = any(a.type is ActionType.RON for a in acts)
@@ -434,7 +439,7 @@ class Table:
             return
         claim = None
         for wanted in ((ActionType.KAN, ActionType.PON), (ActionType.CHI,)):
-            for seat in self._order_from(self.next_seat(discarder)):
+            for seat in self.order_from(self.next_seat(discarder)):
                 a = answers.get(seat)
                 if a is not None and a.type in wanted:
                     claim = (seat, a)
@@ -525,7 +530,7 @@ class Table:
 
     def _robbers(self, seat: int, tile: int, *, concealed: bool) -> dict[int, tuple[Action, ...]]:
         out = {}
-        for s in self._order_from(self.next_seat(seat)):
+        for s in self.order_from(self.next_seat(seat)):
             if s == seat or self.players[s].out:
                 continue
             if self.can_win(s, tile, self_drawn=False, robbing=True, concealed_kong=concealed):
@@ -541,7 +546,7 @@ class Table:
     def _resolve_rob(self) -> None:
         seat, meld = self._rob
         tile = meld.added if meld.type is MeldType.KAKAN else meld.tiles[0]
-        rons = [s for s in self._order_from(self.next_seat(seat))
+        rons = [s for s in self.order_from(self.next_seat(seat))
                 if s in self._answers and self._answers[s].type is ActionType.RON]
         for s in self._offers:
             if self._answers[s].type is not ActionType.RON:
@@ -585,7 +590,8 @@ class Table:
                 return s
         return seat
 
-    def _order_from(self, start: int) -> list[int]:
+    def order_from(self, start: int) -> list[int]:
+        """Hook: the four seats in turn order from ``start`` (a variant with seat rotation reorders)."""
         return [(start + i) % 4 for i in range(4)]
 
     def _next_turn(self, previous: int) -> None:
@@ -657,7 +663,14 @@ class Table:
         return is_complete(counts, len(player.melds), seven_pairs=self.seven_pairs,
                            thirteen_orphans=self.thirteen_orphans, four_as_two=self.four_as_two)
 
+    def before_win(self, winners: list[int], tile: int, discarder: int | None) -> bool:
+        """Hook: runs once the winners are chosen, before anyone is paid; return False when the
+        variant ends the hand otherwise (riichi's triple-ron abort)."""
+        return True
+
     def _win(self, winners: list[int], tile: int, discarder: int | None) -> None:
+        if not self.before_win(winners, tile, discarder):
+            return
         records = []
         for i, seat in enumerate(winners):
             player = self.players[seat]

@@ -61,8 +61,10 @@ def check_invariants(match):
             assert size == (14 if holding_turn else 13), (table.phase, seat, size)
     if table.phase != "over":
         for seat in range(4):
-            hidden = other_concealed(table, seat) | set(table.wall.live_tiles()) | set(table.wall.untaken_dead())
-            visible = tile_ids_in(match.view(seat))
+            view = match.view(seat)
+            hidden = (other_concealed(table, seat) | set(table.wall.live_tiles())
+                      | set(table.wall.untaken_dead())) - set(view.get("dora_indicators", []))
+            visible = tile_ids_in(view)
             assert not (visible & hidden), f"seat {seat} sees hidden tiles {visible & hidden}"
         spectator = tile_ids_in(match.view(None))
         assert not (spectator & other_concealed(table, None))
@@ -163,3 +165,17 @@ def test_a_stopped_match_ends_at_once_and_replays_to_the_same_end():
         match.stop("again")
     again = Match.replay(MatchRecord.from_wire(match.record().to_wire()))
     assert again.is_over and again.stopped == "time limit" and again.scores == scores
+
+
+def test_labels_follow_the_variants_red_fives():
+    from jantaku.engine.rulesets.basic import BasicTable
+    table = get_ruleset("basic").new_table(seed=1)
+    assert table.red_fives is False
+    assert table.label(Action(ActionType.DISCARD, tile=16)) == "discard 5m"
+    assert str(Action(ActionType.DISCARD, tile=16)) == "discard 0m"
+    assert BasicTable.red_fives is False
+
+
+def test_void_choices_sort_by_suit():
+    actions = [Action(ActionType.VOID, suit=s) for s in "spm"]
+    assert [a.suit for a in sorted(actions, key=Action.sort_key)] == ["m", "p", "s"]

@@ -151,3 +151,5 @@ class ClassicalBot(BaselineBot):
 
 
 register_bot("classical", ClassicalBot)
+
+from . import strategy  # noqa: E402,F401  (registers the level bots' classical strategy)

@@ -28,6 +28,7 @@ from typing import Any
 
 from ...actions import Action, ActionType
 from ...melds import HandSpec, Meld
+from ...options import options_to_dict
 from ...results import HandResult
 from ...scoring import ScoreResult
 from ...table import Event, Table
@@ -192,4 +193,5 @@ class ClassicalTable(Table):
         self.pay({self.seat_of_wind(w): d for w, d in deltas.items()}, "draw settlement")
 
     def extra_view(self, seat: int | None) -> dict[str, Any]:
-        return {"east_streak": self.context.extra.get(EAST_STREAK, 0)}
+        # the options are public rules; bots need them (the payment rule decides what dealing in costs)
+        return {"east_streak": self.context.extra.get(EAST_STREAK, 0), "options": options_to_dict(self.options)}

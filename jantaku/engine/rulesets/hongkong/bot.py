@@ -205,3 +205,5 @@ def _free_copy(view: dict[str, Any], kind: int) -> int:
 
 
 register_bot("hongkong", HongKongBot, "hk")
+
+from . import strategy  # noqa: E402,F401  (registers the level bots' Hong Kong strategy)

@@ -65,7 +65,7 @@ class HongKongTable(Table):
     def next_seat(self, seat: int) -> int:
         return self.seating[(self.position(seat) + 1) % 4]
 
-    def _order_from(self, start: int) -> list[int]:
+    def order_from(self, start: int) -> list[int]:
         # the base class counts seat numbers; with seat rotation the seating decides the order
         first = self.position(start)
         return [self.seating[(first + i) % 4] for i in range(4)]
@@ -81,7 +81,7 @@ class HongKongTable(Table):
     def after_deal(self) -> None:
         if self.phase != "deal":
             return
-        self._opening_seats = [s for s in self._order_from(self.context.dealer) if self._opening_kongs(s)]
+        self._opening_seats = [s for s in self.order_from(self.context.dealer) if self._opening_kongs(s)]
         if self._opening_seats:
             self.phase = "setup"
 

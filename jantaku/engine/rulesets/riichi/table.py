@@ -391,14 +391,13 @@ class RiichiTable(Table):
             return claimants[:1]
         return claimants
 
-    def _win(self, winners: list[int], tile: int, discarder: int | None) -> None:
-        # Table has no hook between choosing the winners and paying them; three rons abort here
+    def before_win(self, winners: list[int], tile: int, discarder: int | None) -> bool:
         if discarder is not None and len(winners) >= 3 and self.options.triple_ron_abort:
             self._abort("sanchahou")
-            return
+            return False
         if discarder is None and self.after_kong:
             self._reveal_kan_dora()  # a win on the replacement tile shows the kan's indicator
-        super()._win(winners, tile, discarder)
+        return True
 
     def score_win(self, seat: int, tile: int, discarder: int | None) -> tuple[ScoreResult, dict[int, int]]:
         player = self.players[seat]

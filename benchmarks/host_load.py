@@ -1,0 +1,253 @@
+"""Host load: N tables, each with four network bot clients, on loopback only (127.0.0.1).
+
+    python benchmarks/host_load.py [--tables 50,100,150,200,250] [--seconds 8] [--think 0.25]
+                                   [--policy fast|easy] [--ruleset basic]
+
+For each N a fresh ``jantaku host`` process (with its SQLite store in a temporary
+directory) serves N tables; 4·N clients in this process play as bots, each
+waiting ``--think`` seconds before answering a prompt (a brisk human).  Measured
+over ``--seconds`` after a warm-up:
+
+* decisions per second (and updates delivered: four per decision);
+* latency from sending a decision to the last of the table's four views of it
+  arriving (p50, p99, max) — host, store, fan-out and both loopback hops;
+* the host process's CPU share and resident memory (RSS).
+
+It stops at the first N whose p99 passes 100 ms and prints the largest N that
+stayed under, with ``ratio`` lines against the references there are: the 100-table
+target, the 100 ms budget, tech.md's 60 MB host memory goal, and the engine
+playing the same decisions alone (host CPU per decision / engine CPU per decision).
+
+The ``fast`` policy (win, else pass, else discard the drawn tile) keeps the load
+generator cheap, so the host's cost is what is measured; ``easy`` uses the engine bot.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import os
+import random
+import resource
+import signal
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+
+from jantaku.engine.actions import Action, ActionType  # noqa: E402
+from jantaku.engine.bots import get_bot  # noqa: E402
+from jantaku.engine.match import Match  # noqa: E402
+from jantaku.engine.ruleset import get_ruleset  # noqa: E402
+from jantaku.netplay.client import Client, ClientError  # noqa: E402
+
+JANTAKU = [sys.executable, "-c", "import sys; from jantaku.cli import main; sys.exit(main(sys.argv[1:]))"]
+LATENCY_BUDGET_MS = 100.0
+TARGET_TABLES = 100
+HOST_RSS_GOAL_MB = 60.0  # tech.md §7: "host (no SSH sessions) ≤ 60 MB RSS"
+NO_CLOCKS = {"turn": None, "claim": None, "between": None, "grace": None, "bot": 0}
+TICKS = os.sysconf("SC_CLK_TCK")
+
+
+def fast_choice(view: dict, actions: list[Action]) -> Action:
+    """Win if possible, else pass a claim, else discard the tile just drawn."""
+    by_type = {a.type: a for a in actions}
+    for kind in (ActionType.TSUMO, ActionType.RON, ActionType.CONTINUE, ActionType.PASS):
+        if kind in by_type:
+            return by_type[kind]
+    drawn = view["players"][view["seat"]].get("drawn")
+    for a in actions:
+        if a.type is ActionType.DISCARD and a.tile == drawn:
+            return a
+    return next((a for a in actions if a.type is ActionType.DISCARD), actions[0])
+
+
+class Probe:
+    """Send times of decisions and arrival times of their updates, per (table, n)."""
+
+    def __init__(self) -> None:
+        self.recording = False
+        self.sent: dict[tuple[int, int], float] = {}
+        self.arrivals: dict[tuple[int, int], list[float]] = {}
+
+    def arrived(self, table: int, n: int) -> None:
+        if self.recording:
+            self.arrivals.setdefault((table, n), []).append(time.perf_counter())
+
+    def latencies_ms(self) -> list[float]:
+        out = []
+        for key, start in self.sent.items():
+            times = self.arrivals.get(key, [])
+            if len(times) == 4:
+                out.append((max(times) - start) * 1000)
+        return out
+
+
+async def play(client: Client, table: int, choose, think: float, probe: Probe, rng: random.Random) -> None:
+    acted: set[int] = set()
+
+    async def answer(prompt: dict, view: dict) -> None:
+        await asyncio.sleep(think * rng.uniform(0.5, 1.5))
+        action = choose(view, [Action.from_wire(w) for w in prompt["actions"]])
+        start = time.perf_counter()
+        try:
+            n = await client.act(table, prompt["id"], action)
+        except ClientError:
+            return  # the prompt closed first
+        if probe.recording:
+            probe.sent[(table, n)] = start
+
+    async for msg in client.updates():
+        if msg["type"] != "update" or msg["table"] != table:
+            continue
+        probe.arrived(table, msg["n"])
+        prompt = msg["prompt"]
+        if prompt and prompt["id"] not in acted:
+            acted.add(prompt["id"])
+            asyncio.ensure_future(answer(prompt, msg["view"]))
+
+
+async def start_host(data: str, tables: int) -> tuple[asyncio.subprocess.Process, int]:
+    proc = await asyncio.create_subprocess_exec(
+        *JANTAKU, "host", "--port", "0", "--bind", "127.0.0.1", "--data", data, "--no-announce",
+        "--max-tables", str(tables + 10), "--max-connections", str(4 * tables + 50), "--log-level", "error",
+        stdout=asyncio.subprocess.PIPE)
+    while True:
+        line = (await asyncio.wait_for(proc.stdout.readline(), 30)).decode()
+        if "listening on" in line:
+            return proc, int(line.split("listening on ")[1].split()[0].rsplit(":", 1)[1])
+
+
+def process_stats(pid: int) -> tuple[float, float]:
+    """CPU seconds used so far and resident memory in MB of a process."""
+    fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    cpu = (int(fields[11]) + int(fields[12])) / TICKS
+    rss = next(int(line.split()[1]) for line in Path(f"/proc/{pid}/status").read_text().splitlines()
+               if line.startswith("VmRSS:")) / 1024
+    return cpu, rss
+
+
+def machine_busy() -> tuple[int, int]:
+    """(busy, total) jiffies of all CPUs so far, from /proc/stat."""
+    values = [int(v) for v in Path("/proc/stat").read_text().split("\n", 1)[0].split()[1:]]
+    idle = values[3] + values[4]
+    return sum(values) - idle, sum(values)
+
+
+def own_cpu() -> float:
+    usage = resource.getrusage(resource.RUSAGE_SELF)
+    return usage.ru_utime + usage.ru_stime
+
+
+async def run_step(tables: int, args: argparse.Namespace) -> dict:
+    with tempfile.TemporaryDirectory(prefix="jantaku-load-") as data:
+        proc, port = await start_host(data, tables)
+        probe, rng = Probe(), random.Random(tables)
+        choose = fast_choice if args.policy == "fast" else get_bot("easy").choose
+        clients: list[Client] = []
+        try:
+            for start in range(0, 4 * tables, 100):
+                clients += await asyncio.gather(*(Client.connect("127.0.0.1", port, f"bot{i}", ping_interval=10)
+                                                  for i in range(start, min(start + 100, 4 * tables))))
+            games = []
+            for t in range(tables):
+                four = clients[4 * t: 4 * t + 4]
+                table = await four[0].create_table(args.ruleset, options=args.options, timers=NO_CLOCKS,
+                                                   autostart=True, seat=0)
+                games += [asyncio.ensure_future(play(c, table, choose, args.think, probe, rng)) for c in four]
+                for seat, c in enumerate(four[1:], start=1):
+                    await c.join(table, seat)
+            await asyncio.sleep(args.warmup)
+            cpu0, _ = process_stats(proc.pid)
+            gen0, t0, busy0 = own_cpu(), time.perf_counter(), machine_busy()
+            probe.recording = True
+            await asyncio.sleep(args.seconds)
+            probe.recording = False
+            elapsed = time.perf_counter() - t0
+            cpu1, rss = process_stats(proc.pid)
+            gen1, busy1 = own_cpu(), machine_busy()
+            await asyncio.sleep(0.3)  # let the last views arrive
+        finally:
+            for game in games:
+                game.cancel()
+            await asyncio.gather(*(c.close() for c in clients), return_exceptions=True)
+            proc.send_signal(signal.SIGTERM)
+            await asyncio.wait_for(proc.wait(), 30)
+    latencies = sorted(probe.latencies_ms())
+    decisions = len(probe.sent) / elapsed
+
+    def pct(p: float) -> float:
+        return latencies[min(len(latencies) - 1, int(p * len(latencies)))] if latencies else float("nan")
+
+    return {"tables": tables, "decisions_per_s": decisions, "updates_per_s": 4 * decisions,
+            "p50": pct(0.50), "p99": pct(0.99), "max": latencies[-1] if latencies else float("nan"),
+            "host_cpu": (cpu1 - cpu0) / elapsed, "host_rss": rss, "gen_cpu": (gen1 - gen0) / elapsed,
+            "machine": (busy1[0] - busy0[0]) / max(1, busy1[1] - busy0[1]),
+            "samples": len(latencies)}
+
+
+def engine_cpu_per_decision(ruleset: str, options: dict, decisions: int = 20000) -> float:
+    """CPU seconds per decision when the engine plays the same policy alone (views included, as the host does)."""
+    rng_seed, done, start = 0, 0, time.process_time()
+    while done < decisions:
+        match = Match(get_ruleset(ruleset, None, options), seed=rng_seed)
+        rng_seed += 1
+        while not match.is_over and done < decisions:
+            seat, actions = min(match.pending().items())
+            match.act(seat, fast_choice(match.view(seat), list(actions)))
+            for s in range(4):
+                match.view(s)
+            done += 1
+    return (time.process_time() - start) / decisions
+
+
+async def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--tables", default="50,100,150,200,250", help="comma-separated table counts")
+    parser.add_argument("--seconds", type=float, default=8.0, help="measured seconds per step")
+    parser.add_argument("--warmup", type=float, default=2.0)
+    parser.add_argument("--think", type=float, default=0.25, help="seconds a bot waits before answering")
+    parser.add_argument("--policy", choices=("fast", "easy"), default="fast")
+    parser.add_argument("--ruleset", default="basic")
+    parser.add_argument("--max-tables", type=int, default=400, help="never more than this many tables")
+    args = parser.parse_args()
+    args.options = {"hands": 10_000} if args.ruleset == "basic" else {}
+    steps = [n for n in map(int, args.tables.split(",")) if 0 < n <= args.max_tables]
+
+    print(f"host_load: {args.ruleset}, policy {args.policy}, think {args.think:g} s, "
+          f"{args.seconds:g} s per step, loopback only, {os.cpu_count()} CPUs, "
+          f"load average {os.getloadavg()[0]:.1f} at the start")
+    print("(host/gen CPU: share of one CPU; machine: share of all CPUs busy, anyone's — a noisy "
+          "machine shows in p99)")
+    print(f"{'tables':>6} {'clients':>7} {'dec/s':>7} {'upd/s':>7} {'p50 ms':>7} {'p99 ms':>7} {'max ms':>7} "
+          f"{'host CPU':>8} {'host RSS':>8} {'gen CPU':>7} {'machine':>7}")
+    results = []
+    for tables in steps:
+        r = await run_step(tables, args)
+        results.append(r)
+        print(f"{tables:>6} {4 * tables:>7} {r['decisions_per_s']:>7.0f} {r['updates_per_s']:>7.0f} "
+              f"{r['p50']:>7.1f} {r['p99']:>7.1f} {r['max']:>7.1f} {r['host_cpu']:>7.0%} "
+              f"{r['host_rss']:>6.1f}MB {r['gen_cpu']:>6.0%} {r['machine']:>6.0%}", flush=True)
+        if r["p99"] >= LATENCY_BUDGET_MS:
+            break
+
+    good = [r for r in results if r["p99"] < LATENCY_BUDGET_MS]
+    best = max((r["tables"] for r in good), default=0)
+    print(f"largest N with p99 < {LATENCY_BUDGET_MS:g} ms: {best}"
+          + ("" if len(good) < len(results) else " (every step passed; try more tables)"))
+    print(f"ratio largest-N / target {TARGET_TABLES}: {best / TARGET_TABLES:.2f}")
+    at_target = next((r for r in results if r["tables"] >= TARGET_TABLES), results[-1])
+    print(f"ratio p99 / {LATENCY_BUDGET_MS:g} ms budget at {at_target['tables']} tables: "
+          f"{at_target['p99'] / LATENCY_BUDGET_MS:.2f}")
+    print(f"ratio host RSS / {HOST_RSS_GOAL_MB:g} MB goal at {at_target['tables']} tables: "
+          f"{at_target['host_rss'] / HOST_RSS_GOAL_MB:.2f}")
+    engine = engine_cpu_per_decision(args.ruleset, args.options)
+    host = at_target["host_cpu"] / at_target["decisions_per_s"]
+    print(f"host CPU per decision {host * 1e6:.0f} µs; engine alone (act + 4 views) {engine * 1e6:.0f} µs")
+    print(f"ratio host CPU per decision / engine alone: {host / engine:.2f}")
+
+
+if __name__ == "__main__":
+    asyncio.run(main())

@@ -1,0 +1,175 @@
+"""Defence: how likely a discard is to deal into a threatening player's hand.
+
+Only what the seat can see counts: the opponent's discards (and whether it
+declared riichi), its exposed melds, and every visible copy of each kind.
+
+A tile's *wait weight* against one opponent adds up the shapes that could
+be waiting on it — two-sided, closed, edge, pair and single waits — each
+weighted by how many copies of its other tiles are still unseen:
+
+- **genbutsu**: a tile the opponent threw itself.  Under furiten rules
+  (riichi) it cannot win on it at all; elsewhere it merely is unlikely to;
+- **suji**: a two-sided wait on 4 also waits on 1 and 7; if the opponent threw
+  1, the 2-3 shape waiting on 1 and 4 is ruled out (or made unlikely);
+- **kabe / one-chance**: a shape needs its tiles; when every copy (or all but
+  one) of a kind is visible, the shapes needing it are impossible (or rare);
+- **honours**: only pair or single waits, none when no copy is left.
+
+Opponents' exposed melds shift the weights (:func:`meld_signals`): all
+melds in one suit point at a flush, so the other suits are safe and that
+suit and the honours are not; all pungs point at pair waits.
+
+    >>> from jantaku.engine.bots.seat import Opponent
+    >>> opp = Opponent(1, 1, discards=[0], melds=[], riichi_at=0, out=False)
+    >>> unseen = [4] * 34
+    >>> wait_weight(0, opp, unseen, furiten=True)        # 1m: its own discard
+    0.0
+    >>> wait_weight(3, opp, unseen, furiten=True) < wait_weight(4, opp, unseen, furiten=True)   # 4m suji of 1m
+    True
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from ..tiles import DRAGONS, is_honor
+from .seat import Opponent, SeatView
+
+# How often each kind of wait occurs (relative), for the wait weight.
+TWO_SIDED = 0.14
+EDGE = 0.05
+CLOSED = 0.045
+PAIR_OR_SINGLE = 0.05
+HONOR_PAIR = 0.07
+HONOR_SINGLE = 0.035
+# Evidence from an opponent's discards when furiten does not forbid the win.
+OWN_DISCARD_NO_FURITEN = 0.3
+SUJI_NO_FURITEN = 0.45
+_AVAILABLE = (0.0, 0.45, 0.75, 1.0, 1.0)  # by unseen copies of a shape's tile
+
+
+@dataclass(frozen=True)
+class Signals:
+    """What an opponent's exposed melds say about its hand."""
+
+    flush_suit: int | None = None  # kind offset (0, 9, 18) of the one suit its melds show
+    all_pungs: bool = False
+
+
+def meld_signals(opp: Opponent) -> Signals:
+    """Flush and all-pungs signals from two or more exposed melds."""
+    if len(opp.melds) < 2:
+        return Signals()
+    suits = {k // 9 for m in opp.melds for k in m.kinds if not is_honor(k)}
+    flush = 9 * suits.pop() if len(suits) == 1 else None
+    return Signals(flush, all(m.is_pung for m in opp.melds) and len(opp.melds) >= 3)
+
+
+def wait_weight(kind: int, opp: Opponent, unseen: list[int], *, furiten: bool,
+                passed: frozenset[int] = frozenset()) -> float:
+    """How likely ``kind`` is among the opponent's winning tiles, given it is ready (roughly 0..0.4).
+
+    ``unseen`` counts copies this seat cannot see (they may be in the opponent's
+    hand); ``furiten`` says a player cannot win on a tile it threw (riichi);
+    ``passed`` are kinds others threw after its riichi that it let pass.
+    """
+    if furiten and (kind in opp.discarded or kind in passed):
+        return 0.0
+    own = 1.0 if kind not in opp.discarded else OWN_DISCARD_NO_FURITEN
+    signals = meld_signals(opp)
+    if is_honor(kind):
+        left = unseen[kind]
+        weight = HONOR_PAIR if left >= 2 else HONOR_SINGLE if left == 1 else 0.0
+        if signals.flush_suit is not None or kind in DRAGONS and _dragon_pungs(opp) >= 2:
+            weight *= 2.5
+        return weight * own
+    weight = _number_weight(kind, opp, unseen, furiten, passed)
+    if signals.all_pungs:
+        weight = PAIR_OR_SINGLE * _AVAILABLE[min(unseen[kind], 4)] * 2
+    if signals.flush_suit is not None:
+        weight *= 1.8 if kind - kind % 9 == signals.flush_suit else 0.15
+    return weight * own
+
+
+WAITS_PER_HAND = 1.8  # kinds a ready hand waits on, on average
+
+
+def wait_chances(opp: Opponent, unseen: list[int], *, furiten: bool, passed: frozenset[int] = frozenset(),
+                 honors: bool = True) -> list[float]:
+    """For every kind, the chance it is among the opponent's waits, given it is ready.
+
+    The wait weights are scaled so that they add up to the typical number of
+    waits, which turns "more or less likely" into a probability.
+    """
+    kinds = range(34) if honors else range(27)
+    raw = [0.0] * 34
+    for k in kinds:
+        raw[k] = wait_weight(k, opp, unseen, furiten=furiten, passed=passed)
+    total = sum(raw)
+    if total <= 0:
+        return raw
+    scale = WAITS_PER_HAND / total
+    return [min(0.9, w * scale) for w in raw]
+
+
+def _number_weight(kind: int, opp: Opponent, unseen: list[int], furiten: bool, passed: frozenset[int]) -> float:
+    n = kind % 9  # 0-8
+    ruled_out = opp.discarded | passed
+
+    def avail(*kinds: int) -> float:
+        out = 1.0
+        for k in kinds:
+            out *= _AVAILABLE[min(unseen[k], 4)]
+        return out
+
+    def other_wait_factor(other: int | None) -> float:
+        if other is None or other not in ruled_out:
+            return 1.0
+        return 0.0 if furiten else SUJI_NO_FURITEN
+
+    weight = 0.0
+    if n <= 6:  # shape kind+1, kind+2: two-sided with kind+3 (edge when it is 8-9)
+        other = kind + 3 if n <= 5 else None
+        weight += (TWO_SIDED if other is not None else EDGE) * avail(kind + 1, kind + 2) * other_wait_factor(other)
+    if n >= 2:  # shape kind-2, kind-1
+        other = kind - 3 if n >= 3 else None
+        weight += (TWO_SIDED if other is not None else EDGE) * avail(kind - 1, kind - 2) * other_wait_factor(other)
+    if 1 <= n <= 7:
+        weight += CLOSED * avail(kind - 1, kind + 1)
+    weight += PAIR_OR_SINGLE * _AVAILABLE[min(unseen[kind], 4)]
+    return weight
+
+
+def _dragon_pungs(opp: Opponent) -> int:
+    return sum(1 for m in opp.melds if m.is_pung and m.kind in DRAGONS)
+
+
+def passed_after_riichi(sv: SeatView, opp: Opponent) -> frozenset[int]:
+    """Kinds others threw after ``opp``'s riichi (it let them pass, so it is furiten on them)."""
+    if opp.riichi_at is None:
+        return frozenset()
+    out = set()
+    order = (opp.seat - sv.seat) % 4
+    for other in [o for o in sv.opponents if o is not opp] + [None]:
+        discards = sv.me_discards if other is None else other.discards
+        seat = sv.seat if other is None else other.seat
+        later_in_turn = (seat - sv.seat) % 4 > order  # throws after opp within a go-round
+        start = opp.riichi_at + (0 if later_in_turn else 1)
+        out.update(discards[start:])
+    return frozenset(out)
+
+
+def tenpai_chance(opp: Opponent, *, riichi_game: bool = False) -> float:
+    """How likely the opponent is ready: certain after riichi, else by its melds and turns."""
+    if opp.out:
+        return 0.0
+    if opp.in_riichi:
+        return 1.0
+    turns = len(opp.discards)
+    melds = len(opp.melds)
+    if melds >= 4:
+        return 0.9
+    chance = min(0.6, max(0.0, (turns - 3) * 0.04)) + melds * 0.12
+    if riichi_game and melds == 0:
+        chance *= 0.4  # a ready closed hand usually declares riichi
+    return min(0.9, chance)

@@ -1,0 +1,168 @@
+"""What one seat knows, read once from its view: its hand, the tiles it can see, the others.
+
+A bot never sees the true state, only ``Table.view(seat)``; this module turns
+that dict into the numbers the strategies work with.
+
+    >>> from jantaku.engine.ruleset import get_ruleset
+    >>> table = get_ruleset("basic").new_table(seed=1)
+    >>> seat = SeatView(table.view(0))
+    >>> sum(seat.counts), seat.meld_count, len(seat.opponents)
+    (14, 0, 3)
+    >>> sum(seat.unseen) == 136 - 14      # nothing discarded yet: all but one's own tiles unseen
+    True
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import cached_property
+from typing import Any
+
+from ..melds import HandSpec, Meld, MeldType
+from ..tiles import NUM_KINDS, counts34, kind_of
+
+
+@dataclass(frozen=True)
+class ShownMeld:
+    """A meld as another seat can see it: its type, kind and who fed it."""
+
+    type: str
+    kinds: tuple[int, ...]
+    from_seat: int | None
+    tiles: tuple[int, ...] = ()  # the physical tiles, when known (one's own melds)
+
+    def to_meld(self) -> Meld:
+        """The engine's :class:`Meld` (for the scorers); made-up copies stand in for unknown tiles."""
+        tiles = self.tiles or tuple(k * 4 + i % 4 for i, k in enumerate(self.kinds))
+        mtype = MeldType(self.type)
+        claimed = None if mtype is MeldType.ANKAN else tiles[-1]
+        return Meld(mtype, tiles, claimed, None if claimed is None else (self.from_seat or 0))
+
+    @property
+    def kind(self) -> int:
+        return self.kinds[1] if len(self.kinds) > 1 else self.kinds[0]
+
+    @property
+    def is_pung(self) -> bool:
+        return self.type != "chi"
+
+    @property
+    def is_concealed(self) -> bool:
+        return self.type == "ankan"
+
+
+def shown_melds(wire_melds: list[dict[str, Any]]) -> list[ShownMeld]:
+    """Melds from the view's wire form; a concealed kong's hidden tiles take its visible kind."""
+    out = []
+    for m in wire_melds:
+        known = [kind_of(t) for t in m["tiles"] if t >= 0]
+        kinds = tuple(known + known[:1] * (len(m["tiles"]) - len(known)))
+        tiles = tuple(m["tiles"]) if all(t >= 0 for t in m["tiles"]) else ()
+        out.append(ShownMeld(m["type"], kinds, m.get("from"), tiles))
+    return out
+
+
+@dataclass
+class Opponent:
+    """Another seat as this one sees it."""
+
+    seat: int
+    wind: int
+    discards: list[int]  # kinds, in order, claimed ones too (they were thrown)
+    melds: list[ShownMeld]
+    riichi_at: int | None  # index in ``discards`` of the riichi declaration, if any
+    out: bool
+    void: str | None = None  # a declared void suit (Sichuan)
+
+    @property
+    def in_riichi(self) -> bool:
+        return self.riichi_at is not None
+
+    @cached_property
+    def discarded(self) -> frozenset[int]:
+        return frozenset(self.discards)
+
+
+class SeatView:
+    """The facts of one seat's view that every strategy needs."""
+
+    def __init__(self, view: dict[str, Any], *, honors: bool = True):
+        self.view = view
+        self.cache: dict[str, Any] = {}  # strategies keep per-decision facts here
+        self.seat: int = view["seat"]
+        self.variant: str = view.get("variant", "")
+        me = view["players"][self.seat]
+        self.me = me
+        self.hand: list[int] = list(me["concealed"])
+        self.drawn: int | None = me.get("drawn")
+        self.counts = counts34(t for t in self.hand if t < 136)
+        self.melds = shown_melds(me["melds"])
+        self.meld_count = len(self.melds)
+        self.wind: int = me["wind"]
+        self.round_wind: int = view.get("round_wind", 0)
+        self.wall: int = view.get("wall", 0)
+        self.visible = self._visible(view)
+        kinds = range(NUM_KINDS) if honors else range(27)
+        unseen = [0] * NUM_KINDS
+        for k in kinds:
+            unseen[k] = max(0, 4 - self.counts[k] - self.visible[k])
+        self.unseen = unseen
+        self.unseen_total = max(1, sum(unseen))
+        riichi = view.get("riichi") or [False] * 4
+        voids = view.get("voids") or view.get("void") or [None] * 4
+        self.opponents = [self._opponent(p, riichi, voids) for p in view["players"] if p["seat"] != self.seat]
+        self.active = 1 + sum(not o.out for o in self.opponents)
+        self.me_discards = [d[0] >> 2 for d in me["discards"] if d[0] < 136]
+
+    @staticmethod
+    def _visible(view: dict[str, Any]) -> list[int]:
+        """Copies of each kind visible outside one's concealed hand: discards, melds, dora indicators."""
+        counts = [0] * NUM_KINDS
+        for p in view["players"]:
+            for d in p["discards"]:
+                if d[3] is None and d[0] < 136:
+                    counts[d[0] >> 2] += 1
+            for m in p["melds"]:
+                for t in m["tiles"]:
+                    if 0 <= t < 136:
+                        counts[t >> 2] += 1
+            if p.get("out") and p["seat"] != view["seat"]:
+                for t in p.get("concealed") or ():
+                    if t < 136:
+                        counts[t >> 2] += 1
+        for t in view.get("dora_indicators", ()):
+            counts[t >> 2] += 1
+        return counts
+
+    def _opponent(self, p: dict[str, Any], riichi: list[Any], voids: list[Any]) -> Opponent:
+        discards = [d[0] >> 2 for d in p["discards"] if d[0] < 136]
+        riichi_at = next((i for i, d in enumerate(p["discards"]) if d[2]), None)
+        if riichi_at is None and riichi[p["seat"]]:
+            riichi_at = max(0, len(discards) - 1)
+        void = voids[p["seat"]] if isinstance(voids, list) and len(voids) == 4 else None
+        return Opponent(p["seat"], p["wind"], discards, shown_melds(p["melds"]), riichi_at,
+                        bool(p.get("out")), void if isinstance(void, str) else None)
+
+    @property
+    def draws_left(self) -> int:
+        """Draws this seat can still expect from the live wall."""
+        return max(0, self.wall // max(1, self.active))
+
+    @property
+    def is_concealed(self) -> bool:
+        return all(m.is_concealed for m in self.melds)
+
+
+def hand_spec(sv: SeatView, counts: list[int], melds: list[ShownMeld] | tuple[ShownMeld, ...],
+              extra_kind: int | None = None) -> HandSpec:
+    """A :class:`HandSpec` for the scorers from kind counts (plus one more tile of ``extra_kind``).
+
+    Physical copies are made up (copy 3 down), which is all a scorer without red fives needs.
+    """
+    concealed = []
+    for k, c in enumerate(counts):
+        concealed += [k * 4 + 3 - i for i in range(c)]
+    if extra_kind is not None:
+        concealed.append(extra_kind * 4 + 3 - counts[extra_kind])
+    bonus = [t for t in sv.me.get("bonus", ())]
+    return HandSpec(concealed, [m.to_meld() for m in melds], bonus)

@@ -1,0 +1,129 @@
+"""How the level bots value a classical hand: points doubled by doubles, paid four to six times.
+
+A win is worth its score times what the losers pay (4×, 6× for East: the
+discarder pays it all, or everybody pays on a self-draw).  Before a hand is
+ready its score is estimated from what it holds — the points of its pungs
+and kongs and the doubles of its honour pungs (a pair of them counts half a
+double: it may still become a pung) — and the plans add their doubles: one
+suit with honours (1), one suit only (3), all pungs (1, and pung points).
+A ready hand is scored exactly, wait by wait, with the classical scorer.
+
+Dealing in costs the winner's score 4× (6× to East) under the classical
+preset; under ``dangerous_only`` (DMJL) only a *dangerous* discard costs
+that, and :mod:`.danger`'s tiles are penalised accordingly.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+
+from ...bots.patterns import HonourSets, flush_kinds, flush_plans
+from ...bots.seat import Opponent, SeatView, ShownMeld, hand_spec
+from ...bots.strategy import Plan, Strategy, register_strategy
+from ...tiles import is_terminal_or_honor
+from .danger import dangerous_kinds
+from .options import ClassicalOptions
+from .points import MAH_JONG_POINTS, SET_POINTS
+from .hand import Shape
+from .scorer import round_up, score_win
+from .situation import Situation, Win
+
+TYPICAL_WIN = 60  # the score of a typical winning hand (before doubles shown in melds)
+PAIR_DOUBLE_CHANCE = 0.5  # a pair of scoring honours becomes a pung about this often
+PUNG_PLAN_POINTS = 12  # extra points an all-pungs hand typically collects
+ONE_SUIT_DOUBLES = {True: 1, False: 3}  # by: with honours
+
+
+def view_options(sv: SeatView) -> ClassicalOptions:
+    """The classical options the view publishes (the defaults where it says nothing)."""
+    if "classical_options" not in sv.cache:
+        given = sv.view.get("options") or {}
+        fields = ClassicalOptions.__dataclass_fields__
+        sv.cache["classical_options"] = ClassicalOptions(**{k: v for k, v in given.items() if k in fields})
+    return sv.cache["classical_options"]
+
+
+class ClassicalStrategy(Strategy):
+    variant = "classical"
+    forms = {"seven_pairs": False, "thirteen_orphans": True}
+    looks = 1.0
+    wait_looks = 2.5
+    hazard = 0.08
+
+    # --- worth -------------------------------------------------------------------------------------
+
+    def multiplier(self, sv: SeatView) -> int:
+        """What the losers pay the winner, in multiples of its score."""
+        return 6 if sv.wind == 0 else 4
+
+    def estimated_score(self, sv: SeatView, counts: list[int], melds: Sequence[ShownMeld],
+                        extra_doubles: float = 0.0, extra_points: int = 0) -> float:
+        honours = HonourSets(sv.wind, sv.round_wind)
+        points = MAH_JONG_POINTS + extra_points + 4 * len(sv.me.get("bonus", ()))
+        for m in melds:
+            if m.is_pung:
+                kong = len(m.kinds) == 4
+                shape = Shape.KONG if kong else Shape.PUNG
+                points += SET_POINTS[shape, is_terminal_or_honor(m.kind)][m.is_concealed]
+        for k, c in enumerate(counts):
+            if c >= 3:
+                points += SET_POINTS[Shape.PUNG, is_terminal_or_honor(k)][1]
+        doubles = honours.pungs(counts, melds) + PAIR_DOUBLE_CHANCE * honours.pairs(counts) + extra_doubles
+        limit = view_options(sv).limit
+        return min(limit, round_up(points) * 2 ** doubles)
+
+    def hand_value(self, sv: SeatView, counts: list[int], melds: Sequence[ShownMeld]) -> float:
+        return self.estimated_score(sv, counts, melds) * self.multiplier(sv)
+
+    def plans(self, sv: SeatView, counts: list[int], melds: Sequence[ShownMeld]) -> Iterable[Plan]:
+        for suit, with_honours in flush_plans(counts, melds):
+            doubles = ONE_SUIT_DOUBLES[with_honours]
+            value = self.estimated_score(sv, counts, melds, extra_doubles=doubles) * self.multiplier(sv)
+            yield Plan(f"one suit{' with honours' if with_honours else ''}", flush_kinds(suit, with_honours), value)
+        if all(m.is_pung for m in melds):
+            value = self.estimated_score(sv, counts, melds, extra_doubles=1,
+                                         extra_points=PUNG_PLAN_POINTS) * self.multiplier(sv)
+            yield Plan("all pungs", frozenset(range(34)), value, pungs_only=True)
+
+    def ready_value(self, sv: SeatView, counts: list[int], melds: Sequence[ShownMeld],
+                    waits: Sequence[int]) -> tuple[int, float]:
+        options = view_options(sv)
+        accepted, total = 0, 0.0
+        for w in waits:
+            left = sv.unseen[w]
+            if not left:
+                continue
+            win = Win(w, self_drawn=False)
+            scored = score_win(hand_spec(sv, counts, melds, w), Situation(options, sv.wind, sv.round_wind, win))
+            if scored is None:
+                continue
+            accepted += left
+            total += left * scored.score
+        if not accepted:
+            return 0, 0.0
+        return accepted, total / accepted * self.multiplier(sv)
+
+    # --- danger --------------------------------------------------------------------------------------
+
+    def deal_in_loss(self, sv: SeatView, opp: Opponent) -> float:
+        honours = HonourSets(opp.wind, sv.round_wind)
+        shown = sum(honours.weight(m.kind) for m in opp.melds if m.is_pung)
+        score = min(view_options(sv).limit, TYPICAL_WIN * 2 ** shown)
+        if view_options(sv).discard_payment == "dangerous_only":
+            return score  # paid like a self-draw, the discarder's share only
+        return score * (6 if opp.wind == 0 else 4)
+
+    def extra_danger(self, sv: SeatView, kind: int) -> float:
+        if view_options(sv).discard_payment != "dangerous_only":
+            return 0.0
+        penalty = 0.0
+        for opp in sv.opponents:
+            if kind in dangerous_kinds([m.to_meld() for m in opp.melds]):
+                penalty += view_options(sv).limit  # paying for everyone, probably a big hand
+        return penalty * 0.3
+
+    def kong_bonus(self, sv: SeatView, action) -> float:
+        return 8.0 * self.multiplier(sv)  # a kong scores four times a pung's points
+
+
+register_strategy("classical", ClassicalStrategy)

@@ -1,0 +1,130 @@
+"""How the level bots value a Hong Kong hand: fan, the points they make, and the fan minimum.
+
+A win brings its points (:func:`.fan_table.points`) from every loser: two
+shares from the discarder and one from each other player, two each on a
+self-draw — about 4½ times the points.  Before a hand is ready its fan are
+estimated from what it holds: scoring honour pungs (a pair counts half),
+a concealed hand, the bonus tiles; the plans add mixed one suit (3), full
+flush (7) and all pungs (3).  A ready hand is valued exactly, wait by wait,
+and a wait that does not reach the minimum fan counts for nothing — so the
+bots never steer for a hand that cannot legally win.
+
+With the liability option, a tile that another player's shown pungs make
+dangerous (:mod:`.liability`) is penalised: dealing it in pays for everyone.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+
+from ...bots.patterns import HonourSets, flush_kinds, flush_plans
+from ...bots.seat import Opponent, SeatView, ShownMeld, hand_spec
+from ...bots.strategy import Plan, Strategy, register_strategy
+from ...tiles import SUIT_OFFSET, kind_of
+from .bot import dangerous_to_others, view_options
+from .evaluation import best_value
+from .fan_table import points
+from .hand import WinFacts
+from .options import HongKongOptions
+
+PAID_SHARES = 4.5  # a win's points times this: 2 + 1 + 1 on a discard, 2 + 2 + 2 self-drawn
+DEAL_IN_SHARES = 2
+PAIR_FAN_CHANCE = 0.5
+TYPICAL_FAN = 2  # an opponent's hand before what its melds show
+FLUSH_FAN = {True: 3, False: 7}  # by: with honours
+ALL_PUNGS_FAN = 3
+LIABILITY_WEIGHT = 0.3  # the chance a dangerous tile actually completes the big hand
+
+
+def options(sv: SeatView) -> HongKongOptions:
+    if "hk_options" not in sv.cache:
+        sv.cache["hk_options"] = view_options(sv.view)
+    return sv.cache["hk_options"]
+
+
+def fan_points(fan: float, opts: HongKongOptions) -> float:
+    """Points of a (possibly fractional, estimated) fan count, capped at the limit."""
+    fan = max(0.0, min(fan, opts.limit_fan))
+    low = int(fan)
+    high = min(low + 1, opts.limit_fan)
+    a, b = points(low, opts.fan_table), points(high, opts.fan_table)
+    return a + (b - a) * (fan - low)
+
+
+class HongKongStrategy(Strategy):
+    variant = "hongkong"
+    forms = {"seven_pairs": False, "thirteen_orphans": True}
+    looks = 1.0
+    wait_looks = 2.5
+    hazard = 0.08
+
+    def bonus_fan(self, sv: SeatView) -> int:
+        opts = options(sv)
+        if not opts.bonus_tiles:
+            return 0
+        bonus = sv.me.get("bonus", ())
+        if not bonus:
+            return 1  # no bonus tiles
+        own = {SUIT_OFFSET["f"] + sv.wind, SUIT_OFFSET["y"] + sv.wind}
+        return sum(1 for t in bonus if kind_of(t) in own)
+
+    def fan_estimate(self, sv: SeatView, counts: list[int], melds: Sequence[ShownMeld], extra: float = 0) -> float:
+        """Fan toward the minimum (bonus-tile fan left out)."""
+        honours = HonourSets(sv.wind, sv.round_wind)
+        fan = honours.pungs(counts, melds) + PAIR_FAN_CHANCE * honours.pairs(counts) + extra
+        if all(m.is_concealed for m in melds):
+            fan += 1
+        return fan
+
+    def value_of_fan(self, sv: SeatView, fan: float) -> float:
+        opts = options(sv)
+        if fan < opts.min_fan:
+            return 0.0
+        return fan_points(fan + self.bonus_fan(sv), opts) * PAID_SHARES
+
+    def hand_value(self, sv: SeatView, counts: list[int], melds: Sequence[ShownMeld]) -> float:
+        return self.value_of_fan(sv, self.fan_estimate(sv, counts, melds))
+
+    def plans(self, sv: SeatView, counts: list[int], melds: Sequence[ShownMeld]) -> Iterable[Plan]:
+        for suit, with_honours in flush_plans(counts, melds):
+            fan = self.fan_estimate(sv, counts, melds, FLUSH_FAN[with_honours])
+            yield Plan("flush", flush_kinds(suit, with_honours), self.value_of_fan(sv, fan))
+        if all(m.is_pung for m in melds):
+            fan = self.fan_estimate(sv, counts, melds, ALL_PUNGS_FAN)
+            yield Plan("all pungs", frozenset(range(34)), self.value_of_fan(sv, fan), pungs_only=True)
+
+    def ready_value(self, sv: SeatView, counts: list[int], melds: Sequence[ShownMeld],
+                    waits: Sequence[int]) -> tuple[int, float]:
+        opts = options(sv)
+        facts = WinFacts(seat=sv.wind, round=sv.round_wind, self_drawn=False, discarder=(sv.wind + 1) % 4,
+                         bonus=frozenset(kind_of(t) for t in sv.me.get("bonus", ())))
+        accepted, total = 0, 0.0
+        for w in waits:
+            left = sv.unseen[w]
+            if not left:
+                continue
+            value = best_value(hand_spec(sv, counts, melds, w), w, facts, opts)
+            if value is None or not value.meets_minimum(opts):
+                continue
+            accepted += left
+            total += left * points(value.capped_fan, opts.fan_table) * PAID_SHARES
+        return (accepted, total / accepted) if accepted else (0, 0.0)
+
+    def deal_in_loss(self, sv: SeatView, opp: Opponent) -> float:
+        honours = HonourSets(opp.wind, sv.round_wind)
+        shown = sum(honours.weight(m.kind) for m in opp.melds if m.is_pung)
+        opts = options(sv)
+        return fan_points(max(TYPICAL_FAN, opts.min_fan) + shown, opts) * DEAL_IN_SHARES
+
+    def extra_danger(self, sv: SeatView, kind: int) -> float:
+        if not options(sv).liability:
+            return 0.0
+        if "hk_danger" not in sv.cache:
+            sv.cache["hk_danger"] = dangerous_to_others(sv.view)
+        if kind not in sv.cache["hk_danger"]:
+            return 0.0
+        opts = options(sv)
+        return points(opts.limit_fan, opts.fan_table) * 4 * LIABILITY_WEIGHT
+
+
+register_strategy("hongkong", HongKongStrategy)

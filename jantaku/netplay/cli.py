@@ -1,0 +1,233 @@
+"""Command-line entry points of the netplay layer: ``host``, ``bot``, ``history``, ``export``.
+
+``jantaku.cli`` calls :func:`register` to add the parsers; the handlers
+register themselves with ``jantaku.cli.command``.  ``jantaku host`` is built
+to be extended: :func:`add_host_parser` builds its parser, and each function
+in :data:`HOST_HOOKS` runs once the host listens (an SSH front door, say) and
+returns lines to print about how to join.
+"""
+
+from __future__ import annotations
+
+import argparse
+import datetime
+import json
+import sys
+from collections.abc import Awaitable, Callable
+from pathlib import Path
+
+from ..cli import command
+from .limits import HostLimits
+from .paths import default_data_dir
+
+DEFAULT_PORT = 7654
+
+# async hook(host, args) -> lines to print; run after the host listens, before it announces itself
+HOST_HOOKS: list[Callable[..., Awaitable[list[str]]]] = []
+
+
+def register(sub: argparse._SubParsersAction) -> None:
+    add_host_parser(sub)
+    add_bot_parser(sub)
+    add_history_parser(sub)
+    add_export_parser(sub)
+
+
+def _data_dir(args: argparse.Namespace) -> Path:
+    return Path(args.data) if args.data else default_data_dir()
+
+
+# --- host ---------------------------------------------------------------------------------
+
+
+def add_host_parser(sub: argparse._SubParsersAction) -> argparse.ArgumentParser:
+    p = sub.add_parser("host", help="host tables for others to join (LAN/TCP)",
+                       description="Run a jantaku host: a lobby of tables that clients join over TCP. "
+                                   "Unfinished matches are resumed from the data directory.")
+    p.add_argument("--port", type=int, default=DEFAULT_PORT, help=f"TCP port (default {DEFAULT_PORT}; 0: any free)")
+    p.add_argument("--bind", default="0.0.0.0", metavar="ADDR", help="address to listen on (default: all)")
+    p.add_argument("--data", metavar="DIR", help=f"where matches are kept (default {default_data_dir()})")
+    p.add_argument("--no-announce", action="store_true", help="do not announce the host on the LAN")
+    p.add_argument("--name", help="the host's name in the LAN list (default: this machine's name)")
+    p.add_argument("--max-tables", type=int, default=HostLimits.max_tables)
+    p.add_argument("--max-connections", type=int, default=HostLimits.max_connections)
+    p.add_argument("--log-level", default="info", choices=("debug", "info", "warning", "error"))
+    return p
+
+
+@command("host")
+def cmd_host(args: argparse.Namespace) -> int:
+    import asyncio
+    import logging
+
+    logging.basicConfig(level=args.log_level.upper(), format="%(asctime)s %(levelname)s %(name)s: %(message)s")
+    return asyncio.run(serve(args))
+
+
+async def serve(args: argparse.Namespace) -> int:
+    from .discovery import DISCOVERY_PORT, lan_addresses
+    from .host import Host
+    from .paths import DataDirLocked
+    from .store import StoreError
+
+    data = _data_dir(args)
+    host = Host(data_dir=data, name=args.name,
+                limits=HostLimits(max_tables=args.max_tables, max_connections=args.max_connections))
+    try:
+        port = await host.start(port=args.port, bind=args.bind)
+    except (StoreError, DataDirLocked, OSError) as exc:
+        print(f"jantaku host: {exc}", file=sys.stderr)
+        return 1
+    host.stop_on_signals()
+    lines = []
+    for hook in HOST_HOOKS:
+        lines += await hook(host, args)
+    resumed = f"; resumed {host.resumed} unfinished match(es)" if host.resumed else ""
+    print(f"jantaku host {host.name!r} listening on {args.bind}:{port} (data: {data}{resumed})")
+    if args.bind in ("0.0.0.0", ""):
+        print(f"  join on this machine:  jantaku join 127.0.0.1:{port}")
+        for address in lan_addresses():
+            print(f"  join from the LAN:     jantaku join {address}:{port}")
+    else:
+        print(f"  join:  jantaku join {args.bind}:{port}")
+    for line in lines:
+        print(f"  {line}")
+    if not args.no_announce:
+        await host.announce()
+        print(f"  announcing on the LAN (UDP {DISCOVERY_PORT}); --no-announce to stop")
+    print("Stop with Ctrl-C.", flush=True)
+    await host.wait_stopped()
+    return 0
+
+
+# --- bot ------------------------------------------------------------------------------------
+
+
+def add_bot_parser(sub: argparse._SubParsersAction) -> argparse.ArgumentParser:
+    p = sub.add_parser("bot", help="play a bot as a network client",
+                       description="Connect a bot to a host; it takes a seat and plays one match.")
+    p.add_argument("--connect", required=True, metavar="HOST:PORT")
+    p.add_argument("--table", type=int, help="table id (default: the first with a free seat)")
+    p.add_argument("--bot", default="easy", help="which bot plays (default easy)")
+    p.add_argument("--name", help="the name it plays under")
+    return p
+
+
+def parse_address(text: str, default_port: int = DEFAULT_PORT) -> tuple[str, int]:
+    """``host:port`` (or ``host``, or ``[v6]:port``) as a pair.
+
+    >>> parse_address("192.0.2.5:7000"), parse_address("den"), parse_address("[::1]:9")
+    (('192.0.2.5', 7000), ('den', 7654), ('::1', 9))
+    """
+    host, sep, port = text.rpartition(":")
+    if not sep or (host.count(":") and not host.startswith("[")):
+        return text.strip("[]"), default_port
+    return host.strip("[]"), int(port)
+
+
+@command("bot")
+def cmd_bot(args: argparse.Namespace) -> int:
+    import asyncio
+
+    from ..engine.bots import bot_names
+    from .client import ClientError
+    from .netbot import run_network_bot
+
+    if args.bot not in bot_names():
+        print(f"jantaku bot: unknown bot {args.bot!r}; bots: {', '.join(bot_names())}", file=sys.stderr)
+        return 2
+    try:
+        host, port = parse_address(args.connect)
+    except ValueError:
+        print(f"jantaku bot: --connect takes HOST:PORT, not {args.connect!r}", file=sys.stderr)
+        return 2
+    try:
+        final = asyncio.run(run_network_bot(host, port, table=args.table, bot=args.bot, name=args.name))
+    except (ClientError, OSError, asyncio.TimeoutError) as exc:
+        print(f"jantaku bot: {exc}", file=sys.stderr)
+        return 1
+    if final is None:
+        print("the table closed before the match ended")
+        return 1
+    print(f"match over: scores {final['match']['scores']}")
+    return 0
+
+
+# --- history and export ------------------------------------------------------------------------
+
+
+def add_history_parser(sub: argparse._SubParsersAction) -> argparse.ArgumentParser:
+    p = sub.add_parser("history", help="list finished matches", description="List the finished matches a host kept.")
+    p.add_argument("--data", metavar="DIR", help=f"the host's data directory (default {default_data_dir()})")
+    p.add_argument("--json", action="store_true", help="one JSON object per line")
+    return p
+
+
+def _open_store(args: argparse.Namespace, prog: str):
+    from .store import Store, StoreError
+
+    try:
+        return Store.in_dir(_data_dir(args), create=False)
+    except StoreError as exc:
+        print(f"jantaku {prog}: {exc}", file=sys.stderr)
+        return None
+
+
+@command("history")
+def cmd_history(args: argparse.Namespace) -> int:
+    store = _open_store(args, "history")
+    if store is None:
+        return 1
+    try:
+        matches = store.finished()
+    finally:
+        store.close()
+    for m in matches:
+        scores = (m.result or {}).get("scores") or [None] * 4
+        players = [{"seat": i, "name": s.name, "bot": s.bot, "score": scores[i]} for i, s in enumerate(m.seats)]
+        when = datetime.datetime.fromtimestamp(m.finished or m.created).strftime("%Y-%m-%d %H:%M")
+        if args.json:
+            print(json.dumps({"match": m.id, "finished": when, "ruleset": m.record.ruleset,
+                              "preset": m.record.preset, "options": m.record.options, "players": players}))
+        else:
+            people = "  ".join(f"{p['name']} {p['score']:+d}" if p["score"] is not None else p["name"]
+                               for p in players)
+            print(f"#{m.id:<5} {when}  {m.record.ruleset} ({m.record.preset})  {people}")
+    if not matches and not args.json:
+        print("no finished matches yet")
+    return 0
+
+
+EXPORT_FORMATS = ("json",)
+
+
+def add_export_parser(sub: argparse._SubParsersAction) -> argparse.ArgumentParser:
+    p = sub.add_parser("export", help="export a match record", description="Export a stored match's record.")
+    p.add_argument("match", type=int, metavar="MATCH", help="the match number (see jantaku history)")
+    p.add_argument("--format", default="json", choices=EXPORT_FORMATS)
+    p.add_argument("--data", metavar="DIR", help=f"the host's data directory (default {default_data_dir()})")
+    p.add_argument("-o", "--output", metavar="FILE", help="write to FILE instead of standard output")
+    return p
+
+
+@command("export")
+def cmd_export(args: argparse.Namespace) -> int:
+    store = _open_store(args, "export")
+    if store is None:
+        return 1
+    try:
+        stored = store.load(args.match)
+    except KeyError:
+        print(f"jantaku export: there is no match {args.match}", file=sys.stderr)
+        return 1
+    finally:
+        store.close()
+    out = stored.record.to_wire()
+    out["meta"] = {"match": stored.id, "status": stored.status, "seats": [s.name for s in stored.seats],
+                   "result": stored.result}
+    text = json.dumps(out, ensure_ascii=False)
+    if args.output:
+        Path(args.output).write_text(text + "\n")
+    else:
+        print(text)
+    return 0

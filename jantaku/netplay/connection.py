@@ -1,0 +1,168 @@
+"""One client connection on the host: bounded reading, rate limits, bounded sending.
+
+A connection never holds more than its limits: a message over the size
+limit, a flood over the rate limit or a silence over the idle timeout ends
+it with an ``error``; a peer that stops reading is dropped once its unsent
+data passes ``send_buffer`` bytes instead of being buffered forever.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import itertools
+import logging
+import socket
+from collections.abc import AsyncIterator
+from typing import TYPE_CHECKING, Any
+
+from .limits import ConnectionLimits
+from .protocol import ErrorCode, MessageReader, ProtocolError, error_message, pack
+
+if TYPE_CHECKING:
+    from .players import Player
+
+log = logging.getLogger(__name__)
+_ids = itertools.count(1)
+
+
+class TokenBucket:
+    """``rate`` tokens a second up to ``burst``; :meth:`take` says whether one was available.
+
+    >>> clock = iter([0.0, 0.0, 0.0, 1.0]).__next__
+    >>> b = TokenBucket(rate=1, burst=2, clock=clock)
+    >>> b.take(), b.take(), b.take(), b.take()
+    (True, True, False, True)
+    """
+
+    def __init__(self, rate: float, burst: float, clock=None):
+        self.rate, self.burst = rate, burst
+        self.tokens = burst
+        self._clock = clock or asyncio.get_running_loop().time
+        self._last: float | None = None
+
+    def refund(self) -> None:
+        self.tokens = min(self.burst, self.tokens + 1)
+
+    def take(self) -> bool:
+        now = self._clock()
+        if self._last is not None:
+            self.tokens = min(self.burst, self.tokens + (now - self._last) * self.rate)
+        self._last = now
+        if self.tokens >= 1:
+            self.tokens -= 1
+            return True
+        return False
+
+
+class Connection:
+    """A client's stream on the host side."""
+
+    def __init__(self, reader: asyncio.StreamReader, writer: asyncio.StreamWriter, limits: ConnectionLimits):
+        self.id = next(_ids)
+        self.reader, self.writer = reader, writer
+        self.limits = limits
+        peer = writer.get_extra_info("peername")
+        self.peer = f"{peer[0]}:{peer[1]}" if isinstance(peer, tuple) else "local"
+        self.ip = peer[0] if isinstance(peer, tuple) else "local"
+        sock = writer.get_extra_info("socket")
+        if limits.socket_send_buffer is not None and sock is not None:
+            sock.setsockopt(socket.SOL_SOCKET, socket.SO_SNDBUF, limits.socket_send_buffer)
+        self.player: Player | None = None
+        self.watching: set[int] = set()  # tables this connection spectates
+        self.watches_lobby = False
+        self.errors = 0
+        self.closed = False
+        self._outbox: list[bytes] = []
+        self._bucket = TokenBucket(limits.rate, limits.burst)
+        self.chat_bucket = TokenBucket(limits.chat_rate, limits.chat_burst)
+
+    def __repr__(self) -> str:
+        who = self.player.name if self.player else "?"
+        return f"<Connection #{self.id} {who} {self.peer}>"
+
+    # --- sending ---------------------------------------------------------------------
+
+    def send(self, msg: dict[str, Any]) -> bool:
+        return self.send_packed(pack(msg))
+
+    def send_packed(self, data: bytes) -> bool:
+        """Queue bytes for the peer; returns False if the connection is gone.
+
+        What one turn of the event loop sends to a peer (an update and the ``ok``
+        after it, say) leaves in one write.  A peer whose unsent data passes the
+        limit is dropped.
+        """
+        if self.closed:
+            return False
+        if self.writer.transport.is_closing():
+            self.closed = True
+            return False
+        if not self._outbox:
+            asyncio.get_running_loop().call_soon(self._flush)
+        self._outbox.append(data)
+        return True
+
+    def _flush(self) -> None:
+        if self.closed or not self._outbox:
+            self._outbox.clear()
+            return
+        data = b"".join(self._outbox)
+        self._outbox.clear()
+        self.writer.write(data)
+        if self.writer.transport.get_write_buffer_size() > self.limits.send_buffer:
+            log.info("%r stopped reading; dropped", self)
+            self.abort()
+
+    def send_error(self, code: str, message: str, ref: Any = None) -> None:
+        self.send(error_message(code, message, ref))
+
+    def close(self, code: str | None = None, message: str = "") -> None:
+        """Close after telling the peer why (if ``code``)."""
+        if self.closed:
+            return
+        if code is not None:
+            self.send_error(code, message)
+        self._flush()
+        self.closed = True
+        self.writer.close()
+
+    def abort(self) -> None:
+        self.closed = True
+        self.writer.transport.abort()
+
+    # --- receiving -------------------------------------------------------------------
+
+    async def messages(self) -> AsyncIterator[dict[str, Any]]:
+        """Messages as they arrive, the first within the handshake timeout.
+
+        Ends at end of stream; raises :class:`ProtocolError` for anything over the limits.
+        """
+        reader = MessageReader(self.limits.wire)
+        timeout = self.limits.handshake_timeout
+        while True:
+            try:
+                data = await asyncio.wait_for(self.reader.read(self.limits.wire.read_chunk), timeout)
+            except asyncio.TimeoutError:
+                code = ErrorCode.HANDSHAKE if self.player is None else ErrorCode.IDLE
+                raise ProtocolError(code, f"nothing received for {timeout:g} s") from None
+            except (ConnectionError, OSError):
+                return
+            if not data:
+                return
+            for msg in reader.feed(data):
+                if not self._bucket.take():
+                    raise ProtocolError(ErrorCode.RATE_LIMITED, f"more than {self.limits.rate:g} messages a second")
+                yield msg
+                if self.closed:
+                    return
+            timeout = self.limits.idle_timeout if self.player is not None else self.limits.handshake_timeout
+
+    def paced_by_the_game(self) -> None:
+        """The last message answered an open prompt: the game sets that pace, so it is not counted."""
+        self._bucket.refund()
+
+    def count_error(self) -> None:
+        """An answered error; too many of them end the connection."""
+        self.errors += 1
+        if self.errors > self.limits.max_errors:
+            raise ProtocolError(ErrorCode.TOO_MANY_ERRORS, f"more than {self.limits.max_errors} bad requests")

@@ -1,0 +1,286 @@
+"""The host: one asyncio process serving a lobby of tables over TCP.
+
+Embed it for a local game, or run it with ``jantaku host``::
+
+    host = Host(data_dir=None)                 # in memory; Host(data_dir=DIR) persists
+    port = await host.start(port=0)            # the bound port
+    table = host.create_quick_table(ruleset="basic")   # three bots; seat 0 starts it
+    ...                                        # Client.connect("127.0.0.1", port, "me") and join
+    await host.stop()
+
+Each connection: ``hello`` first (protocol version, name, optional resume
+token), then requests.  A request the host cannot do gets an ``error``; a
+connection that breaks the protocol or its limits is closed.  Neither ever
+touches another connection or another table.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import ipaddress
+import logging
+import random
+import signal
+import socket
+from pathlib import Path
+from typing import Any
+
+from .connection import Connection
+from .limits import ConnectionLimits, HostLimits
+from .lobby import Lobby
+from .paths import DataDirLock
+from .players import Player
+from .prompts import Timers
+from .protocol import (PROTOCOL_VERSION, SUPPORTED_VERSIONS, ErrorCode, ProtocolError, RequestError,
+                       error_message)
+from .requests import check_request
+from .store import Store
+
+log = logging.getLogger(__name__)
+
+
+def _is_local(ip: str) -> bool:
+    if ip == "local":
+        return True
+    try:
+        return ipaddress.ip_address(ip).is_loopback
+    except ValueError:
+        return False
+
+
+class Host:
+    """A jantaku host.  ``data_dir=None`` keeps matches in memory only."""
+
+    def __init__(self, *, data_dir: str | Path | None = None, name: str | None = None,
+                 connection_limits: ConnectionLimits = ConnectionLimits(), limits: HostLimits = HostLimits(),
+                 seed: int | None = None, default_bot: str = "easy"):
+        self.name = name or socket.gethostname()
+        self.data_dir = None if data_dir is None else Path(data_dir)
+        self.connection_limits = connection_limits
+        self.limits = limits
+        self.default_bot = default_bot
+        self.rng = random.Random(seed) if seed is not None else random.SystemRandom()
+        self.players: dict[int, Player] = {}
+        self.connections: set[Connection] = set()
+        self.store: Store | None = None
+        self.lobby: Lobby | None = None
+        self.port: int | None = None
+        self.resumed = 0  # matches taken up again at start
+        self._server: asyncio.AbstractServer | None = None
+        self._sessions: set[asyncio.Task] = set()
+        self._lock: DataDirLock | None = None
+        self._stopped: asyncio.Event | None = None
+        self.beacon = None
+        self.ssh_port: int | None = None  # announced when an SSH front door runs
+
+    # --- life cycle -------------------------------------------------------------------
+
+    async def start(self, port: int = 0, bind: str = "127.0.0.1") -> int:
+        """Open the store, resume unfinished matches, listen; returns the bound port.
+
+        Raises :class:`~jantaku.netplay.store.StoreError` or
+        :class:`~jantaku.netplay.paths.DataDirLocked` when the data cannot be used.
+        """
+        self._stopped = asyncio.Event()
+        if self.data_dir is not None:
+            self._lock = DataDirLock(self.data_dir)
+            self._lock.acquire()
+            try:
+                self.store = Store.in_dir(self.data_dir)
+            except Exception:
+                self._lock.release()
+                raise
+        else:
+            self.store = Store(None)
+        try:
+            self._server = await asyncio.start_server(self._accept, bind, port)
+        except OSError:
+            self._release()
+            raise
+        self.port = self._server.sockets[0].getsockname()[1]
+        self.lobby = Lobby(self.store, self.players, rng=self.rng, limits=self.limits, default_bot=self.default_bot)
+        self.resumed = self.lobby.resume()
+        log.info("host %r listening on %s:%d (%d match(es) resumed)", self.name, bind, self.port, self.resumed)
+        return self.port
+
+    async def announce(self, *, targets: list[tuple[str, int]] | None = None, interval: float = 2.0) -> None:
+        """Start the LAN beacon (see :mod:`~jantaku.netplay.discovery`); ``targets`` default to
+        the broadcast address of every interface."""
+        from .discovery import Beacon
+
+        self.beacon = Beacon(self._beacon_info, targets=targets, interval=interval)
+        await self.beacon.start()
+
+    def _beacon_info(self) -> dict[str, Any]:
+        tables = self.lobby.tables.values() if self.lobby else ()
+        return {"name": self.name, "port": self.port, "ssh": self.ssh_port,
+                "tables": len(tables),
+                "open_seats": sum(1 for t in tables if t.state == "waiting" for s in t.seats if s.kind == "empty")}
+
+    async def stop(self) -> None:
+        """Graceful shutdown: say goodbye, close connections, keep unfinished matches for next time."""
+        if self._stopped is None or self._stopped.is_set():
+            return
+        if self._server is not None:
+            self._server.close()
+        if self.beacon is not None:
+            self.beacon.stop()
+        if self.lobby is not None:
+            self.lobby.close()
+        for conn in list(self.connections):
+            conn.send({"type": "bye", "reason": "the host is shutting down"})
+            conn.close()
+        if self._sessions:
+            done, pending = await asyncio.wait(self._sessions, timeout=2.0)
+            for task in pending:
+                task.cancel()
+        if self._server is not None:
+            await self._server.wait_closed()
+        self._release()
+        self._stopped.set()
+
+    def _release(self) -> None:
+        if self.store is not None:
+            self.store.close()
+        if self._lock is not None:
+            self._lock.release()
+
+    async def wait_stopped(self) -> None:
+        await self._stopped.wait()
+
+    def stop_on_signals(self) -> None:
+        """SIGINT and SIGTERM stop the host gracefully (Unix)."""
+        loop = asyncio.get_running_loop()
+        for sig in (signal.SIGINT, signal.SIGTERM):
+            try:
+                loop.add_signal_handler(sig, lambda: asyncio.ensure_future(self.stop()))
+            except (NotImplementedError, RuntimeError):
+                pass
+
+    def create_quick_table(self, *, ruleset: str = "basic", preset: str | None = None,
+                           options: dict[str, Any] | None = None, timers: Timers | None = None,
+                           bot: str | None = None) -> int:
+        """A table with three bots; it starts when a person joins (seat 0).  Returns its id."""
+        return self.lobby.create_quick_table(ruleset=ruleset, preset=preset, options=options, timers=timers, bot=bot)
+
+    # --- connections -------------------------------------------------------------------
+
+    async def _accept(self, reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
+        try:
+            await self.serve_stream(reader, writer)
+        except asyncio.CancelledError:  # shutting down; asyncio would log a cancelled handler as an error
+            pass
+
+    async def serve_stream(self, reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
+        """Serve one client stream (TCP, or any other stream such as an SSH session's socketpair)."""
+        task = asyncio.current_task()
+        self._sessions.add(task)
+        conn = Connection(reader, writer, self.connection_limits)
+        try:
+            if self._admit(conn):
+                self.connections.add(conn)
+                await self._session(conn)
+        finally:
+            self.connections.discard(conn)
+            self._sessions.discard(task)
+            self._logout(conn)
+            conn.close()
+
+    def _admit(self, conn: Connection) -> bool:
+        if self._stopped.is_set():
+            conn.close(ErrorCode.SHUTDOWN, "the host is shutting down")
+            return False
+        if len(self.connections) >= self.limits.max_connections:
+            conn.close(ErrorCode.HOST_FULL, "the host has too many connections")
+            return False
+        if not _is_local(conn.ip) and sum(c.ip == conn.ip for c in self.connections) >= self.limits.max_per_ip:
+            conn.close(ErrorCode.HOST_FULL, f"too many connections from {conn.ip}")
+            return False
+        return True
+
+    async def _session(self, conn: Connection) -> None:
+        try:
+            async for msg in conn.messages():
+                if conn.player is None:
+                    if not self._hello(conn, msg):
+                        return
+                else:
+                    self._request(conn, msg)
+        except ProtocolError as exc:
+            log.info("%r: %s", conn, exc)
+            conn.close(exc.code, exc.message)
+        except Exception:
+            log.exception("%r: internal error", conn)
+            conn.close(ErrorCode.INTERNAL, "the host failed on your request; please reconnect")
+
+    def _hello(self, conn: Connection, msg: dict[str, Any]) -> bool:
+        if msg["type"] != "hello":
+            raise ProtocolError(ErrorCode.HANDSHAKE, "the first message must be 'hello'")
+        if msg.get("protocol") not in SUPPORTED_VERSIONS:
+            conn.send(error_message(ErrorCode.PROTOCOL_VERSION,
+                                    f"this host speaks protocol {PROTOCOL_VERSION}, not {msg.get('protocol')!r}",
+                                    supported=list(SUPPORTED_VERSIONS)))
+            conn.close()
+            return False
+        try:
+            hello = check_request(msg)
+        except RequestError as exc:
+            raise ProtocolError(ErrorCode.HANDSHAKE, exc.message) from None
+        self._login(conn, hello["name"], hello["token"])
+        return True
+
+    def _login(self, conn: Connection, name: str, token: str | None) -> None:
+        player, resumed = None, False
+        found = self.store.player_by_token(token) if token else None
+        if found is not None:
+            player_id = found[0]
+            player = self.players.setdefault(player_id, Player(player_id, found[1]))
+            resumed = True
+        if player is None:
+            player_id, token = self.store.new_player(name)
+            player = self.players[player_id] = Player(player_id, name)
+        if player.name != name:
+            player.name = name
+            self.store.rename_player(player.id, name)
+        if player.connected:
+            player.conn.close(ErrorCode.REPLACED, "you connected again from elsewhere")
+        player.conn, conn.player = conn, player
+        tables = self.lobby.tables_of(player)
+        conn.send({"type": "welcome", "protocol": PROTOCOL_VERSION, "player": player.id, "name": player.name,
+                   "token": token, "resumed": resumed, "host": self.name, "tables": [t.id for t in tables],
+                   "features": []})
+        self.lobby.player_arrived(player)
+
+    def _logout(self, conn: Connection) -> None:
+        if self.lobby is None:
+            return
+        self.lobby.connection_closed(conn)
+        player = conn.player
+        if player is not None and player.conn is conn:
+            player.conn = None
+            self.lobby.player_gone(player)
+            if not self.lobby.tables_of(player):
+                self.players.pop(player.id, None)
+
+    def _request(self, conn: Connection, msg: dict[str, Any]) -> None:
+        ref = msg.get("ref")
+        ref = ref if isinstance(ref, int) and not isinstance(ref, bool) else None
+        try:
+            req = check_request(msg)
+            if req["type"] == "hello":
+                raise RequestError(ErrorCode.BAD_REQUEST, "you already said hello")
+            reply = {"type": "pong", "data": req["data"]} if req["type"] == "ping" else self.lobby.handle(conn, req)
+        except RequestError as exc:
+            conn.send_error(exc.code, exc.message, ref)
+            if exc.code != ErrorCode.STALE_PROMPT:  # honest clients race the clock now and then
+                conn.count_error()
+            return
+        if req["type"] == "act":
+            conn.paced_by_the_game()
+        if reply is None:
+            if ref is None:
+                return
+            reply = {"type": "ok"}
+        if ref is not None:
+            reply["ref"] = ref
+        conn.send(reply)

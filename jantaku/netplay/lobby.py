@@ -1,0 +1,293 @@
+"""The lobby: the host's tables, and the requests a logged-in client makes.
+
+Every handler gets a checked request (see :mod:`~jantaku.netplay.requests`)
+and either returns the reply, returns ``None`` (the host answers ``ok``) or
+raises :class:`~jantaku.netplay.protocol.RequestError`.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import random
+import time
+from typing import Any
+
+from ..engine.options import OptionError
+from ..engine.ruleset import get_ruleset, ruleset_names
+from .connection import Connection
+from .limits import HostLimits
+from .players import Player
+from .prompts import Timers
+from .protocol import ErrorCode, RequestError
+from .seats import TableSettings
+from .store import Store, StoreError
+from .tables import HostTable
+
+log = logging.getLogger(__name__)
+
+
+class Lobby:
+    def __init__(self, store: Store, players: dict[int, Player], *, rng: random.Random, limits: HostLimits,
+                 default_bot: str = "easy"):
+        self.store = store
+        self.players = players
+        self.rng = rng
+        self.limits = limits
+        self.default_bot = default_bot
+        self.tables: dict[int, HostTable] = {}
+        self.watchers: set[Connection] = set()
+        self._next_id = store.next_table_id()
+        self._push: asyncio.TimerHandle | None = None
+        self._idle: dict[int, asyncio.TimerHandle] = {}  # tables nobody is at, closing soon
+        self._seated: dict[int, set[int]] = {}  # player id -> ids of the tables where they sit
+        self._players_at: dict[int, set[int]] = {}  # table id -> ids of the players sitting there
+        self._loop = asyncio.get_running_loop()
+
+    def _new_table(self, table_id: int, settings: TableSettings) -> HostTable:
+        table = HostTable(table_id, settings, store=self.store, rng=self.rng, on_change=self._table_changed,
+                          default_bot=self.default_bot)
+        self.tables[table_id] = table
+        self._next_id = max(self._next_id, table_id + 1)
+        return table
+
+    def resume(self) -> int:
+        """Take up every unfinished stored match; returns how many."""
+        count = 0
+        for match_id in self.store.unfinished_ids():
+            try:
+                stored = self.store.load(match_id)
+                get_ruleset(stored.record.ruleset, stored.record.preset, stored.record.options)
+            except OptionError as exc:  # e.g. a ruleset this build lacks: keep the match for a host that has it
+                log.warning("match %d is not resumed: %s", match_id, exc)
+                continue
+            except StoreError as exc:
+                log.error("match %d cannot be read (%s); marked broken", match_id, exc)
+                self.store.finish_match(match_id, {"error": str(exc)}, status="broken")
+                continue
+            try:
+                table = self._new_table(stored.table_id, TableSettings.from_wire(stored.settings))
+                table.resume(stored, self.players)
+            except Exception:
+                log.exception("match %d cannot be resumed; marked broken", match_id)
+                self.tables.pop(stored.table_id, None)
+                self.store.finish_match(match_id, {"error": "could not be resumed"}, status="broken")
+                continue
+            if table.match.is_over:  # the host stopped between the last decision and its bookkeeping
+                table.close()
+                del self.tables[table.id]
+                self.store.finish_match(stored.id, {"scores": list(table.match.scores),
+                                                    "standings": table.match.standings})
+                continue
+            count += 1
+        return count
+
+    def create_quick_table(self, *, ruleset: str = "basic", preset: str | None = None,
+                           options: dict[str, Any] | None = None, timers: Timers | None = None,
+                           bot: str | None = None, name: str = "quick game") -> int:
+        """A table with three bots (seats 1-3) that starts when a person takes seat 0."""
+        get_ruleset(ruleset, preset, options)  # raises OptionError early
+        table = self._new_table(self._next_id, TableSettings(ruleset, preset, dict(options or {}), name,
+                                                            timers or Timers(), autostart=True))
+        for seat in (1, 2, 3):
+            table.seats[seat].seat_bot(bot or self.default_bot)
+        table.changed()
+        return table.id
+
+    def tables_of(self, player: Player) -> list[HostTable]:
+        """The tables where ``player`` holds a seat (from an index: a thousand players leaving at
+        once must not each walk every table)."""
+        return [self.tables[t] for t in sorted(self._seated.get(player.id, ())) if t in self.tables]
+
+    def _index_seats(self, table: HostTable, *, closing: bool = False) -> None:
+        now = set() if closing else {s.player.id for s in table.seats if s.player is not None}
+        before = self._players_at.get(table.id, set())
+        for player_id in before - now:
+            tables = self._seated[player_id]
+            tables.discard(table.id)
+            if not tables:
+                del self._seated[player_id]
+        for player_id in now - before:
+            self._seated.setdefault(player_id, set()).add(table.id)
+        if now:
+            self._players_at[table.id] = now
+        else:
+            self._players_at.pop(table.id, None)
+
+    def lobby_message(self) -> dict[str, Any]:
+        return {"type": "lobby", "tables": [t.info() for t in self.tables.values()], "rulesets": ruleset_names()}
+
+    # --- connections ------------------------------------------------------------------
+
+    def player_arrived(self, player: Player) -> None:
+        for table in self.tables_of(player):
+            table.player_connected(player)
+
+    def player_gone(self, player: Player) -> None:
+        for table in self.tables_of(player):
+            table.player_disconnected(player)
+
+    def connection_closed(self, conn: Connection) -> None:
+        self.watchers.discard(conn)
+        for table_id in list(conn.watching):
+            table = self.tables.get(table_id)
+            if table is not None:
+                table.unwatch(conn)
+
+    # --- requests ------------------------------------------------------------------------
+
+    def handle(self, conn: Connection, req: dict[str, Any]) -> dict[str, Any] | None:
+        handler = getattr(self, f"_on_{req['type']}", None)
+        if handler is None:
+            raise RequestError(ErrorCode.UNKNOWN_TYPE, f"{req['type']!r} is not a lobby request")
+        return handler(conn, conn.player, req)
+
+    def _table(self, table_id: int) -> HostTable:
+        table = self.tables.get(table_id)
+        if table is None:
+            raise RequestError(ErrorCode.NO_SUCH_TABLE, f"there is no table {table_id}")
+        return table
+
+    def _on_list(self, conn: Connection, player: Player, req: dict[str, Any]) -> dict[str, Any]:
+        if req["watch"] is not None:
+            (self.watchers.add if req["watch"] else self.watchers.discard)(conn)
+        return self.lobby_message()
+
+    def _on_create(self, conn: Connection, player: Player, req: dict[str, Any]) -> dict[str, Any]:
+        if len(self.tables) >= self.limits.max_tables:
+            raise RequestError(ErrorCode.NOT_ALLOWED, f"this host has its maximum of {self.limits.max_tables} tables")
+        try:
+            ruleset = get_ruleset(req["ruleset"], req["preset"], req["options"])
+            timers = Timers.from_wire(req["timers"])
+        except (OptionError, ValueError) as exc:
+            raise RequestError(ErrorCode.BAD_OPTIONS, str(exc)) from None
+        if req["seat"] is not None:
+            self._check_seat_count(player)
+        settings = TableSettings(ruleset.name, ruleset.preset, dict(req["options"] or {}),
+                                 req["name"] or f"{player.name}'s table", timers,
+                                 bool(req["spectators_see_hands"]), bool(req["autostart"]), owner=player.id)
+        table = self._new_table(self._next_id, settings)
+        if req["seat"] is not None:
+            table.sit(player, req["seat"])
+        else:
+            table.changed()
+        return {"type": "ok", "table": table.id}
+
+    def _check_seat_count(self, player: Player) -> None:
+        if len(self.tables_of(player)) >= self.limits.max_seats_per_player:
+            raise RequestError(ErrorCode.NOT_ALLOWED, f"you already sit at {self.limits.max_seats_per_player} tables")
+
+    def _on_join(self, conn: Connection, player: Player, req: dict[str, Any]) -> dict[str, Any]:
+        table = self._table(req["table"])
+        self._check_seat_count(player)
+        seat = table.sit(player, req["seat"])
+        if conn in table.spectators:
+            table.unwatch(conn)
+        return {"type": "ok", "table": table.id, "seat": seat}
+
+    def _on_spectate(self, conn: Connection, player: Player, req: dict[str, Any]) -> None:
+        table = self._table(req["table"])
+        if table.seat_of(player) is not None:
+            raise RequestError(ErrorCode.NOT_ALLOWED, f"you sit at table {table.id}")
+        table.watch(conn)
+
+    def _on_add_bot(self, conn: Connection, player: Player, req: dict[str, Any]) -> dict[str, Any]:
+        table = self._table(req["table"])
+        return {"type": "ok", "table": table.id, "seat": table.add_bot(player, req["bot"], req["seat"])}
+
+    def _on_remove_bot(self, conn: Connection, player: Player, req: dict[str, Any]) -> None:
+        self._table(req["table"]).remove_bot(player, req["seat"])
+
+    def _on_start(self, conn: Connection, player: Player, req: dict[str, Any]) -> None:
+        self._table(req["table"]).start(player)
+
+    def _on_leave(self, conn: Connection, player: Player, req: dict[str, Any]) -> None:
+        table = self._table(req["table"])
+        if conn in table.spectators:
+            table.unwatch(conn)
+        elif table.seat_of(player) is not None:
+            table.leave(player)
+        else:
+            raise RequestError(ErrorCode.NOT_ALLOWED, f"you are not at table {table.id}")
+
+    def _on_back(self, conn: Connection, player: Player, req: dict[str, Any]) -> None:
+        self._table(req["table"]).back(player)
+
+    def _on_act(self, conn: Connection, player: Player, req: dict[str, Any]) -> dict[str, Any]:
+        table = self._table(req["table"])
+        table.act(player, req["prompt"], req["action"])
+        return {"type": "ok", "n": len(table.match.record().decisions)}
+
+    def _on_chat(self, conn: Connection, player: Player, req: dict[str, Any]) -> None:
+        if not conn.chat_bucket.take():
+            raise RequestError(ErrorCode.CHAT_LIMIT, "you are chatting too fast")
+        msg = {"type": "chat", "table": req["table"], "from": player.name, "player": player.id,
+               "text": req["text"], "at": time.time()}
+        if req["table"] is None:
+            for watcher in list(self.watchers):
+                watcher.send(msg)
+            return
+        table = self._table(req["table"])
+        spectator = conn in table.spectators
+        if not spectator and table.seat_of(player) is None:
+            raise RequestError(ErrorCode.NOT_ALLOWED, f"you are not at table {table.id}")
+        msg["spectator"] = spectator
+        table.chat(msg, from_spectator=spectator)
+
+    # --- upkeep ------------------------------------------------------------------------
+
+    def _table_changed(self, table: HostTable) -> None:
+        self._index_seats(table)
+        if self.watchers and self._push is None:
+            self._push = self._loop.call_later(self.limits.lobby_push_delay, self._push_lobby)
+        idle = self._idle.pop(table.id, None)
+        if idle is not None:
+            idle.cancel()
+        if table.has_members or table.id not in self.tables:
+            return
+        if table.state == "playing":
+            if not table.humans:  # nobody plays and nobody watches: stop now
+                self._loop.call_soon(self._close_if_idle, table.id)
+            return  # otherwise paused, seats held for their players
+        self._idle[table.id] = self._loop.call_later(self.limits.idle_table_seconds, self._close_if_idle, table.id)
+
+    def _push_lobby(self) -> None:
+        self._push = None
+        message = self.lobby_message()
+        for conn in list(self.watchers):
+            conn.send(message)
+
+    def _close_if_idle(self, table_id: int) -> None:
+        self._idle.pop(table_id, None)
+        table = self.tables.get(table_id)
+        if table is None or table.has_members:
+            return
+        if table.state == "playing":
+            if table.humans:
+                return
+            self.store.finish_match(table.match_id, {"scores": list(table.match.scores)}, status="abandoned")
+        self.close_table(table)
+
+    def close_table(self, table: HostTable) -> None:
+        idle = self._idle.pop(table.id, None)
+        if idle is not None:
+            idle.cancel()
+        table.close()
+        self.tables.pop(table.id, None)
+        self._index_seats(table, closing=True)
+        closed = {"type": "table_closed", "table": table.id}
+        for seat in table.seats:
+            if seat.connected:
+                seat.player.send(closed)
+        if self.watchers and self._push is None:
+            self._push = self._loop.call_later(self.limits.lobby_push_delay, self._push_lobby)
+
+    def close(self) -> None:
+        if self._push is not None:
+            self._push.cancel()
+        for handle in self._idle.values():
+            handle.cancel()
+        for table in list(self.tables.values()):
+            table.close()
+        self.tables.clear()
+

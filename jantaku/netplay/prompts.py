@@ -1,0 +1,104 @@
+"""Prompts (a seat's pending decision, as sent to its player) and the table's timers.
+
+    >>> from jantaku.engine.actions import Action, ActionType
+    >>> p = Prompt(id=8, seat=0, kind="turn", actions=(Action(ActionType.DISCARD, tile=16),))
+    >>> p.to_wire(now=0.0)
+    {'id': 8, 'kind': 'turn', 'actions': [['discard', 16, [], None]], 'labels': ['discard 0m'], 'deadline': None}
+    >>> Timers.from_wire({"turn": 5, "claim": None}).claim is None
+    True
+"""
+
+from __future__ import annotations
+
+import asyncio
+from dataclasses import dataclass, field
+from typing import Any
+
+from ..engine.actions import Action
+from ..engine.match import Match
+
+TIMER_RANGE = (0.05, 3600.0)
+BOT_DELAY_RANGE = (0.0, 10.0)
+
+
+@dataclass(frozen=True)
+class Timers:
+    """Seconds a player has for a decision (``None``: no limit), the grace before a
+    disconnected player's seat is played by a bot, and the pause before a bot acts."""
+
+    turn: float | None = 30.0  # own turn (and setup choices)
+    claim: float | None = 10.0  # answering a discard (claim or pass)
+    between: float | None = 60.0  # reading a hand's result before ``continue``
+    grace: float | None = 30.0  # disconnected this long: a bot plays the seat
+    bot: float = 0.5  # a bot's thinking pause, so people can follow
+
+    @classmethod
+    def from_wire(cls, data: dict[str, Any] | None) -> "Timers":
+        """Checked timers from a request (unknown names and out-of-range values raise ValueError)."""
+        values: dict[str, Any] = {}
+        for name, value in (data or {}).items():
+            if name not in cls.__dataclass_fields__:
+                raise ValueError(f"unknown timer {name!r}; timers: {', '.join(cls.__dataclass_fields__)}")
+            if name == "bot":
+                lo, hi = BOT_DELAY_RANGE
+                if isinstance(value, bool) or not isinstance(value, (int, float)) or not lo <= value <= hi:
+                    raise ValueError(f"timer 'bot' must be {lo:g}..{hi:g} seconds")
+                values[name] = float(value)
+                continue
+            if value is None or value == 0:
+                values[name] = None  # off
+                continue
+            lo, hi = TIMER_RANGE
+            if isinstance(value, bool) or not isinstance(value, (int, float)) or not lo <= value <= hi:
+                raise ValueError(f"timer {name!r} must be {lo:g}..{hi:g} seconds, or 0/None for no limit")
+            values[name] = float(value)
+        return cls(**values)
+
+    def to_wire(self) -> dict[str, Any]:
+        return {"turn": self.turn, "claim": self.claim, "between": self.between, "grace": self.grace,
+                "bot": self.bot}
+
+    def for_kind(self, kind: str) -> float | None:
+        return {"turn": self.turn, "claim": self.claim, "between": self.between}[kind]
+
+
+def prompt_kind(match: Match) -> str:
+    """Which timer applies to the decisions pending now."""
+    if match.phase == "between":
+        return "between"
+    return "claim" if match.table.phase in ("claim", "rob") else "turn"
+
+
+@dataclass(eq=False)
+class Prompt:
+    """A decision a human seat owes.  ``id`` is unique within the table: the number
+    of decisions made when it was issued, times 4, plus the seat."""
+
+    id: int
+    seat: int
+    kind: str
+    actions: tuple[Action, ...]
+    deadline: float | None = None  # loop time
+    expired: bool = False  # timed out: a bot answers for the seat
+    handle: asyncio.TimerHandle | None = None
+    _wire: dict[str, Any] | None = field(default=None, repr=False)
+
+    def to_wire(self, now: float) -> dict[str, Any]:
+        if self._wire is None:
+            self._wire = {"id": self.id, "kind": self.kind, "actions": [a.to_wire() for a in self.actions],
+                          "labels": [str(a) for a in self.actions]}
+        remaining = None if self.deadline is None else round(max(0.0, self.deadline - now), 3)
+        return {**self._wire, "deadline": remaining}
+
+    def arm(self, loop: asyncio.AbstractEventLoop, seconds: float | None, on_expire) -> None:
+        self.disarm()
+        if seconds is None or self.expired:
+            return
+        self.deadline = loop.time() + seconds
+        self.handle = loop.call_at(self.deadline, on_expire, self)
+
+    def disarm(self) -> None:
+        if self.handle is not None:
+            self.handle.cancel()
+        self.handle = None
+        self.deadline = None

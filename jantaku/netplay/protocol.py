@@ -1,0 +1,161 @@
+"""The wire protocol: msgpack maps over a byte stream, read with hard limits.
+
+Sans-I/O: :class:`MessageReader` turns received bytes into messages and
+:func:`pack` turns a message into bytes; whoever owns the socket does the I/O
+(the host's :mod:`~jantaku.netplay.connection`, the :mod:`~jantaku.netplay.client`).
+``docs/protocol.md`` is the specification a third party writes a client from.
+
+    >>> reader = MessageReader(CLIENT_LIMITS)
+    >>> data = pack({"type": "ping"}) + pack({"type": "chat", "text": "hi"})
+    >>> [m["type"] for m in reader.feed(data)]
+    ['ping', 'chat']
+    >>> list(reader.feed(b"\\xc1"))
+    Traceback (most recent call last):
+    ...
+    jantaku.netplay.protocol.ProtocolError: malformed: not msgpack (unpack(b) received extra data.)
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from dataclasses import dataclass
+from typing import Any
+
+import msgpack
+
+PROTOCOL_VERSION = 1
+SUPPORTED_VERSIONS = (1,)
+
+
+class ErrorCode:
+    """The ``code`` of an ``error`` message (see docs/protocol.md for which ones close the connection)."""
+
+    PROTOCOL_VERSION = "protocol_version"
+    HANDSHAKE = "handshake"
+    MALFORMED = "malformed"
+    TOO_LARGE = "too_large"
+    RATE_LIMITED = "rate_limited"
+    TOO_MANY_ERRORS = "too_many_errors"
+    IDLE = "idle"
+    SLOW_READER = "slow_reader"
+    REPLACED = "replaced"
+    SHUTDOWN = "shutdown"
+    HOST_FULL = "host_full"
+    INTERNAL = "internal"
+    # answered, the connection stays open
+    BAD_REQUEST = "bad_request"
+    UNKNOWN_TYPE = "unknown_type"
+    NO_SUCH_TABLE = "no_such_table"
+    NOT_ALLOWED = "not_allowed"
+    SEAT_TAKEN = "seat_taken"
+    TABLE_FULL = "table_full"
+    BAD_OPTIONS = "bad_options"
+    STALE_PROMPT = "stale_prompt"
+    ILLEGAL_ACTION = "illegal_action"
+    CHAT_LIMIT = "chat_limit"
+    TABLE_STOPPED = "table_stopped"
+
+
+class ProtocolError(Exception):
+    """The peer broke the protocol; the connection is closed after an ``error`` message."""
+
+    def __init__(self, code: str, message: str):
+        super().__init__(f"{code}: {message}")
+        self.code = code
+        self.message = message
+
+
+class RequestError(Exception):
+    """A request that cannot be done; its sender gets an ``error`` and the connection stays open."""
+
+    def __init__(self, code: str, message: str):
+        super().__init__(f"{code}: {message}")
+        self.code = code
+        self.message = message
+
+
+@dataclass(frozen=True)
+class Limits:
+    """Bounds on what one peer may send.  Every number here is a hard limit."""
+
+    max_message: int = 16 * 1024  # bytes in one message
+    read_chunk: int = 4096  # bytes read from the socket at a time
+    max_array_len: int = 256
+    max_map_len: int = 64
+    strict_map_key: bool = True  # only string keys
+
+    @property
+    def max_buffer_size(self) -> int:
+        # a partial message of up to max_message plus one read always fits
+        return self.max_message + self.read_chunk
+
+
+# what the host accepts from a client (requests are small)
+CLIENT_LIMITS = Limits()
+# what a client accepts from the host: views and results are larger, maps have seat-number keys
+HOST_LIMITS = Limits(max_message=4 * 1024 * 1024, read_chunk=64 * 1024, max_array_len=65536,
+                     max_map_len=4096, strict_map_key=False)
+
+
+def _reject_ext(code: int, data: bytes) -> Any:
+    raise ValueError(f"msgpack extension types are not used (got type {code})")
+
+
+class MessageReader:
+    """Bytes in, messages out, never holding more than the limits allow.
+
+    Raises :class:`ProtocolError` for bytes that are not msgpack, a message
+    over ``max_message`` bytes (checked exactly, also while it is still
+    arriving), or a message that is not a map with a string ``type``.
+    """
+
+    def __init__(self, limits: Limits):
+        self.limits = limits
+        self._unpacker = msgpack.Unpacker(
+            max_buffer_size=limits.max_buffer_size, max_array_len=limits.max_array_len,
+            max_map_len=limits.max_map_len, strict_map_key=limits.strict_map_key, ext_hook=_reject_ext,
+            raw=False)
+        self._fed = 0
+        self._consumed = 0
+
+    def feed(self, data: bytes) -> Iterator[dict[str, Any]]:
+        """Feed received bytes; yields every message completed by them."""
+        try:
+            self._unpacker.feed(data)
+        except msgpack.BufferFull:
+            raise ProtocolError(ErrorCode.TOO_LARGE, f"a message is over {self.limits.max_message} bytes") from None
+        self._fed += len(data)
+        while True:
+            try:
+                msg = next(self._unpacker)
+            except StopIteration:
+                break
+            except (ValueError, msgpack.FormatError, msgpack.StackError, TypeError) as exc:
+                raise ProtocolError(ErrorCode.MALFORMED, f"not msgpack ({exc})") from None
+            end = self._unpacker.tell()
+            size, self._consumed = end - self._consumed, end
+            if size > self.limits.max_message:
+                raise ProtocolError(ErrorCode.TOO_LARGE, f"a message of {size} bytes is over "
+                                                         f"{self.limits.max_message}")
+            yield check_envelope(msg)
+        if self._fed - self._consumed > self.limits.max_message:
+            raise ProtocolError(ErrorCode.TOO_LARGE, f"a message is over {self.limits.max_message} bytes")
+
+
+def check_envelope(msg: Any) -> dict[str, Any]:
+    if not isinstance(msg, dict):
+        raise ProtocolError(ErrorCode.MALFORMED, f"a message must be a map, not {type(msg).__name__}")
+    if not isinstance(msg.get("type"), str):
+        raise ProtocolError(ErrorCode.MALFORMED, "a message needs a string 'type'")
+    return msg
+
+
+def pack(msg: dict[str, Any]) -> bytes:
+    return msgpack.packb(msg, use_bin_type=True)
+
+
+def error_message(code: str, message: str, ref: Any = None, **extra: Any) -> dict[str, Any]:
+    out = {"type": "error", "code": code, "message": message, **extra}
+    if ref is not None:
+        out["ref"] = ref
+    return out

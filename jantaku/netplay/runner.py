@@ -1,0 +1,254 @@
+"""Driving one match at a table: prompts and their clocks, bots, and the record.
+
+The host is authoritative.  A person's decision must answer their open
+prompt with one of its actions; the engine applies it, the store commits it,
+and only then does anyone hear of it.  Bots — in bot seats, or playing for a
+person who timed out, is away, or stayed disconnected past the grace — answer
+from one driver task per match, so a slow or hostile client never holds up
+the loop and a failing match never touches another.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import sqlite3
+import time
+from typing import TYPE_CHECKING, Any
+
+from ..engine.actions import Action, IllegalAction
+from ..engine.bots import Bot, get_bot
+from ..engine.match import STOP_SEAT, Match
+from .prompts import Prompt, prompt_kind
+from .protocol import ErrorCode, RequestError
+from .store import StoreError
+
+if TYPE_CHECKING:
+    from .tables import HostTable
+
+log = logging.getLogger(__name__)
+
+AWAY_AFTER_TIMEOUTS = 2  # consecutive timeouts before a bot takes over until the player is back
+CLOCK_CHECK_SECONDS = 5.0  # how often a ruleset's time limit is asked about
+
+
+class MatchRunner:
+    """One match in play.  Uses of its table: ``seats``, ``settings.timers``, ``active``,
+    ``default_bot``, ``broadcast(events)`` and ``match_ended(state, why)``."""
+
+    def __init__(self, table: HostTable, match: Match, match_id: int, *, started: float):
+        self.table = table
+        self.store = table.store
+        self.match = match
+        self.match_id = match_id
+        self.started = started  # wall-clock start, for a ruleset's time limit
+        self.prompts: dict[int, Prompt] = {}
+        self.running = True
+        self._bots: dict[tuple[int, str], Bot] = {}
+        self._loop = asyncio.get_running_loop()
+        self._wake = asyncio.Event()
+        self._clock: asyncio.TimerHandle | None = None
+        self.refresh_prompts()
+        self._task = asyncio.create_task(self._drive(), name=f"table-{table.id}")
+        self._arm_clock()
+
+    def wake(self) -> None:
+        self._wake.set()
+
+    # --- prompts ------------------------------------------------------------------------
+
+    def refresh_prompts(self) -> None:
+        """Open a prompt for each person who must decide now; close the ones that are answered."""
+        pending = self.match.pending() if self.running else {}
+        for seat, prompt in list(self.prompts.items()):
+            if pending.get(seat) != prompt.actions:
+                self.drop_prompt(seat)
+        if not pending:
+            return
+        made = len(self.match.record().decisions)
+        kind = prompt_kind(self.match)
+        for seat, actions in pending.items():
+            s = self.table.seats[seat]
+            if seat in self.prompts or not s.is_human or s.away:
+                continue
+            prompt = Prompt(made * 4 + seat, seat, kind, actions)
+            self.prompts[seat] = prompt
+            self._arm(prompt)
+
+    def prompt_wire(self, seat: int | None) -> dict[str, Any] | None:
+        prompt = self.prompts.get(seat) if seat is not None else None
+        return prompt.to_wire(self._loop.time()) if prompt is not None else None
+
+    def _arm(self, prompt: Prompt) -> None:
+        if self.table.active and not prompt.expired:
+            prompt.arm(self._loop, self.table.settings.timers.for_kind(prompt.kind), self._expire)
+
+    def drop_prompt(self, seat: int) -> None:
+        prompt = self.prompts.pop(seat, None)
+        if prompt is not None:
+            prompt.disarm()
+
+    def set_active(self, active: bool) -> None:
+        """Clocks run only while someone is there to play."""
+        for prompt in self.prompts.values():
+            if active:
+                self._arm(prompt)
+            else:
+                prompt.disarm()
+        self.wake()
+
+    def _expire(self, prompt: Prompt) -> None:
+        if self.prompts.get(prompt.seat) is not prompt:
+            return
+        prompt.expired, prompt.handle = True, None
+        seat = self.table.seats[prompt.seat]
+        seat.timeouts += 1
+        if seat.timeouts >= AWAY_AFTER_TIMEOUTS and not seat.away:
+            seat.away = True
+            self.table.changed()
+        self.wake()
+
+    # --- decisions --------------------------------------------------------------------------
+
+    def act(self, seat: int, prompt_id: int, wire: list[Any]) -> None:
+        """A person's answer to their prompt."""
+        prompt = self.prompts.get(seat)
+        if not self.running or prompt is None or prompt.id != prompt_id:
+            raise RequestError(ErrorCode.STALE_PROMPT, f"prompt {prompt_id} is not open for you")
+        try:
+            action = Action.from_wire(wire)
+        except ValueError as exc:
+            raise RequestError(ErrorCode.BAD_REQUEST, f"act: {exc}") from None
+        if action not in prompt.actions:
+            raise RequestError(ErrorCode.ILLEGAL_ACTION, f"{action} is not one of the actions offered")
+        self.table.seats[seat].timeouts = 0
+        self._apply(seat, action, by="player")
+
+    def _apply(self, seat: int, action: Action, *, by: str) -> None:
+        hands_before = len(self.match.results)
+        try:
+            events = self.match.act(seat, action)
+        except IllegalAction as exc:
+            raise RequestError(ErrorCode.ILLEGAL_ACTION, str(exc)) from None
+        except Exception:
+            log.exception("table %d: the engine failed on seat %d's %s", self.table.id, seat, action)
+            self.fail("the rules engine failed; this match is stopped", store_status="broken")
+            return
+        self._commit(seat, action.to_wire(), by, hands_before, events)
+
+    def stop(self, reason: str) -> None:
+        """End the match now (a time limit); recorded, so a replay stops here too."""
+        hands_before = len(self.match.results)
+        events = self.match.stop(reason)
+        self._commit(STOP_SEAT, self.match.record().decisions[-1][1], "host", hands_before, events)
+
+    def _commit(self, seat: int, wire: list[Any], by: str, hands_before: int, events: list) -> None:
+        """Store, then tell everyone: a decision nobody can lose."""
+        match = self.match
+        try:
+            self.store.append_decision(self.match_id, len(match.record().decisions) - 1, seat, wire, by)
+            if len(match.results) > hands_before:
+                self.store.record_hand(self.match_id, hands_before, match.results[-1].to_wire())
+            if match.is_over:
+                self.store.finish_match(self.match_id, {"scores": list(match.scores), "standings": match.standings,
+                                                        "stopped": match.stopped})
+        except (sqlite3.Error, StoreError):
+            log.exception("table %d: could not store a decision", self.table.id)
+            self.fail("the host could not save this match; it is stopped")
+            return
+        if match.is_over:
+            self._end()
+        self.refresh_prompts()
+        self.table.broadcast(events)
+        if match.is_over:
+            self.table.match_ended("finished")
+        self.wake()
+
+    def fail(self, why: str, *, store_status: str | None = None) -> None:
+        """Stop this match (and only it); with ``store_status`` it is not resumed after a restart."""
+        if store_status is not None:
+            try:
+                self.store.finish_match(self.match_id, {"error": why}, status=store_status)
+            except (sqlite3.Error, StoreError):
+                log.exception("table %d: could not mark the match %s", self.table.id, store_status)
+        self._end()
+        self.refresh_prompts()
+        self.table.match_ended("broken", why)
+
+    def _end(self) -> None:
+        self.running = False
+        if self._clock is not None:
+            self._clock.cancel()
+            self._clock = None
+        self.wake()
+
+    # --- bots and the clock ---------------------------------------------------------------
+
+    def bot_plays(self, index: int) -> bool:
+        if not self.table.active:
+            return False
+        seat = self.table.seats[index]
+        if seat.kind == "bot" or seat.away:
+            return True
+        prompt = self.prompts.get(index)
+        return prompt is not None and prompt.expired
+
+    def _bot_choice(self, index: int, actions: tuple[Action, ...]) -> Action:
+        seat = self.table.seats[index]
+        name = seat.bot if seat.kind == "bot" else self.table.default_bot
+        bot = self._bots.get((index, name))
+        if bot is None:
+            bot = self._bots[(index, name)] = get_bot(name)
+        try:
+            action = bot.choose(self.match.view(index), actions)
+            if action in actions:
+                return action
+            log.error("table %d: bot %s chose %s, which is not legal", self.table.id, name, action)
+        except Exception:
+            log.exception("table %d: bot %s failed", self.table.id, name)
+        return actions[0]
+
+    async def _drive(self) -> None:
+        """Let bots answer whatever they must answer, and sleep otherwise."""
+        try:
+            while self.running:
+                due = [s for s in self.match.pending() if self.bot_plays(s)]
+                if not due:
+                    self._wake.clear()
+                    await self._wake.wait()
+                    continue
+                pause = self.table.settings.timers.bot if self.match.phase == "play" else 0.0
+                await asyncio.sleep(pause)
+                for index in due:
+                    if not self.running:
+                        break
+                    actions = self.match.pending().get(index)
+                    if actions and self.bot_plays(index):
+                        by = "bot" if self.table.seats[index].kind == "bot" else "auto"
+                        self._apply(index, self._bot_choice(index, actions), by=by)
+        except asyncio.CancelledError:
+            raise
+        except Exception:
+            log.exception("table %d: driver failed", self.table.id)
+            self.fail("the table failed; this match is stopped")
+
+    def _arm_clock(self) -> None:
+        """A ruleset with a playing-time limit (``time_is_up(minutes)``) is asked now and then."""
+        if self.running and hasattr(self.match.ruleset, "time_is_up"):
+            self._clock = self._loop.call_later(CLOCK_CHECK_SECONDS, self._check_clock)
+
+    def _check_clock(self) -> None:
+        self._clock = None
+        if not self.running:
+            return
+        if self.table.active and self.match.ruleset.time_is_up((time.time() - self.started) / 60):
+            self.stop("time limit")
+        else:
+            self._arm_clock()
+
+    def close(self) -> None:
+        """Stop the driver and every timer (the stored match stays as it is)."""
+        self._end()
+        self._task.cancel()
+        for seat in list(self.prompts):
+            self.drop_prompt(seat)

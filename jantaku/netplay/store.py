@@ -1,0 +1,289 @@
+"""Persistence in SQLite: players, matches, every decision as it is made, results.
+
+A match is stored as what :class:`~jantaku.engine.match.MatchRecord` needs —
+ruleset, preset, option overrides, seed — plus its seats, and one row per
+decision, committed before anyone hears of it.  A host that dies mid-hand
+replays each unfinished match to its last decision (:meth:`Store.unfinished`).
+
+The file is marked with an ``application_id``; a file that is not SQLite, is
+another program's database or a newer schema is refused with a
+:class:`StoreError`, and never written to.
+
+    >>> store = Store(None)                      # in memory
+    >>> pid, token = store.new_player("ann")
+    >>> store.player_by_token(token) == (pid, "ann")
+    True
+"""
+
+from __future__ import annotations
+
+import json
+import sqlite3
+import time
+from collections.abc import Iterator
+from contextlib import contextmanager
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from ..engine.match import MatchRecord
+from .players import new_token, token_hash
+
+APPLICATION_ID = 0x4A4E544B  # "JNTK"
+SCHEMA_VERSION = 1
+DB_NAME = "jantaku.sqlite3"
+_SQLITE_HEADER = b"SQLite format 3\x00"
+
+SCHEMA = """
+CREATE TABLE players (
+    id INTEGER PRIMARY KEY,
+    token_hash BLOB NOT NULL UNIQUE,
+    name TEXT NOT NULL,
+    created REAL NOT NULL
+);
+CREATE TABLE matches (
+    id INTEGER PRIMARY KEY,
+    table_id INTEGER NOT NULL,
+    ruleset TEXT NOT NULL,
+    preset TEXT NOT NULL,
+    options TEXT NOT NULL,          -- JSON: the option overrides
+    seed INTEGER NOT NULL,
+    walls TEXT,                     -- JSON: explicit walls (imported games) or NULL
+    settings TEXT NOT NULL,         -- JSON: the table's name, timers, spectator rule
+    status TEXT NOT NULL,           -- playing | finished | broken
+    created REAL NOT NULL,
+    finished REAL,
+    result TEXT                     -- JSON: final scores and standings
+);
+CREATE TABLE seats (
+    match_id INTEGER NOT NULL REFERENCES matches(id),
+    seat INTEGER NOT NULL,
+    name TEXT NOT NULL,
+    player_id INTEGER REFERENCES players(id),   -- NULL: a bot seat
+    bot TEXT,
+    PRIMARY KEY (match_id, seat)
+) WITHOUT ROWID;
+CREATE TABLE decisions (
+    match_id INTEGER NOT NULL REFERENCES matches(id),
+    idx INTEGER NOT NULL,
+    seat INTEGER NOT NULL,
+    action TEXT NOT NULL,           -- JSON: Action.to_wire()
+    by TEXT NOT NULL,               -- player | bot | auto (a bot for an absent player)
+    at REAL NOT NULL,
+    PRIMARY KEY (match_id, idx)
+) WITHOUT ROWID;
+CREATE TABLE hands (
+    match_id INTEGER NOT NULL REFERENCES matches(id),
+    hand_index INTEGER NOT NULL,
+    result TEXT NOT NULL,           -- JSON: HandResult.to_wire()
+    PRIMARY KEY (match_id, hand_index)
+) WITHOUT ROWID;
+CREATE INDEX matches_status ON matches(status);
+"""
+
+
+class StoreError(Exception):
+    """The database cannot be used (not ours, corrupt, newer, locked); nothing was written."""
+
+
+@dataclass
+class StoredSeat:
+    name: str
+    player_id: int | None
+    bot: str | None
+
+
+@dataclass
+class StoredMatch:
+    id: int
+    table_id: int
+    record: MatchRecord
+    seats: list[StoredSeat]
+    settings: dict[str, Any]
+    status: str
+    created: float
+    finished: float | None = None
+    result: dict[str, Any] | None = None
+
+
+class Store:
+    """The host's database.  ``path=None`` keeps everything in memory (quick local games)."""
+
+    def __init__(self, path: str | Path | None, *, create: bool = True):
+        self.path = None if path is None else Path(path)
+        self.db = self._open(create)
+
+    @classmethod
+    def in_dir(cls, data_dir: str | Path, *, create: bool = True) -> "Store":
+        data_dir = Path(data_dir)
+        if create:
+            data_dir.mkdir(parents=True, exist_ok=True)
+        return cls(data_dir / DB_NAME, create=create)
+
+    # --- opening safely ------------------------------------------------------------------
+
+    def _open(self, create: bool) -> sqlite3.Connection:
+        if self.path is None:
+            db = sqlite3.connect(":memory:", isolation_level=None)
+            self._initialise(db)
+            return db
+        exists = self.path.exists() and self.path.stat().st_size > 0
+        if not exists and not create:
+            raise StoreError(f"no jantaku database at {self.path}")
+        if exists:
+            with open(self.path, "rb") as f:
+                if f.read(len(_SQLITE_HEADER)) != _SQLITE_HEADER:
+                    raise StoreError(f"{self.path} is not a SQLite database; refusing to use or overwrite it")
+        try:
+            db = sqlite3.connect(self.path, isolation_level=None, timeout=5.0)
+            app_id = db.execute("PRAGMA application_id").fetchone()[0]
+            version = db.execute("PRAGMA user_version").fetchone()[0]
+            tables = db.execute("SELECT count(*) FROM sqlite_master").fetchone()[0]
+            if app_id == APPLICATION_ID:
+                if version > SCHEMA_VERSION:
+                    raise StoreError(f"{self.path} was written by a newer jantaku (schema {version}; "
+                                     f"this one knows {SCHEMA_VERSION})")
+                check = db.execute("PRAGMA quick_check").fetchone()[0]
+                if check != "ok":
+                    raise StoreError(f"{self.path} is damaged ({check}); it is left as it is")
+            elif app_id == 0 and tables == 0:
+                if not create:
+                    raise StoreError(f"{self.path} is an empty database, not a jantaku one")
+                self._initialise(db)
+            else:
+                raise StoreError(f"{self.path} belongs to another program (application id {app_id:#x}); "
+                                 "refusing to use or overwrite it")
+            db.execute("PRAGMA journal_mode=WAL")
+            db.execute("PRAGMA synchronous=NORMAL")
+            db.execute("PRAGMA foreign_keys=ON")
+            return db
+        except sqlite3.DatabaseError as exc:
+            raise StoreError(f"{self.path} cannot be read as a jantaku database: {exc}") from None
+
+    @staticmethod
+    def _initialise(db: sqlite3.Connection) -> None:
+        db.executescript("BEGIN;" + SCHEMA + f"PRAGMA application_id={APPLICATION_ID};"
+                         f"PRAGMA user_version={SCHEMA_VERSION}; COMMIT;")
+
+    def close(self) -> None:
+        self.db.close()
+
+    @contextmanager
+    def _transaction(self) -> Iterator[sqlite3.Connection]:
+        self.db.execute("BEGIN IMMEDIATE")
+        try:
+            yield self.db
+        except BaseException:
+            self.db.execute("ROLLBACK")
+            raise
+        self.db.execute("COMMIT")
+
+    # --- players -----------------------------------------------------------------------
+
+    def new_player(self, name: str) -> tuple[int, str]:
+        """A new identity; returns its id and resume token (only the token's hash is kept)."""
+        token = new_token()
+        cur = self.db.execute("INSERT INTO players (token_hash, name, created) VALUES (?, ?, ?)",
+                              (token_hash(token), name, time.time()))
+        return cur.lastrowid, token
+
+    def player_by_token(self, token: str) -> tuple[int, str] | None:
+        row = self.db.execute("SELECT id, name FROM players WHERE token_hash = ?", (token_hash(token),)).fetchone()
+        return (row[0], row[1]) if row else None
+
+    def rename_player(self, player_id: int, name: str) -> None:
+        self.db.execute("UPDATE players SET name = ? WHERE id = ?", (name, player_id))
+
+    # --- matches -----------------------------------------------------------------------
+
+    def create_match(self, table_id: int, record: MatchRecord, seats: list[StoredSeat],
+                     settings: dict[str, Any]) -> int:
+        walls = json.dumps(record.to_wire()["walls"]) if record.walls else None
+        with self._transaction() as db:
+            cur = db.execute(
+                "INSERT INTO matches (table_id, ruleset, preset, options, seed, walls, settings, status, created)"
+                " VALUES (?, ?, ?, ?, ?, ?, ?, 'playing', ?)",
+                (table_id, record.ruleset, record.preset, json.dumps(record.options), record.seed, walls,
+                 json.dumps(settings), time.time()))
+            match_id = cur.lastrowid
+            db.executemany("INSERT INTO seats (match_id, seat, name, player_id, bot) VALUES (?, ?, ?, ?, ?)",
+                           [(match_id, i, s.name, s.player_id, s.bot) for i, s in enumerate(seats)])
+            for index, (seat, wire) in enumerate(record.decisions):
+                self._insert_decision(db, match_id, index, seat, wire, "player")
+        return match_id
+
+    @staticmethod
+    def _insert_decision(db: sqlite3.Connection, match_id: int, index: int, seat: int, wire: list, by: str) -> None:
+        db.execute("INSERT INTO decisions (match_id, idx, seat, action, by, at) VALUES (?, ?, ?, ?, ?, ?)",
+                   (match_id, index, seat, json.dumps(wire), by, time.time()))
+
+    def append_decision(self, match_id: int, index: int, seat: int, wire: list, by: str) -> None:
+        """One decision, committed at once (``index`` is its place in the record, from 0)."""
+        self._insert_decision(self.db, match_id, index, seat, wire, by)
+
+    def set_seat(self, match_id: int, seat: int, stored: StoredSeat) -> None:
+        """A seat changed hands during the match (a player left; a bot plays on)."""
+        self.db.execute("UPDATE seats SET name = ?, player_id = ?, bot = ? WHERE match_id = ? AND seat = ?",
+                        (stored.name, stored.player_id, stored.bot, match_id, seat))
+
+    def record_hand(self, match_id: int, hand_index: int, result: dict[str, Any]) -> None:
+        self.db.execute("INSERT OR REPLACE INTO hands (match_id, hand_index, result) VALUES (?, ?, ?)",
+                        (match_id, hand_index, json.dumps(result)))
+
+    def finish_match(self, match_id: int, result: dict[str, Any], status: str = "finished") -> None:
+        self.db.execute("UPDATE matches SET status = ?, finished = ?, result = ? WHERE id = ?",
+                        (status, time.time(), json.dumps(result), match_id))
+
+    def next_table_id(self) -> int:
+        return (self.db.execute("SELECT max(table_id) FROM matches").fetchone()[0] or 0) + 1
+
+    # --- reading back ------------------------------------------------------------------
+
+    def unfinished_ids(self) -> list[int]:
+        """The matches that were being played (to resume: :meth:`load` each)."""
+        return [r[0] for r in self.db.execute("SELECT id FROM matches WHERE status = 'playing' ORDER BY id")]
+
+    def unfinished(self) -> list[StoredMatch]:
+        """Every match that was being played, with all its decisions."""
+        return [self.load(i) for i in self.unfinished_ids()]
+
+    def finished(self, limit: int = 1000) -> list[StoredMatch]:
+        """Finished matches, newest first (without their decisions)."""
+        rows = self.db.execute("SELECT id FROM matches WHERE status = 'finished' ORDER BY finished DESC, id DESC"
+                               " LIMIT ?", (limit,)).fetchall()
+        return [self.load(r[0], decisions=False) for r in rows]
+
+    def load(self, match_id: int, *, decisions: bool = True) -> StoredMatch:
+        row = self.db.execute(
+            "SELECT id, table_id, ruleset, preset, options, seed, walls, settings, status, created, finished, result"
+            " FROM matches WHERE id = ?", (match_id,)).fetchone()
+        if row is None:
+            raise KeyError(f"no match {match_id}")
+        (mid, table_id, ruleset, preset, options, seed, walls, settings, status, created, finished, result) = row
+        record = MatchRecord(ruleset, preset, json.loads(options), seed)
+        if walls:
+            record = MatchRecord.from_wire({**record.to_wire(), "walls": json.loads(walls)})
+        if decisions:
+            record.decisions = self._decisions(mid)
+        seats = [StoredSeat(name, pid, bot) for name, pid, bot in self.db.execute(
+            "SELECT name, player_id, bot FROM seats WHERE match_id = ? ORDER BY seat", (mid,))]
+        return StoredMatch(mid, table_id, record, seats, json.loads(settings), status, created, finished,
+                           json.loads(result) if result else None)
+
+    def _decisions(self, match_id: int) -> list[tuple[int, list[Any]]]:
+        out = []
+        for expected, (idx, seat, action) in enumerate(self.db.execute(
+                "SELECT idx, seat, action FROM decisions WHERE match_id = ? ORDER BY idx", (match_id,))):
+            if idx != expected:
+                raise StoreError(f"match {match_id}: decision {expected} is missing")
+            out.append((seat, json.loads(action)))
+        return out
+
+    def decision_authors(self, match_id: int) -> list[tuple[int, str]]:
+        """(seat, by) of each decision, in order (who or what decided)."""
+        return [(s, b) for s, b in self.db.execute(
+            "SELECT seat, by FROM decisions WHERE match_id = ? ORDER BY idx", (match_id,))]
+
+    def hand_results(self, match_id: int) -> list[dict[str, Any]]:
+        return [json.loads(r) for (r,) in self.db.execute(
+            "SELECT result FROM hands WHERE match_id = ? ORDER BY hand_index", (match_id,))]

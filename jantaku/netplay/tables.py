@@ -1,0 +1,346 @@
+"""One table on the host: its seats and watchers, and who hears what.
+
+The match itself is driven by a :class:`~jantaku.netplay.runner.MatchRunner`;
+the table keeps the lobby side (seats, owner, spectators, chat), tracks who
+is connected, and sends each member the updates their seat may see.
+
+A table *pauses* while none of its human players is connected: no clock runs
+and no bot plays, so a restarted host waits for its players.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import random
+import time
+from collections.abc import Callable
+from typing import Any
+
+from ..engine.bots import get_bot
+from ..engine.match import Match
+from ..engine.ruleset import get_ruleset
+from .connection import Connection
+from .players import Player
+from .protocol import ErrorCode, RequestError, pack
+from .runner import MatchRunner
+from .seats import Seat, TableSettings
+from .store import Store, StoredMatch, StoredSeat
+from .views import update_message
+
+log = logging.getLogger(__name__)
+
+
+class HostTable:
+    """A table: lobby state (seats, spectators) and, once started, its match."""
+
+    def __init__(self, table_id: int, settings: TableSettings, *, store: Store, rng: random.Random,
+                 on_change: Callable[["HostTable"], None], default_bot: str = "easy"):
+        self.id = table_id
+        self.settings = settings
+        self.store = store
+        self.rng = rng
+        self.default_bot = default_bot
+        self.seats = [Seat(i) for i in range(4)]
+        self.spectators: set[Connection] = set()
+        self.runner: MatchRunner | None = None  # the current (or last) match
+        self.state = "waiting"  # waiting | playing | finished | broken
+        self._on_change = on_change
+        self._loop = asyncio.get_running_loop()
+        self._was_active = False
+
+    @property
+    def match(self) -> Match | None:
+        return self.runner.match if self.runner else None
+
+    @property
+    def match_id(self) -> int | None:
+        return self.runner.match_id if self.runner else None
+
+    # --- who is here ------------------------------------------------------------------
+
+    def seat_of(self, player: Player) -> int | None:
+        for seat in self.seats:
+            if seat.player is player:
+                return seat.index
+        return None
+
+    @property
+    def humans(self) -> list[Seat]:
+        return [s for s in self.seats if s.is_human]
+
+    @property
+    def active(self) -> bool:
+        """Play goes on only while a human player is connected (or there are none)."""
+        humans = self.humans
+        return not humans or any(s.connected for s in humans)
+
+    @property
+    def has_members(self) -> bool:
+        return bool(self.spectators) or any(s.connected for s in self.humans)
+
+    def info(self) -> dict[str, Any]:
+        s = self.settings
+        return {"id": self.id, "name": s.name, "ruleset": s.ruleset, "preset": s.preset, "options": s.options,
+                "timers": s.timers.to_wire(), "spectators_see_hands": s.spectators_see_hands,
+                "autostart": s.autostart, "owner": s.owner, "state": self.state,
+                "seats": [seat.to_wire() for seat in self.seats], "spectators": len(self.spectators),
+                "match": self.match_id, "hands_played": len(self.match.results) if self.match else 0,
+                "scores": list(self.match.scores) if self.match else None}
+
+    # --- lobby operations (each raises RequestError when not allowed) -----------------
+
+    def sit(self, player: Player, seat: int | None = None) -> int:
+        if self.seat_of(player) is not None:
+            raise RequestError(ErrorCode.NOT_ALLOWED, f"you already sit at table {self.id}")
+        if self.state != "waiting":
+            raise RequestError(ErrorCode.NOT_ALLOWED, f"table {self.id} has started; spectate instead")
+        seat = self._free_seat(seat)
+        self.seats[seat].seat_person(player)
+        if self.settings.owner is None:
+            self.settings.owner = player.id
+        self.changed()
+        if self.settings.autostart and all(s.kind != "empty" for s in self.seats):
+            self.start()
+        return seat
+
+    def add_bot(self, player: Player, bot: str | None, seat: int | None) -> int:
+        self._check_owner(player, "add bots")
+        bot = bot or self.default_bot
+        try:
+            get_bot(bot)
+        except ValueError as exc:
+            raise RequestError(ErrorCode.BAD_REQUEST, str(exc)) from None
+        if self.state != "waiting":
+            raise RequestError(ErrorCode.NOT_ALLOWED, "bots are added before the match starts")
+        seat = self._free_seat(seat)
+        self.seats[seat].seat_bot(bot)
+        self.changed()
+        return seat
+
+    def _free_seat(self, seat: int | None) -> int:
+        """``seat`` if it is free, or the first free seat when None."""
+        if seat is None:
+            seat = next((s.index for s in self.seats if s.kind == "empty"), None)
+            if seat is None:
+                raise RequestError(ErrorCode.TABLE_FULL, f"table {self.id} has no free seat")
+        elif self.seats[seat].kind != "empty":
+            raise RequestError(ErrorCode.SEAT_TAKEN, f"seat {seat} at table {self.id} is taken")
+        return seat
+
+    def remove_bot(self, player: Player, seat: int) -> None:
+        self._check_owner(player, "remove bots")
+        if self.state != "waiting":
+            raise RequestError(ErrorCode.NOT_ALLOWED, "bots leave only before the match starts")
+        if self.seats[seat].kind != "bot":
+            raise RequestError(ErrorCode.BAD_REQUEST, f"seat {seat} is not a bot")
+        self.seats[seat].empty()
+        self.changed()
+
+    def _check_owner(self, player: Player, what: str) -> None:
+        owner = self.settings.owner
+        if owner is not None and owner != player.id:
+            raise RequestError(ErrorCode.NOT_ALLOWED, f"only the table's creator may {what}")
+        if owner is None and self.seat_of(player) is None:
+            raise RequestError(ErrorCode.NOT_ALLOWED, f"only a seated player may {what}")
+
+    def leave(self, player: Player) -> None:
+        """Give up one's seat: before the match it is free again; during it a bot plays on."""
+        index = self.seat_of(player)
+        if index is None:
+            raise RequestError(ErrorCode.NOT_ALLOWED, f"you have no seat at table {self.id}")
+        seat = self.seats[index]
+        if self.state == "playing":
+            seat.seat_bot(self.default_bot, f"{player.name} (bot)")
+            self.store.set_seat(self.match_id, index, StoredSeat(seat.name, None, seat.bot))
+            self.runner.drop_prompt(index)
+            self.runner.wake()
+        else:
+            seat.empty()
+        if self.settings.owner == player.id:
+            self.settings.owner = next((s.player.id for s in self.humans), None)
+        self.changed()
+        self._check_activity()
+
+    def watch(self, conn: Connection) -> None:
+        self.spectators.add(conn)
+        conn.watching.add(self.id)
+        self.changed()
+        if self.runner is not None:
+            conn.send(self._update(None, []))
+
+    def unwatch(self, conn: Connection) -> None:
+        self.spectators.discard(conn)
+        conn.watching.discard(self.id)
+        self.changed()
+
+    # --- presence -------------------------------------------------------------------------
+
+    def player_connected(self, player: Player) -> None:
+        """A seated player (re)connected: their seat is theirs again, with a full view."""
+        index = self.seat_of(player)
+        seat = self.seats[index]
+        seat.stop_grace()
+        seat.away, seat.timeouts = False, 0
+        self._check_activity()
+        self.changed()
+        if self.runner is not None:
+            self.runner.refresh_prompts()
+            player.send(self._update(index, []))
+
+    def player_disconnected(self, player: Player) -> None:
+        index = self.seat_of(player)
+        if index is not None and self.state == "playing":
+            self._start_grace(self.seats[index])
+        self._check_activity()
+        self.changed()
+
+    def back(self, player: Player) -> None:
+        """The player is at the keyboard again after a bot played for them."""
+        index = self.seat_of(player)
+        if index is None:
+            raise RequestError(ErrorCode.NOT_ALLOWED, f"you have no seat at table {self.id}")
+        seat = self.seats[index]
+        was_away = seat.away
+        seat.away, seat.timeouts = False, 0
+        if self.runner is not None:
+            self.runner.refresh_prompts()
+            player.send(self._update(index, []))
+        if was_away:
+            self.changed()
+
+    def _start_grace(self, seat: Seat) -> None:
+        seat.stop_grace()
+        grace = self.settings.timers.grace
+        if grace is not None and self.active and not seat.away:
+            seat.grace = self._loop.call_later(grace, self._grace_over, seat)
+
+    def _grace_over(self, seat: Seat) -> None:
+        seat.grace = None
+        if seat.is_human and not seat.connected:
+            seat.away = True
+            self.changed()
+            self.runner.wake()
+
+    def _check_activity(self) -> None:
+        """Start or stop the clocks when the first player returns or the last one leaves."""
+        active = self.active
+        if active == self._was_active:
+            return
+        self._was_active = active
+        if self.state != "playing":
+            return
+        self.runner.set_active(active)
+        for seat in self.humans:
+            if active and not seat.connected:
+                self._start_grace(seat)
+            elif not active:
+                seat.stop_grace()
+
+    # --- the match ----------------------------------------------------------------------
+
+    def start(self, player: Player | None = None) -> None:
+        if player is not None:
+            self._check_owner(player, "start the match")
+        if self.state not in ("waiting", "finished"):
+            raise RequestError(ErrorCode.NOT_ALLOWED, f"table {self.id} is {self.state}")
+        if not self.humans and not self.spectators:
+            raise RequestError(ErrorCode.NOT_ALLOWED, "nobody would see this match")
+        for seat in self.seats:
+            if seat.kind == "empty":
+                seat.seat_bot(self.default_bot)
+        s = self.settings
+        match = Match(get_ruleset(s.ruleset, s.preset, s.options), seed=self.rng.getrandbits(62))
+        seats = [StoredSeat(seat.name, seat.player.id if seat.player else None, seat.bot) for seat in self.seats]
+        match_id = self.store.create_match(self.id, match.record(), seats, s.to_wire())
+        self._begin(match, match_id, time.time())
+        self.broadcast(match.table.events)
+
+    def resume(self, stored: StoredMatch, players: dict[int, Player]) -> None:
+        """Take up a stored unfinished match at its last decision."""
+        for seat, stored_seat in zip(self.seats, stored.seats):
+            if stored_seat.player_id is None:
+                seat.seat_bot(stored_seat.bot or self.default_bot, stored_seat.name)
+            else:
+                player = players.setdefault(stored_seat.player_id, Player(stored_seat.player_id, stored_seat.name))
+                seat.seat_person(player)
+                seat.name = stored_seat.name
+        self._begin(Match.replay(stored.record), stored.id, stored.created)
+
+    def _begin(self, match: Match, match_id: int, started: float) -> None:
+        self.state = "playing"
+        self._was_active = self.active
+        self.runner = MatchRunner(self, match, match_id, started=started)
+        if self.active:
+            for seat in self.humans:
+                if not seat.connected:
+                    self._start_grace(seat)
+        self.changed()
+
+    def act(self, player: Player, prompt_id: int, wire: list[Any]) -> None:
+        """A person's answer to their prompt."""
+        index = self.seat_of(player)
+        if index is None:
+            raise RequestError(ErrorCode.NOT_ALLOWED, f"you have no seat at table {self.id}")
+        if self.runner is None:
+            raise RequestError(ErrorCode.STALE_PROMPT, f"prompt {prompt_id} is not open for you")
+        self.runner.act(index, prompt_id, wire)
+
+    def match_ended(self, state: str, why: str | None = None) -> None:
+        """The runner's report: the match is over (``finished``) or was stopped by a failure (``broken``)."""
+        self.state = state
+        if why is not None:
+            for conn in self._member_connections():
+                conn.send_error(ErrorCode.TABLE_STOPPED, f"table {self.id}: {why}")
+        self.changed()
+
+    # --- telling people -----------------------------------------------------------------
+
+    def _update(self, index: int | None, events: list) -> dict[str, Any]:
+        return update_message(self.id, self.match, index, events, self.runner.prompt_wire(index),
+                              see_hands=self.settings.spectators_see_hands)
+
+    def broadcast(self, events: list) -> None:
+        """Each connected player and spectator gets the update their seat may see."""
+        for seat in self.seats:
+            if seat.connected:
+                seat.player.send(self._update(seat.index, events))
+        if self.spectators:
+            data = pack(self._update(None, events))
+            for conn in list(self.spectators):
+                conn.send_packed(data)
+
+    def _member_connections(self) -> list[Connection]:
+        return [s.player.conn for s in self.seats if s.connected] + list(self.spectators)
+
+    def changed(self) -> None:
+        """Seats, state or watchers changed: tell the members and the lobby."""
+        info = self.info()
+        for seat in self.seats:
+            if seat.connected:
+                seat.player.send({"type": "table", "table": self.id, "seat": seat.index, "info": info})
+        if self.spectators:
+            data = pack({"type": "table", "table": self.id, "seat": None, "info": info})
+            for conn in list(self.spectators):
+                conn.send_packed(data)
+        self._on_change(self)
+
+    def chat(self, msg: dict[str, Any], *, from_spectator: bool) -> None:
+        """Table chat; spectators who may see the hands talk only among themselves."""
+        data = pack(msg)
+        if not (from_spectator and self.settings.spectators_see_hands):
+            for seat in self.seats:
+                if seat.connected:
+                    seat.player.send_packed(data)
+        for conn in list(self.spectators):
+            conn.send_packed(data)
+
+    def close(self) -> None:
+        """Stop the match's driver and every timer (the stored match stays as it is)."""
+        if self.runner is not None:
+            self.runner.close()
+        for seat in self.seats:
+            seat.stop_grace()
+        for conn in list(self.spectators):
+            conn.watching.discard(self.id)
+        self.spectators.clear()

@@ -1,0 +1,60 @@
+"""Fixtures for netplay tests: a host on 127.0.0.1 and clients that play through it."""
+
+from __future__ import annotations
+
+import asyncio
+import dataclasses
+from collections.abc import AsyncIterator
+
+import msgpack
+import pytest
+
+from jantaku.engine.ruleset import ruleset_class
+from jantaku.netplay.client import Client
+from jantaku.netplay.host import Host
+
+FAST = {"bot": 0}  # timers: bots answer at once, people have the default time
+
+
+def short_match_options(ruleset: str) -> tuple[str | None, dict]:
+    """A preset and options that keep a ruleset's match short (two hands where the ruleset allows it)."""
+    cls = ruleset_class(ruleset)
+    fields = {f.name for f in dataclasses.fields(cls.Options)}
+    if "hands" in fields:
+        return None, {"hands": 2}
+    for preset in ("short", "quick", "east"):
+        if preset in cls.presets:
+            return preset, {}
+    return None, {}
+
+
+def as_sent(obj):
+    """What ``obj`` looks like after a trip through msgpack (tuples become lists)."""
+    return msgpack.unpackb(msgpack.packb(obj), strict_map_key=False)
+
+
+@pytest.fixture
+async def host() -> AsyncIterator[Host]:
+    h = Host(seed=7)
+    await h.start(port=0, bind="127.0.0.1")
+    yield h
+    await h.stop()
+
+
+async def connect(host: Host, name: str, token: str | None = None, **kwargs) -> Client:
+    return await Client.connect("127.0.0.1", host.port, name, token, **kwargs)
+
+
+async def seat_four(host: Host, ruleset: str = "basic", *, preset=None, options=None, timers=None,
+                    ping_interval: float = 15.0, **create) -> tuple[int, list[Client]]:
+    """Four clients at one new table, not started yet; client i sits in seat i."""
+    clients = [await connect(host, f"p{i}", ping_interval=ping_interval) for i in range(4)]
+    table = await clients[0].create_table(ruleset, preset=preset, options=options, timers=timers or FAST,
+                                          seat=0, **create)
+    for i, c in enumerate(clients[1:], start=1):
+        assert await c.join(table, i) == i
+    return table, clients
+
+
+async def close_all(clients: list[Client]) -> None:
+    await asyncio.gather(*(c.close() for c in clients))

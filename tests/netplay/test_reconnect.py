@@ -1,0 +1,118 @@
+"""Timers, absence and coming back: a bot keeps the seat warm; the player gets it back whole."""
+
+from __future__ import annotations
+
+import asyncio
+
+from jantaku.engine.match import Match
+from jantaku.netplay.netbot import bot_chooser, play_table
+
+from .conftest import as_sent, close_all, connect, seat_four
+
+SHORT = {"turn": 0.15, "claim": 0.15, "between": 0.15, "grace": 0.3, "bot": 0}
+
+
+async def test_a_disconnected_player_gets_the_seat_back_with_a_full_view_after_a_bot_played(host):
+    table, clients = await seat_four(host, options={"hands": 2}, timers=SHORT)
+    await clients[0].start(table)
+    others = [asyncio.ensure_future(play_table(c, table, bot_chooser(), think=0.01)) for c in clients[:3]]
+    absent = clients[3]
+    token = absent.token
+    await absent.next_message("update", table=table)
+    await absent.close()
+    t = host.lobby.tables[table]
+    made_before = len(t.match.record().decisions)
+
+    async def autoplayed() -> int:
+        return sum(1 for seat, by in host.store.decision_authors(t.match_id) if seat == 3 and by == "auto")
+
+    for _ in range(100):  # the match goes on: a bot answers for seat 3
+        if await autoplayed() >= 3:
+            break
+        await asyncio.sleep(0.05)
+    assert await autoplayed() >= 3
+    assert t.seats[3].away and not t.seats[3].connected
+    assert len(t.match.record().decisions) > made_before
+
+    back = await connect(host, "p3", token)
+    assert back.resumed and back.welcome["tables"] == [table]
+    info = await back.next_message("table", table=table)
+    assert info["seat"] == 3 and info["info"]["seats"][3]["connected"]
+    update = await back.next_message("update", table=table)
+    assert update["seat"] == 3 and update["events"] == []
+    at_that_moment = Match.replay(t.match.record(), upto=update["n"])
+    assert update["view"] == as_sent(at_that_moment.view(3))  # the whole view, own hand included
+    assert update["view"]["players"][3]["concealed"]
+    assert not t.seats[3].away
+    finals = await asyncio.wait_for(asyncio.gather(play_table(back, table, bot_chooser()), *others), 30)
+    assert all(f["match"]["phase"] == "over" for f in finals)
+    authors = {by for seat, by in host.store.decision_authors(t.match_id) if seat == 3}
+    assert authors == {"auto", "player"}
+    await close_all([*clients[:3], back])
+
+
+async def test_timeouts_make_a_player_away_until_they_say_they_are_back(host):
+    table, clients = await seat_four(host, options={"hands": 1}, timers=SHORT)
+    await clients[0].start(table)
+    sleeper = clients[0]  # the dealer, who never answers
+    others = [asyncio.ensure_future(play_table(c, table, bot_chooser(), think=0.01)) for c in clients[1:]]
+    t = host.lobby.tables[table]
+    for _ in range(100):
+        if t.seats[0].away:
+            break
+        await asyncio.sleep(0.02)
+    assert t.seats[0].away and t.seats[0].connected
+    msg = await sleeper.next_message("table", table=table)
+    while not msg["info"]["seats"][0]["away"]:
+        msg = await sleeper.next_message("table", table=table)
+    # while away, updates carry no prompt
+    update = await sleeper.next_message("update", table=table)
+    assert update["prompt"] is None
+    await sleeper.back(table)
+    assert not t.seats[0].away
+    finals = await asyncio.wait_for(asyncio.gather(play_table(sleeper, table, bot_chooser()), *others), 30)
+    assert all(f["match"]["phase"] == "over" for f in finals)
+    await close_all(clients)
+
+
+async def test_a_table_pauses_while_none_of_its_players_is_connected(host):
+    table, clients = await seat_four(host, options={"hands": 1}, timers=SHORT)
+    await clients[0].start(table)
+    await clients[0].next_message("update", table=table)
+    tokens = [c.token for c in clients]
+    await close_all(clients)
+    await asyncio.sleep(0.1)
+    t = host.lobby.tables[table]
+    made = len(t.match.record().decisions)
+    await asyncio.sleep(0.6)  # several timer lengths: nothing happens
+    assert len(t.match.record().decisions) == made and not t.active
+    assert all(p.deadline is None for p in t.runner.prompts.values())
+    back = await connect(host, "p0", tokens[0])
+    update = await back.next_message("update", table=table)
+    assert update["view"] == as_sent(t.match.view(0))
+    assert t.active
+    await back.close()
+
+
+async def test_quick_table_starts_when_its_player_sits_down(host):
+    table = host.create_quick_table(ruleset="basic", options={"hands": 1})
+    client = await connect(host, "solo")
+    assert await client.join(table) == 0
+    update = await client.next_message("update", table=table)
+    assert update["seat"] == 0 and update["prompt"] is not None
+    kinds = [s["kind"] for s in host.lobby.tables[table].info()["seats"]]
+    assert kinds == ["human", "bot", "bot", "bot"]
+    await client.close()
+
+
+async def test_a_local_game_is_a_host_a_client_and_a_started_table():
+    from jantaku.netplay.local import start_local_game
+    from jantaku.netplay.prompts import Timers
+
+    game = await start_local_game("ann", options={"hands": 1}, timers=Timers(bot=0))
+    try:
+        final = await asyncio.wait_for(play_table(game.client, game.table, bot_chooser()), 30)
+        assert final["match"]["phase"] == "over" and final["seat"] == 0
+        assert [s.kind for s in game.host.lobby.tables[game.table].seats] == ["human", "bot", "bot", "bot"]
+    finally:
+        await game.close()

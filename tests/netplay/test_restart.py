@@ -1,0 +1,145 @@
+"""A host process killed with SIGKILL mid-hand resumes every match where it stopped."""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import re
+import signal
+import socket
+import sys
+from pathlib import Path
+
+from jantaku.engine.actions import Action
+from jantaku.engine.bots import get_bot
+from jantaku.engine.match import Match
+from jantaku.netplay.client import Client
+from jantaku.netplay.netbot import bot_chooser, play_table
+from jantaku.netplay.store import Store
+
+# the installed ``jantaku`` command, run with this interpreter (``python -m jantaku.cli`` would load
+# jantaku.cli twice, and commands registered from other modules land in the other copy)
+JANTAKU = [sys.executable, "-c", "import sys; from jantaku.cli import main; sys.exit(main(sys.argv[1:]))"]
+OFF = {"turn": None, "claim": None, "between": None, "grace": None, "bot": 0}
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+class HostProcess:
+    """``jantaku host`` in a subprocess."""
+
+    def __init__(self, port: int, data: Path, log: Path):
+        self.port, self.data, self.log = port, data, log
+        self.proc: asyncio.subprocess.Process | None = None
+
+    async def start(self) -> str:
+        self.proc = await asyncio.create_subprocess_exec(
+            *JANTAKU, "host", "--port", str(self.port), "--bind", "127.0.0.1",
+            "--data", str(self.data), "--no-announce",
+            stdout=asyncio.subprocess.PIPE, stderr=open(self.log, "ab"))
+        banner = ""
+        while "Stop with" not in banner:
+            line = await asyncio.wait_for(self.proc.stdout.readline(), 15)
+            assert line, f"the host did not start: {self.log.read_text()}"
+            banner += line.decode()
+        assert re.search(rf"listening on 127\.0\.0\.1:{self.port}\b", banner), banner
+        return banner
+
+    def kill(self, sig: int = signal.SIGKILL) -> None:
+        self.proc.send_signal(sig)
+
+    async def wait(self) -> int:
+        return await asyncio.wait_for(self.proc.wait(), 15)
+
+
+async def step(clients: list[Client], latest: list[dict], table: int) -> None:
+    """One decision by the first seat with a prompt (as the easy bot would), then everyone's update."""
+    seat = next(i for i, u in enumerate(latest) if u["prompt"])
+    prompt = latest[seat]["prompt"]
+    action = get_bot("easy").choose(latest[seat]["view"], [Action.from_wire(a) for a in prompt["actions"]])
+    await clients[seat].act(table, prompt["id"], action)
+    for i, c in enumerate(clients):
+        latest[i] = await c.next_message("update", table=table)
+
+
+async def test_a_killed_host_resumes_the_match_and_players_get_their_seats_back(tmp_path):
+    port, data = free_port(), tmp_path / "data"
+    host = HostProcess(port, data, tmp_path / "host.log")
+    await host.start()
+    clients = [await Client.connect("127.0.0.1", port, f"p{i}") for i in range(4)]
+    try:
+        table = await clients[0].create_table("basic", options={"hands": 2}, timers=OFF, seat=0)
+        for i in (1, 2, 3):
+            await clients[i].join(table, i)
+        await clients[0].start(table)
+        latest = [await c.next_message("update", table=table) for c in clients]
+        for _ in range(30):
+            await step(clients, latest, table)
+        assert latest[0]["view"]["phase"] != "over" and latest[0]["n"] == 30  # mid-hand
+
+        host.kill()
+        assert await host.wait() == -signal.SIGKILL
+        for _ in range(100):
+            if all(c.closed for c in clients):
+                break
+            await asyncio.sleep(0.05)
+        assert all(c.closed for c in clients)
+        tokens = [c.token for c in clients]
+
+        banner = await host.start()
+        assert "resumed 1 unfinished match" in banner
+        clients = [await Client.connect("127.0.0.1", port, f"p{i}", tokens[i]) for i in range(4)]
+        for i, c in enumerate(clients):
+            assert c.resumed and c.welcome["tables"] == [table]
+            update = await c.next_message("update", table=table)
+            assert update["n"] == 30
+            assert update["view"] == latest[i]["view"], f"seat {i} sees a different table after the restart"
+            # the same decision is open (its id may be newer: ids count decisions made when a prompt opens)
+            assert (update["prompt"] or {}).get("actions") == (latest[i]["prompt"] or {}).get("actions")
+        games = [asyncio.ensure_future(play_table(c, table, bot_chooser())) for c in clients]
+        for c in clients:  # a fresh update each, which the players now answer
+            await c.back(table)
+        finals = await asyncio.wait_for(asyncio.gather(*games), 60)
+
+        host.kill(signal.SIGTERM)  # graceful this time
+        assert await host.wait() == 0
+    finally:
+        for c in clients:
+            await c.close()
+        if host.proc.returncode is None:
+            host.kill()
+            with contextlib.suppress(Exception):
+                await host.wait()
+
+    store = Store.in_dir(data, create=False)
+    [stored] = store.finished()
+    record = store.load(stored.id).record
+    store.close()
+    replayed = Match.replay(record)
+    assert replayed.is_over and all(f["match"]["scores"] == replayed.scores for f in finals)
+    # nothing lost, nothing doubled: the engine alone, same seed, same bots, plays the same match
+    alone = Match(replayed.ruleset, seed=record.seed)
+    bot = get_bot("easy")
+    while not alone.is_over:
+        seat, actions = min(alone.pending().items())
+        alone.act(seat, bot.choose(alone.view(seat), actions))
+    assert alone.scores == replayed.scores
+
+
+async def test_a_second_host_on_the_same_data_is_refused(tmp_path):
+    data = tmp_path / "data"
+    first = HostProcess(free_port(), data, tmp_path / "a.log")
+    await first.start()
+    try:
+        second = await asyncio.create_subprocess_exec(
+            *JANTAKU, "host", "--port", "0", "--bind", "127.0.0.1", "--data", str(data),
+            "--no-announce", stdout=asyncio.subprocess.PIPE, stderr=asyncio.subprocess.PIPE)
+        out, err = await asyncio.wait_for(second.communicate(), 15)
+        assert second.returncode == 1 and b"another jantaku host is using" in err
+    finally:
+        first.kill(signal.SIGTERM)
+        assert await first.wait() == 0

@@ -1,0 +1,44 @@
+"""`jantaku import FILE.mjlog --check`: our engine against real Tenhou games, from the command line."""
+
+import gzip
+import re
+from pathlib import Path
+
+from jantaku.cli import main
+
+LOGS = Path(__file__).parents[1] / "data" / "mjlog"
+DOUBLE_RON = LOGS / "double-ron.mjlog"
+
+
+def test_a_real_game_checks_out_hand_by_hand(capsys):
+    code = main(["import", str(DOUBLE_RON), "--check", "--no-store"])
+    out = capsys.readouterr().out.splitlines()
+    assert code == 0
+    assert [line.split()[1] for line in out[:-1]] == ["ok"] * (len(out) - 1)
+    assert out[-1].endswith(": OK") and "final scores agree" in out[-1]
+
+
+def test_gzip_logs_are_read_too(tmp_path, capsys):
+    packed = tmp_path / "game.mjlog"
+    packed.write_bytes(gzip.compress(DOUBLE_RON.read_bytes()))
+    assert main(["import", str(packed), "--check", "--no-store"]) == 0
+
+
+def test_a_tampered_score_is_a_mismatch_and_fails(tmp_path, capsys):
+    text = DOUBLE_RON.read_text()
+    # change the first hand's recorded score changes: Tenhou now disagrees with our engine
+    tampered = re.sub(r'sc="([^"]*)"', lambda m: 'sc="' + m.group(1).replace(",-", ",-1", 1) + '"', text, count=1)
+    assert tampered != text
+    path = tmp_path / "tampered.mjlog"
+    path.write_text(tampered)
+    code = main(["import", str(path), "--check", "--no-store"])
+    out = capsys.readouterr().out
+    assert code == 1 and "MISMATCH" in out
+
+
+def test_not_a_log_is_a_clear_error(tmp_path, capsys):
+    path = tmp_path / "x.mjlog"
+    path.write_text("hello")
+    assert main(["import", str(path), "--check", "--no-store"]) == 2
+    assert "not a Tenhou mjlog" in capsys.readouterr().err
+    assert main(["import", str(tmp_path / "missing.mjlog"), "--no-store"]) == 2
