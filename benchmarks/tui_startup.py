@@ -89,7 +89,7 @@ def measure_process(width: int, height: int, keys: int) -> dict[str, float]:
     env = {"TERM": "xterm-256color", "LANG": "C.UTF-8", "PATH": os.environ.get("PATH", ""), "HOME": home,
            "XDG_CONFIG_HOME": f"{home}/config", "XDG_DATA_HOME": f"{home}/data"}
     start = time.perf_counter()
-    proc = subprocess.Popen(jantaku_command() + ["play", "--ruleset", "basic", "--seed", "1", "--bot-delay", "0"],
+    proc = subprocess.Popen(jantaku_command() + ["play", "--ruleset", "basic", "--bot-delay", "0"],
                             stdin=slave, stdout=slave, stderr=slave, env=env, start_new_session=True)
     os.close(slave)
     try:

@@ -9,9 +9,10 @@ from typing import Any
 from textual.app import App
 
 from ..engine.options import OptionError
-from ..engine.ruleset import ruleset_names
+from ..engine.ruleset import get_ruleset, ruleset_names
+from . import connect
 from .records import save_record
-from .session import GameSession, LocalSession
+from .session import GameSession
 from .settings import Settings, load_settings, save_settings
 
 # the quick game's default variant: the first of these that is installed
@@ -55,20 +56,66 @@ class JantakuApp(App):
 
     # --- games ---------------------------------------------------------------------------
 
-    def quick_game(self, ruleset: str | None = None, preset: str | None = None, *, seed: int | None = None,
+    def quick_game(self, ruleset: str | None = None, preset: str | None = None, *,
                    options: dict[str, Any] | None = None) -> bool:
-        """Start a game against three bots; False (and a notice) if the rules are not available."""
+        """Start a game against three bots (on a host in this process); False if the rules are not available."""
         ruleset = ruleset or default_ruleset(self.settings)
         try:
-            session = LocalSession(ruleset, preset=preset or None, options=options, seed=seed,
-                                   bot_delay=self.settings.bot_delay, name=self.settings.name)
+            get_ruleset(ruleset, preset or None, options)
         except OptionError as exc:
             self.notify(str(exc), severity="error")
             return False
         self.settings.ruleset, self.settings.preset = ruleset, preset or ""
         self.save_settings()
-        self.play(session)
+        self.run_worker(self._connect(connect.quick_game(self.settings, ruleset, preset=preset or None,
+                                                         options=options), self.play), group="connect")
         return True
+
+    def host_game(self) -> None:
+        """Host tables for the network from this process, and open its lobby."""
+        self.run_worker(self._connect(connect.host_lobby(self.settings), self._lobby(hosting=True)), group="connect")
+
+    def join_game(self, address: str | None = None) -> None:
+        """Ask for a host's address (or pick one found on the LAN), then open its lobby."""
+        from .screens.join import JoinScreen
+
+        def chosen(choice: tuple[str, str] | None) -> None:
+            if choice is None:
+                self.show_menu()
+            else:
+                self.join_address(*choice)
+
+        self.push_screen(JoinScreen(address or self.settings.last_host), chosen)
+
+    def join_address(self, address: str, name: str | None = None) -> None:
+        """Connect to ``host:port`` and open its lobby (on failure, the join screen again)."""
+        joining = connect.join_lobby(self.settings, address, name or self.settings.name)
+        self.run_worker(self._connect(joining, self._lobby(), retry=lambda: self.join_game(address)),
+                        group="connect")
+
+    def join_inherited(self, fd: int) -> None:
+        """Join over an inherited socket (the SSH front door); leaving the lobby ends the app."""
+        joining = connect.join_inherited(self.settings, fd, self.settings.name)
+        self.run_worker(self._connect(joining, self._lobby(then=self.exit), retry=self.exit), group="connect")
+
+    async def _connect(self, getting, then, retry: Callable[[], None] | None = None) -> None:
+        """Await ``getting`` (a session, or a lobby's hub and title) and hand it to ``then``."""
+        from ..netplay.client import ClientError
+
+        try:
+            got = await getting
+        except (OSError, TimeoutError, ClientError) as exc:
+            self.notify(f"{type(exc).__name__}: {exc}", title="Could not connect", severity="error", timeout=8)
+            (retry or self.show_menu)()
+            return
+        self.save_settings()
+        then(got)
+
+    def _lobby(self, *, hosting: bool = False, then: Callable[..., None] | None = None) -> Callable[[tuple], None]:
+        from .screens.lobby import LobbyScreen
+
+        return lambda hub_title: self.push_screen(LobbyScreen(hub_title[0], title=hub_title[1], hosting=hosting),
+                                                  then or self.show_menu)
 
     def play(self, session: GameSession) -> None:
         from .screens.table import TableScreen
@@ -78,8 +125,7 @@ class JantakuApp(App):
     def game_over(self, session: GameSession | None) -> None:
         """A table closed: keep a finished match for the replays list, back to the menu."""
         record = session.record() if session is not None else None
-        match = getattr(session, "match", None)
-        if record is not None and (match is None or match.is_over):
+        if record is not None and session.over:
             path = save_record(record, names=list(session.names))
             if path is not None:
                 self.notify(f"match saved for replay: {path.name}", timeout=4)

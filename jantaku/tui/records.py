@@ -54,3 +54,39 @@ def list_records(folder: Path | None = None) -> list[Path]:
     if not folder.is_dir():
         return []
     return sorted(folder.glob("*.json"), key=lambda p: (p.stat().st_mtime, p.name), reverse=True)
+
+
+# --- matches kept by a host on this machine ----------------------------------------------------
+
+
+def stored_matches(data_dir: Path | None = None, limit: int = 200) -> list[Any]:
+    """Finished matches a host kept in ``data_dir`` (default: the host's), newest first; [] if none."""
+    from ..netplay.paths import default_data_dir
+    from ..netplay.store import Store, StoreError
+
+    try:
+        store = Store.in_dir(data_dir or default_data_dir(), create=False)
+    except StoreError:
+        return []
+    try:
+        return store.finished(limit)
+    finally:
+        store.close()
+
+
+def load_stored(match_id: int, data_dir: Path | None = None) -> tuple[MatchRecord, list[str]]:
+    """A kept match's record (all its decisions) and its players' names."""
+    from ..netplay.paths import default_data_dir
+    from ..netplay.store import Store, StoreError
+
+    try:
+        store = Store.in_dir(data_dir or default_data_dir(), create=False)
+    except StoreError as exc:
+        raise ValueError(str(exc)) from None
+    try:
+        stored = store.load(match_id)
+    except KeyError:
+        raise ValueError(f"there is no match {match_id}") from None
+    finally:
+        store.close()
+    return stored.record, [seat.name for seat in stored.seats]

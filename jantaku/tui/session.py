@@ -10,8 +10,10 @@ A :class:`GameSession` yields the host's messages for one seat:
 - ``{"type": "error", "code", "message"}``.
 
 The player answers a prompt with :meth:`GameSession.act` (its id and one of
-its actions).  :class:`LocalSession` runs a match in this process with bots
-in the other seats; the network client is another implementation.
+its actions).  Games are played through the netplay client
+(:class:`~jantaku.tui.netsession.ClientSession`); :class:`LocalSession`
+runs a match in this process without a host, which the tests use (fast,
+seeded, no sockets).
 """
 
 from __future__ import annotations
@@ -57,6 +59,11 @@ class GameSession(abc.ABC):
     def record(self) -> MatchRecord | None:
         """The match so far, for a replay (None if this session cannot give it)."""
         return None
+
+    @property
+    def over(self) -> bool:
+        """Whether the match has ended (then :meth:`record` is complete)."""
+        return False
 
 
 def timeout_action(actions: Sequence[Action], drawn: int | None) -> Action:
@@ -145,6 +152,10 @@ class LocalSession(GameSession):
 
     def record(self) -> MatchRecord:
         return self.match.record()
+
+    @property
+    def over(self) -> bool:
+        return self.match.is_over
 
     # --- running the match ----------------------------------------------------------------
 

@@ -12,18 +12,28 @@ the defaults: settings never stop the game from starting.
 from __future__ import annotations
 
 import dataclasses
+import getpass
 import json
 import os
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
 TILE_STYLES = ("auto", "compact", "boxed")
 
 
+def default_name() -> str:
+    """The login name, as a player's name (``player`` for root or none)."""
+    try:
+        name = getpass.getuser()
+    except (KeyError, OSError):
+        name = ""
+    return name[:24] if name and name != "root" else "player"
+
+
 @dataclass
 class Settings:
-    name: str = "You"
+    name: str = field(default_factory=default_name)
     tiles: str = "auto"  # auto: boxed hand when the terminal is big enough
     unicode: bool = False  # Unicode mahjong glyphs instead of 1m/東 faces
     colour: bool = True
@@ -33,6 +43,8 @@ class Settings:
     bot_delay: float = 0.4  # seconds between bot moves in a quick game
     ruleset: str = ""  # the quick game's last variant ("" = the first available)
     preset: str = ""
+    last_host: str = ""  # the address last joined
+    tokens: dict = field(default_factory=dict)  # host address → the token that gets your seats back
 
     @classmethod
     def from_dict(cls, data: dict[str, Any]) -> "Settings":

@@ -165,7 +165,7 @@ async def test_result_screen_fits_80x24_and_scrolls():
 
 
 async def test_a_key_pressed_as_the_hand_ends_does_not_skip_the_result(monkeypatch):
-    monkeypatch.setattr(ResultScreen, "GRACE", 0.3)
+    monkeypatch.setattr(ResultScreen, "GRACE", 5.0)
     match = finished_hand()
     s = FakeSession()
     async with table_app(s) as (app, pilot):
@@ -173,7 +173,7 @@ async def test_a_key_pressed_as_the_hand_ends_does_not_skip_the_result(monkeypat
         await until(pilot, lambda: isinstance(app.screen, ResultScreen))
         await pilot.press("enter", "space")
         assert isinstance(app.screen, ResultScreen) and not s.acts
-        await pilot.pause(0.35)
+        app.screen.shown_at -= 5.0  # as if the grace had passed
         await pilot.press("enter")
         await until(pilot, lambda: s.acts)
 

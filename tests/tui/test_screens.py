@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import asyncio
 import json
 import os
 
@@ -34,7 +35,7 @@ async def test_menu_enter_starts_the_default_quick_game():
     async with app.run_test() as pilot:
         await until(pilot, lambda: f"Quick game against three bots — {rules}, {preset}" in screen_text(app))
         await pilot.press("enter")
-        await until(pilot, lambda: isinstance(app.screen, TableScreen) and app.screen.view is not None)
+        await until(pilot, lambda: isinstance(app.screen, TableScreen) and app.screen.view is not None, 400)
         assert app.screen.session.match.ruleset.name == rules
     assert load_settings().ruleset == rules  # remembered for the next quick game
 
@@ -48,7 +49,7 @@ async def test_menu_choose_variant_and_preset():
         await pilot.pause()
         assert "Any complete hand wins" in screen_text(app)
         await pilot.click("#start")
-        await until(pilot, lambda: isinstance(app.screen, TableScreen))
+        await until(pilot, lambda: isinstance(app.screen, TableScreen) and app.screen.view is not None, 400)
         assert app.screen.session.match.ruleset.name == "basic"
 
 
@@ -63,13 +64,23 @@ async def test_menu_keys_open_screens_and_escape_returns(key, screen):
         await until(pilot, lambda: isinstance(app.screen, MenuScreen))
 
 
-async def test_host_and_join_say_they_need_the_network_layer():
+async def test_host_a_game_opens_the_lobby_of_a_host_in_this_process(monkeypatch):
+    from jantaku.tui import connect
+    from jantaku.tui.screens.lobby import LobbyScreen
+
+    hosting = connect.host_lobby
+    monkeypatch.setattr(connect, "host_lobby", lambda settings: hosting(settings, port=0, announce=False))
     app = menu_app()
-    async with app.run_test(notifications=True) as pilot:
+    async with app.run_test(size=(100, 30)) as pilot:
         await pilot.press("h")
-        await pilot.pause()
-        assert isinstance(app.screen, MenuScreen)
-        assert any("netplay" in n.message for n in app._notifications)
+        await until(pilot, lambda: isinstance(app.screen, LobbyScreen) and "others join with" in screen_text(app), 400)
+        host = app.screen.hub.host
+        assert host.port and "jantaku join" in screen_text(app)
+        await pilot.press("escape")
+        await until(pilot, lambda: "Stop hosting?" in screen_text(app))
+        await pilot.press("1")
+        await until(pilot, lambda: isinstance(app.screen, MenuScreen), 400)
+        await asyncio.wait_for(host.wait_stopped(), 5)
 
 
 async def test_rules_help_shows_summary_presets_and_options():
@@ -153,7 +164,7 @@ def test_replay_cursor_steps_both_ways_like_a_fresh_replay():
     record = finished_match().record()
     cursor = ReplayCursor(record)
     for position in (5, 60, 61, 3, cursor.total, 100, 0, cursor.hand_ends[0]):
-        cursor.go(position)
+        cursor.seek(position)
         assert cursor.match.view(1) == Match.replay(record, upto=position).view(1), position
     assert cursor.hand_ends and cursor.hand_ends[-1] <= cursor.total
 
@@ -165,10 +176,10 @@ def test_replay_of_a_stopped_match():
     stopped = Match.replay(record)
     stopped.stop("the time limit")
     cursor = ReplayCursor(stopped.record())
-    cursor.go(cursor.total)
+    cursor.seek(cursor.total)
     assert cursor.match.is_over and cursor.match.stopped == "the time limit"
     assert cursor.decision_text(cursor.total - 1, ["A", "B", "C", "D"]).endswith("stopped: the time limit")
-    assert {"type": "match_end", "stopped": "the time limit"} in cursor.events()
+    assert {"type": "match_end", "stopped": "the time limit"} in cursor.hand_events()
 
 
 def test_records_round_trip_with_names(tmp_path):
@@ -234,8 +245,8 @@ async def test_replay_opens_an_exported_record_file(tmp_path):
 async def test_a_finished_quick_game_is_saved_for_replay():
     app = menu_app()
     async with app.run_test() as pilot:
-        app.quick_game("basic", options={"hands": 1}, seed=3)
-        await until(pilot, lambda: isinstance(app.screen, TableScreen))
+        app.quick_game("basic", options={"hands": 1})
+        await until(pilot, lambda: isinstance(app.screen, TableScreen), 400)
         table = app.screen
         session = table.session
         bot = get_bot("easy")

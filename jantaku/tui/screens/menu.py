@@ -68,9 +68,10 @@ class MenuScreen(BaseScreen):
             app.quick_game(app.settings.ruleset or None, app.settings.preset or None)
         elif item == "choose":
             app.push_screen(QuickGameScreen(), self._start_chosen)
-        elif item in ("host", "join"):
-            self.notify("Network play arrives with the netplay layer; this build plays against bots.",
-                        title="Not yet available", timeout=5)
+        elif item == "host":
+            app.host_game()
+        elif item == "join":
+            app.join_game()
         elif item == "replays":
             from .replay import ReplayListScreen
 
@@ -92,24 +93,32 @@ class MenuScreen(BaseScreen):
 
 
 class QuickGameScreen(ModalScreen[tuple[str, str] | None]):
-    """Choose a variant and one of its presets, then start."""
+    """Choose a variant (of ``rulesets``, default: all installed) and one of its presets, then start."""
 
     CSS_PATH = "menu.tcss"
     BINDINGS = [Binding("escape", "cancel", "cancel")]
+
+    def __init__(self, *, title: str = "Quick game against three bots", rulesets: list[str] | None = None,
+                 button: str = "Start") -> None:
+        super().__init__()
+        self.title_text, self.button = title, button
+        installed = ruleset_names()
+        self.rulesets = [n for n in rulesets if n in installed] if rulesets else installed  # we need their presets
 
     def compose(self) -> ComposeResult:
         from ..app import default_ruleset
 
         rules = default_ruleset(self.app.settings)
+        rules = rules if rules in self.rulesets else self.rulesets[0]
         with Vertical(id="quick-dialog"):
-            yield Label("Quick game against three bots", id="quick-title")
+            yield Label(self.title_text, id="quick-title")
             yield Label("Variant")
-            yield Select([(f"{ruleset_class(n).title} ({n})", n) for n in ruleset_names()], value=rules,
+            yield Select([(f"{ruleset_class(n).title} ({n})", n) for n in self.rulesets], value=rules,
                          allow_blank=False, id="ruleset")
             yield Label("Preset")
             yield Select(self._presets(rules), allow_blank=False, id="preset")
             yield Label("", id="quick-summary")
-            yield Button("Start", variant="primary", id="start")
+            yield Button(self.button, variant="primary", id="start")
             yield Label("tab moves · ⏎ chooses · esc cancels", id="quick-hint")
 
     def _presets(self, rules: str) -> list[tuple[str, str]]:

@@ -8,6 +8,7 @@ The list screen offers the saved matches and opens any record file.
 from __future__ import annotations
 
 import copy
+import time
 from pathlib import Path
 from typing import Any
 
@@ -20,7 +21,8 @@ from textual.widgets.option_list import Option
 
 from ...engine.actions import Action
 from ...engine.match import STOP_SEAT, Match, MatchRecord
-from ..records import list_records, load_record
+from ...netplay import replay as netplay_replay
+from ..records import list_records, load_record, load_stored, stored_matches
 from ..resulttext import hand_result_parts, standings_parts
 from ..tilefaces import TilePainter
 from ..viewmodel import names_for
@@ -45,45 +47,44 @@ def revealed_view(match: Match, seat: int = 0) -> dict[str, Any]:
     return view
 
 
-def apply_decision(match: Match, seat: int, wire: list) -> None:
-    """One recorded decision: a seat's action, or the host stopping the match."""
-    if seat == STOP_SEAT:
-        match.stop(str(wire[1]))
-    else:
-        match.act(seat, Action.from_wire(wire))
+class ReplayCursor(netplay_replay.ReplayCursor):
+    """netplay's replay cursor, plus what the screen needs: where hands end, and quick steps back.
 
-
-class ReplayCursor:
-    """A match record with a position: how many of its decisions have been applied."""
+    Opening it walks the match once, keeping a copy every ``CHECKPOINT_EVERY``
+    decisions; going back restarts from the nearest copy instead of the
+    first decision.
+    """
 
     def __init__(self, record: MatchRecord) -> None:
-        self.record = record
-        self.total = len(record.decisions)
+        super().__init__(record)
+        self.total = len(self)
         self.hand_ends: list[int] = []  # positions right after a hand ended
-        self._checkpoints: dict[int, Match] = {}
-        match = Match.replay(record, upto=0)
-        for n, (seat, wire) in enumerate(record.decisions):
-            if n % CHECKPOINT_EVERY == 0:
-                self._checkpoints[n] = copy.deepcopy(match)
-            playing = match.phase == "play"
-            apply_decision(match, seat, wire)
-            if playing and match.phase != "play":
-                self.hand_ends.append(n + 1)
-        self.position = 0
-        self.match = copy.deepcopy(self._checkpoints.get(0, match))
+        self._checkpoints: dict[int, tuple[Match, list]] = {}
+        while not self.at_end:
+            if self.position % CHECKPOINT_EVERY == 0:
+                self._keep()
+            playing = self.match.phase == "play"
+            self.step()
+            if playing and self.match.phase != "play":
+                self.hand_ends.append(self.position)
+        self._restore(0)
 
-    def go(self, position: int) -> None:
-        position = max(0, min(self.total, position))
-        if position < self.position or position - self.position > CHECKPOINT_EVERY:
-            start = max(p for p in self._checkpoints if p <= position) if self._checkpoints else 0
-            self.match = copy.deepcopy(self._checkpoints[start]) if self._checkpoints else Match.replay(self.record, upto=0)
-            self.position = start
-        for seat, wire in self.record.decisions[self.position:position]:
-            apply_decision(self.match, seat, wire)
+    def _keep(self) -> None:
+        self._checkpoints[self.position] = copy.deepcopy((self.match, self._events))
+
+    def _restore(self, position: int) -> None:
+        self.match, self._events = copy.deepcopy(self._checkpoints[position])
         self.position = position
 
-    def events(self) -> list[dict[str, Any]]:
-        """This hand's events so far, everything open (a replay keeps no secrets but the wall),
+    def seek(self, position: int) -> None:
+        position = max(0, min(position, self.total))
+        if position < self.position or position - self.position > CHECKPOINT_EVERY:
+            self._restore(max(p for p in self._checkpoints if p <= max(0, position - 1)))
+        while self.position < position:
+            self.step()
+
+    def hand_events(self) -> list[dict[str, Any]]:
+        """This hand's events so far, every hand open (a finished match keeps no secrets but the wall),
         and the match's end if it ended."""
         events = [e.for_seat(None) | (e.private or {}) for e in self.match.table.events]
         if self.match.is_over:
@@ -146,7 +147,7 @@ class ReplayScreen(BaseScreen):
         log.clear()
         match_over = (view.get("match") or {}).get("phase") == "over"
         if match_over or (view.get("phase") == "over" and view.get("result")):  # the result, read from the top
-            parts = hand_result_parts(view, self.names, painter, self.cursor.events())
+            parts = hand_result_parts(view, self.names, painter, self.cursor.hand_events())
             if match_over:
                 parts += standings_parts(view, self.names)
             for part in parts:
@@ -165,7 +166,7 @@ class ReplayScreen(BaseScreen):
         self.action_go_to(self.cursor.next_hand_end() if direction > 0 else self.cursor.previous_hand_end())
 
     def action_go_to(self, position: int) -> None:
-        self.cursor.go(self.cursor.total if position < 0 else position)
+        self.cursor.seek(self.cursor.total if position < 0 else position)
         self.redraw()
 
     def on_button_row_pressed(self, message: ButtonRow.Pressed) -> None:
@@ -181,7 +182,7 @@ class ReplayScreen(BaseScreen):
 
 
 class ReplayListScreen(BaseScreen):
-    """Saved matches, newest first, and a field to open any record file."""
+    """Matches kept by a host on this machine and saved quick games, newest first; any record file."""
 
     CSS_PATH = "replay.tcss"
     BINDINGS = [Binding("escape", "close", "back")]
@@ -190,31 +191,40 @@ class ReplayListScreen(BaseScreen):
         with Vertical(id="replay-list-box"):
             yield Label("History and replays", id="replay-list-title")
             yield OptionList(id="replay-list")
-            yield Label("Open a record file (MatchRecord JSON):")
+            yield Label("Open a record file (MatchRecord JSON, or what jantaku export writes):")
             yield Input(placeholder="path/to/match.json", id="replay-path")
             yield Label("⏎ open · esc back", id="replay-hint")
 
     def on_mount(self) -> None:
+        self.stored = stored_matches()
         self.paths = list_records()
         menu = self.query_one(OptionList)
-        if self.paths:
-            menu.add_options([Option(_describe(p), id=str(i)) for i, p in enumerate(self.paths)])
+        for match in self.stored:
+            menu.add_option(Option(_describe_stored(match), id=f"stored:{match.id}"))
+        for i, path in enumerate(self.paths):
+            menu.add_option(Option(_describe(path), id=f"file:{i}"))
+        if self.stored or self.paths:
             menu.highlighted = 0
             menu.focus()
         else:
-            menu.add_option(Option("no saved matches yet: finish a quick game first", disabled=True))
+            menu.add_option(Option("no finished matches yet", disabled=True))
             self.query_one(Input).focus()
 
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
-        self.open(self.paths[int(event.option.id)])
+        kind, _, key = event.option.id.partition(":")
+        if kind == "stored":
+            self.open(lambda: load_stored(int(key)))
+        else:
+            self.open(lambda: load_record(self.paths[int(key)]))
 
     def on_input_submitted(self, event: Input.Submitted) -> None:
         if event.value.strip():
-            self.open(Path(event.value.strip()).expanduser())
+            path = Path(event.value.strip()).expanduser()
+            self.open(lambda: load_record(path))
 
-    def open(self, path: Path) -> None:
+    def open(self, load) -> None:
         try:
-            record, names = load_record(path)
+            record, names = load()
             self.app.push_screen(ReplayScreen(record, names=names))
         except ValueError as exc:
             self.notify(str(exc), severity="error", timeout=6)
@@ -223,10 +233,19 @@ class ReplayListScreen(BaseScreen):
         self.dismiss(None)
 
 
+def _describe_stored(match) -> str:
+    """``#12 2026-11-30 10:30  riichi (tenhou)  ann +12000  bob -4000 …`` (a host's kept match)."""
+    when = time.strftime("%Y-%m-%d %H:%M", time.localtime(match.finished or match.created))
+    scores = (match.result or {}).get("scores") or [None] * len(match.seats)
+    people = "  ".join(f"{seat.name} {score:+d}" if isinstance(score, int) else seat.name
+                       for seat, score in zip(match.seats, scores))
+    return f"#{match.id} {when}  {match.record.ruleset} ({match.record.preset})  {people}"
+
+
 def _describe(path: Path) -> str:
-    """``20250102-103000-basic-42.json`` → ``2025-01-02 10:30  basic  seed 42``."""
+    """``20250102-103000-basic-42.json`` → ``2025-01-02 10:30  basic  seed 42  (quick game)``."""
     parts = path.stem.split("-")
     if len(parts) >= 4 and len(parts[0]) == 8 and len(parts[1]) == 6:
         d, t = parts[0], parts[1]
-        return f"{d[:4]}-{d[4:6]}-{d[6:]} {t[:2]}:{t[2:4]}  {parts[2]}  seed {'-'.join(parts[3:])}"
+        return f"{d[:4]}-{d[4:6]}-{d[6:]} {t[:2]}:{t[2:4]}  {parts[2]}  seed {'-'.join(parts[3:])}  (quick game)"
     return path.name

@@ -226,6 +226,8 @@ class TableScreen(BaseScreen):
             lead = None
         elif self.prompt is not None and self.prompt.discards:
             lead = Text("select a tile you may discard (the others are dimmed)", "dim")
+        elif self.seat is None:
+            lead = Text("watching", "dim")
         else:
             lead = Text("waiting…" if self.view.get("phase") != "over" else "", "dim")
         self.query_one("#actions", ButtonRow).show(entries, lead)
