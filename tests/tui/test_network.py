@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import asyncio
+
 import pytest
 
 from jantaku.engine.actions import ActionType as A
@@ -10,6 +12,7 @@ from jantaku.netplay.host import Host
 from jantaku.tui import connect
 from jantaku.tui.app import JantakuApp
 from jantaku.tui.netsession import ClientHub, ClientSession, names_from_info
+from jantaku.tui.records import list_records, load_record
 from jantaku.tui.screens.lobby import LobbyScreen
 from jantaku.tui.screens.menu import MenuScreen, QuickGameScreen
 from jantaku.tui.screens.result import ResultScreen
@@ -47,7 +50,10 @@ async def test_quick_game_runs_on_an_embedded_host_and_plays_by_keys():
         await until(pilot, lambda: isinstance(app.screen, ResultScreen) and "Final standings" in screen_text(app))
         await pilot.press("enter")
         await until(pilot, lambda: isinstance(app.screen, MenuScreen), 400)
-        assert table.session.hub.host.lobby is None or table.session.hub.client.closed
+        assert table.session.hub.client.closed
+        await asyncio.wait_for(table.session.hub.host.wait_stopped(), 5)
+    saved = list_records()  # the finished match, kept for the replays list
+    assert len(saved) == 1 and load_record(saved[0])[1][0] == "ann"
 
 
 async def test_lobby_create_add_bots_start_and_play(host):

@@ -240,21 +240,3 @@ async def test_replay_opens_an_exported_record_file(tmp_path):
         await pilot.press("enter")
         await until(pilot, lambda: isinstance(app.screen, ReplayScreen))
         assert app.screen.names == ["Seat 1", "Seat 2", "Seat 3", "Seat 4"]
-
-
-async def test_a_finished_quick_game_is_saved_for_replay():
-    app = menu_app()
-    async with app.run_test() as pilot:
-        app.quick_game("basic", options={"hands": 1})
-        await until(pilot, lambda: isinstance(app.screen, TableScreen), 400)
-        table = app.screen
-        session = table.session
-        bot = get_bot("easy")
-        while not session.match.is_over:  # play our seat by bot, through the screen's own send()
-            await until(pilot, lambda: table.prompt is not None or session.match.is_over)
-            if table.prompt is not None:
-                await table.send(bot.choose(table.view, table.prompt.actions))
-        await until(pilot, lambda: "Final standings" in screen_text(app))
-        await pilot.press("enter")
-        await until(pilot, lambda: isinstance(app.screen, MenuScreen))
-    assert len(list_records()) == 1
