@@ -4,7 +4,6 @@ from __future__ import annotations
 
 from contextlib import asynccontextmanager
 
-import pytest
 
 from jantaku.engine.actions import Action
 from jantaku.engine.actions import ActionType as A
@@ -107,17 +106,22 @@ def claim_view():
     return view
 
 
-@pytest.mark.parametrize("key, kind", [("p", A.PON), ("k", A.KAN), ("w", A.RON), ("space", A.PASS), ("x", A.PASS)])
-async def test_claim_keys(key, kind):
+async def test_claim_keys():
+    """One prompt after another at the same table: each claim key answers with its action."""
     view = claim_view()
     mine = view["players"][0]["concealed"]
     offered = [Action(A.RON, tile=mine[0]), Action(A.PON, tile=mine[0], tiles=tuple(mine[1:3])),
                Action(A.KAN, tile=mine[0], tiles=tuple(mine[1:4])), Action(A.PASS)]
+    keys = [("p", A.PON), ("k", A.KAN), ("w", A.RON), ("space", A.PASS), ("x", A.PASS)]
     async with prompted(update(view, offered)) as (s, app, pilot):
         assert "call" in screen_text(app)
-        await pilot.press(key)
-        await until(pilot, lambda: s.acts)
-    assert [a.type for _, a in s.acts] == [kind]
+        for prompt_id, (key, kind) in enumerate(keys, start=1):
+            if prompt_id > 1:
+                s.send(update(view, offered, prompt_id=prompt_id))
+                await until(pilot, lambda: app.screen.prompt is not None)
+            await pilot.press(key)
+            await until(pilot, lambda: len(s.acts) == prompt_id)
+            assert s.acts[-1][0] == prompt_id and s.acts[-1][1].type is kind, key
 
 
 async def test_claim_keys_not_offered_do_nothing():
