@@ -4,7 +4,6 @@ from __future__ import annotations
 
 from contextlib import asynccontextmanager
 
-
 from jantaku.engine.actions import Action
 from jantaku.engine.actions import ActionType as A
 from jantaku.engine.tiles import kind_of, parse_tiles
