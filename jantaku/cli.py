@@ -187,9 +187,13 @@ def _store_import(args: argparse.Namespace, report) -> str | None:
     """Keep the replayed match in the history (the host's store), when it replayed whole."""
     if report.match is None or args.no_store:
         return None
-    from .netplay.store import store_imported_match
+    from .netplay.store import StoreError, store_imported_match
 
-    return store_imported_match(report.match, source=args.file, data_dir=args.data)
+    try:
+        return store_imported_match(report.match, source=args.file, data_dir=args.data, players=report.players)
+    except StoreError as exc:
+        print(f"jantaku import: not stored: {exc}", file=sys.stderr)
+        return None
 
 
 # --- parser ------------------------------------------------------------------------
