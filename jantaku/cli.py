@@ -259,6 +259,7 @@ def build_parser() -> argparse.ArgumentParser:
 
 # Subcommands defined in other modules add their parsers here (host, play, join, ...).
 _EXTRA_PARSERS: list[Callable[[argparse._SubParsersAction], None]] = []
+from .tui.cli import register as _register_tui; _EXTRA_PARSERS.append(_register_tui)  # noqa: E402,E702
 
 
 def main(argv: list[str] | None = None) -> int:
