@@ -187,9 +187,13 @@ def _store_import(args: argparse.Namespace, report) -> str | None:
     """Keep the replayed match in the history (the host's store), when it replayed whole."""
     if report.match is None or args.no_store:
         return None
-    from .netplay.store import store_imported_match
+    from .netplay.store import StoreError, store_imported_match
 
-    return store_imported_match(report.match, source=args.file, data_dir=args.data)
+    try:
+        return store_imported_match(report.match, source=args.file, data_dir=args.data, players=report.players)
+    except StoreError as exc:
+        print(f"jantaku import: not stored: {exc}", file=sys.stderr)
+        return None
 
 
 # --- parser ------------------------------------------------------------------------
@@ -255,6 +259,7 @@ def build_parser() -> argparse.ArgumentParser:
 
 # Subcommands defined in other modules add their parsers here (host, play, join, ...).
 _EXTRA_PARSERS: list[Callable[[argparse._SubParsersAction], None]] = []
+from .tui.cli import register as _register_tui; _EXTRA_PARSERS.append(_register_tui)  # noqa: E402,E702
 
 
 def main(argv: list[str] | None = None) -> int:

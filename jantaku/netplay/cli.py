@@ -49,8 +49,10 @@ def add_host_parser(sub: argparse._SubParsersAction) -> argparse.ArgumentParser:
     p.add_argument("--data", metavar="DIR", help=f"where matches are kept (default {default_data_dir()})")
     p.add_argument("--no-announce", action="store_true", help="do not announce the host on the LAN")
     p.add_argument("--name", help="the host's name in the LAN list (default: this machine's name)")
-    p.add_argument("--max-tables", type=int, default=HostLimits.max_tables)
-    p.add_argument("--max-connections", type=int, default=HostLimits.max_connections)
+    p.add_argument("--max-tables", type=int, default=HostLimits.max_tables, metavar="N",
+                   help=f"tables open at once (default {HostLimits.max_tables})")
+    p.add_argument("--max-connections", type=int, default=HostLimits.max_connections, metavar="N",
+                   help=f"clients connected at once (default {HostLimits.max_connections})")
     p.add_argument("--log-level", default="info", choices=("debug", "info", "warning", "error"))
     return p
 

@@ -12,7 +12,7 @@ Sans-I/O: :class:`MessageReader` turns received bytes into messages and
     >>> list(reader.feed(b"\\xc1"))
     Traceback (most recent call last):
     ...
-    jantaku.netplay.protocol.ProtocolError: malformed: not msgpack (unpack(b) received extra data.)
+    jantaku.netplay.protocol.ProtocolError: malformed: not msgpack (FormatError)
 """
 
 from __future__ import annotations
@@ -131,7 +131,7 @@ class MessageReader:
             except StopIteration:
                 break
             except (ValueError, msgpack.FormatError, msgpack.StackError, TypeError) as exc:
-                raise ProtocolError(ErrorCode.MALFORMED, f"not msgpack ({exc})") from None
+                raise ProtocolError(ErrorCode.MALFORMED, f"not msgpack ({str(exc) or type(exc).__name__})") from None
             end = self._unpacker.tell()
             size, self._consumed = end - self._consumed, end
             if size > self.limits.max_message:

@@ -290,3 +290,29 @@ class Store:
     def hand_results(self, match_id: int) -> list[dict[str, Any]]:
         return [json.loads(r) for (r,) in self.db.execute(
             "SELECT result FROM hands WHERE match_id = ? ORDER BY hand_index", (match_id,))]
+
+
+def store_imported_match(match, *, source: str, data_dir: str | Path | None = None,
+                         players: tuple[str, ...] = ()) -> str:
+    """Keep a replayed outside game (a Tenhou import) as a finished match in the history.
+
+    Returns a line saying where it went.  Its record carries the log's walls, so
+    it replays decision by decision like any match played here.
+    """
+    from .paths import default_data_dir
+
+    directory = Path(data_dir) if data_dir else default_data_dir()
+    store = Store.in_dir(directory)
+    try:
+        names = list(players) + [f"seat {i + 1}" for i in range(len(players), 4)]
+        settings = {"name": f"imported: {Path(source).name}", "imported_from": str(source)}
+        match_id = store.create_match(store.next_table_id(), match.record(),
+                                      [StoredSeat(n or f"seat {i + 1}", None, None) for i, n in enumerate(names)],
+                                      settings)
+        for index, result in enumerate(match.results):
+            store.record_hand(match_id, index, result.to_wire())
+        store.finish_match(match_id, {"scores": list(match.scores), "standings": match.standings,
+                                      "stopped": getattr(match, "stopped", None)})
+    finally:
+        store.close()
+    return f"stored as match {match_id} in {directory} (jantaku history lists it)"

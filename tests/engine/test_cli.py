@@ -78,7 +78,7 @@ def test_selfplay_bad_flags(capsys, argv, fragment):
 
 
 def test_console_script_runs():
-    out = subprocess.run([sys.executable, "-m", "jantaku.cli", "analyze", "19m19p19s1234567z"],
+    out = subprocess.run([sys.executable, "-m", "jantaku", "analyze", "19m19p19s1234567z"],
                          capture_output=True, text=True, check=True).stdout
     assert "ready" in out
 
@@ -87,3 +87,10 @@ def test_variant_bots_are_found_by_name(capsys):
     code, out, _ = run(capsys, "selfplay", "--ruleset", "hongkong", "--hands", "1",
                        "--bots", "hongkong,easy,easy,easy", "--json")
     assert code == 0 and json.loads(out)["seats"][0]["bot"] == "hongkong"
+
+
+def test_module_entry_point_knows_every_command():
+    out = subprocess.run([sys.executable, "-m", "jantaku", "--help"], capture_output=True, text=True,
+                         check=True).stdout
+    for name in ("score", "analyze", "selfplay", "import", "host", "history", "export", "bot"):
+        assert name in out

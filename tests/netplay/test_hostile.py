@@ -216,7 +216,7 @@ async def test_a_flood_is_cut_off(busy_host):
     peer.send(HELLO + flood)
     msgs = await peer.until_closed()
     assert codes(msgs) == [ErrorCode.RATE_LIMITED]
-    assert sum(m["type"] == "pong" for m in msgs) <= 41
+    assert sum(m["type"] == "pong" for m in msgs) < 50  # the burst of 40, plus what trickled in meanwhile
     peer.close()
     await finish_and_check(host, table, game)
 
@@ -274,6 +274,9 @@ async def test_a_second_login_replaces_the_first(host):
     assert second.player == first.player and second.resumed
     msg = await first.next_message("error")
     assert msg["code"] == ErrorCode.REPLACED
-    await asyncio.sleep(0.05)
+    for _ in range(100):
+        if first.closed:
+            break
+        await asyncio.sleep(0.02)
     assert first.closed
     await close_all([first, second])

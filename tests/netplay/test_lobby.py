@@ -156,3 +156,18 @@ async def test_the_lobby_lists_rulesets_and_tables(host):
     reply = await ann.request({"type": "list"})
     assert "basic" in reply["rulesets"]
     await ann.close()
+
+
+async def test_stopping_the_host_says_goodbye_to_everyone():
+    host = Host()
+    await host.start(port=0)
+    ann, bob = await connect(host, "ann"), await connect(host, "bob")
+    await host.stop()
+    for client in (ann, bob):
+        bye = await client.next_message("bye")
+        assert "shutting down" in bye["reason"]
+    for _ in range(100):
+        if ann.closed and bob.closed:
+            break
+        await asyncio.sleep(0.02)
+    assert ann.closed and bob.closed and not host.connections

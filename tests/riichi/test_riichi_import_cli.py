@@ -42,3 +42,19 @@ def test_not_a_log_is_a_clear_error(tmp_path, capsys):
     assert main(["import", str(path), "--check", "--no-store"]) == 2
     assert "not a Tenhou mjlog" in capsys.readouterr().err
     assert main(["import", str(tmp_path / "missing.mjlog"), "--no-store"]) == 2
+
+
+def test_an_imported_game_lands_in_the_history_and_replays(tmp_path, capsys):
+    from jantaku.engine.match import Match
+    from jantaku.netplay.store import Store
+
+    assert main(["import", str(DOUBLE_RON), "--data", str(tmp_path)]) == 0
+    assert "stored as match 1" in capsys.readouterr().out
+    assert main(["history", "--data", str(tmp_path)]) == 0
+    assert "riichi" in capsys.readouterr().out
+    store = Store.in_dir(tmp_path)
+    stored = store.load(1)
+    store.close()
+    again = Match.replay(stored.record)
+    assert again.is_over and again.scores == stored.result["scores"]
+    assert [s.name for s in stored.seats][0]  # the players' names from the log

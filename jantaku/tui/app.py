@@ -1,0 +1,137 @@
+"""The Jantaku app: a menu, then tables, results, replays, rules help and settings."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+from textual.app import App
+
+from ..engine.options import OptionError
+from ..engine.ruleset import get_ruleset, ruleset_names
+from . import connect
+from .records import save_record
+from .session import GameSession
+from .settings import Settings, load_settings, save_settings
+
+# the quick game's default variant: the first of these that is installed
+PREFERRED_RULESETS = ("riichi", "hongkong", "classical", "sichuan", "basic")
+
+
+def default_ruleset(settings: Settings) -> str:
+    names = ruleset_names()
+    if settings.ruleset in names:
+        return settings.ruleset
+    return next((n for n in PREFERRED_RULESETS if n in names), names[0])
+
+
+class JantakuApp(App):
+    CSS_PATH = "app.tcss"
+    TITLE = "Jantaku"
+    ENABLE_COMMAND_PALETTE = False  # its screenshot command would write files on an SSH host
+
+    def __init__(self, *, start: Callable[["JantakuApp"], Any] | None = None, settings: Settings | None = None,
+                 settings_file: Path | None = None) -> None:
+        super().__init__()
+        self.settings_file = settings_file
+        self.settings = settings if settings is not None else load_settings(settings_file)
+        self.start = start
+
+    def on_mount(self) -> None:
+        if self.start is not None:
+            self.start(self)  # the menu comes when this first screen closes
+        else:
+            self.show_menu()
+
+    def show_menu(self, _: Any = None) -> None:
+        """The menu, unless it is already open beneath the screen that just closed."""
+        from .screens.menu import MenuScreen
+
+        if not any(isinstance(screen, MenuScreen) for screen in self.screen_stack):
+            self.push_screen(MenuScreen())
+
+    def save_settings(self) -> None:
+        save_settings(self.settings, self.settings_file)
+
+    # --- games ---------------------------------------------------------------------------
+
+    def quick_game(self, ruleset: str | None = None, preset: str | None = None, *,
+                   options: dict[str, Any] | None = None) -> bool:
+        """Start a game against three bots (on a host in this process); False if the rules are not available."""
+        ruleset = ruleset or default_ruleset(self.settings)
+        try:
+            get_ruleset(ruleset, preset or None, options)
+        except OptionError as exc:
+            self.notify(str(exc), severity="error")
+            return False
+        self.settings.ruleset, self.settings.preset = ruleset, preset or ""
+        self.save_settings()
+        self.run_worker(self._connect(connect.quick_game(self.settings, ruleset, preset=preset or None,
+                                                         options=options), self.play), group="connect")
+        return True
+
+    def host_game(self) -> None:
+        """Host tables for the network from this process, and open its lobby."""
+        self.run_worker(self._connect(connect.host_lobby(self.settings), self._lobby(hosting=True)), group="connect")
+
+    def join_game(self, address: str | None = None) -> None:
+        """Ask for a host's address (or pick one found on the LAN), then open its lobby."""
+        from .screens.join import JoinScreen
+
+        def chosen(choice: tuple[str, str] | None) -> None:
+            if choice is None:
+                self.show_menu()
+            else:
+                self.join_address(*choice)
+
+        self.push_screen(JoinScreen(address or self.settings.last_host), chosen)
+
+    def join_address(self, address: str, name: str | None = None) -> None:
+        """Connect to ``host:port`` and open its lobby (on failure, the join screen again)."""
+        joining = connect.join_lobby(self.settings, address, name or self.settings.name)
+        self.run_worker(self._connect(joining, self._lobby(), retry=lambda: self.join_game(address)),
+                        group="connect")
+
+    def join_inherited(self, fd: int) -> None:
+        """Join over an inherited socket (the SSH front door); leaving the lobby ends the app."""
+        joining = connect.join_inherited(self.settings, fd, self.settings.name)
+        self.run_worker(self._connect(joining, self._lobby(then=self.exit), retry=self.exit), group="connect")
+
+    async def _connect(self, getting, then, retry: Callable[[], None] | None = None) -> None:
+        """Await ``getting`` (a session, or a lobby's hub and title) and hand it to ``then``."""
+        from ..netplay.client import ClientError
+
+        try:
+            got = await getting
+        except (OSError, TimeoutError, ClientError) as exc:
+            self.notify(f"{type(exc).__name__}: {exc}", title="Could not connect", severity="error", timeout=8)
+            (retry or self.show_menu)()
+            return
+        self.save_settings()
+        then(got)
+
+    def _lobby(self, *, hosting: bool = False, then: Callable[..., None] | None = None) -> Callable[[tuple], None]:
+        from .screens.lobby import LobbyScreen
+
+        return lambda hub_title: self.push_screen(LobbyScreen(hub_title[0], title=hub_title[1], hosting=hosting),
+                                                  then or self.show_menu)
+
+    def play(self, session: GameSession) -> None:
+        from .screens.table import TableScreen
+
+        self.push_screen(TableScreen(session, self.settings), self.game_over)
+
+    def game_over(self, session: GameSession | None) -> None:
+        """A table closed: keep a finished match for the replays list, back to the menu."""
+        record = session.record() if session is not None else None
+        if record is not None and session.over:
+            path = save_record(record, names=list(session.names))
+            if path is not None:
+                self.notify(f"match saved for replay: {path.name}", timeout=4)
+        self.show_menu()
+
+    def replay(self, record: Any, names: list[str] | None = None) -> None:
+        from .screens.replay import ReplayScreen
+
+        self.push_screen(ReplayScreen(record, names=names), self.show_menu)

@@ -1,0 +1,162 @@
+"""Games on a host, through the netplay client: what the lobby and the tables listen to.
+
+A :class:`ClientHub` is the one reader of a client's messages; the lobby
+and each open table listen to it.  A :class:`ClientSession` is one table
+seen through the hub as a :class:`~jantaku.tui.session.GameSession`: its
+updates (with the seats' names from the table's info), its chat, and the
+connection's errors.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+from collections.abc import AsyncIterator, Awaitable, Callable
+from typing import Any
+
+from ..engine.actions import Action
+from ..engine.match import Match, MatchRecord
+from ..netplay.client import Client, ClientError
+from .session import GameSession
+
+ENDED = {"type": "closed"}  # what listeners get when the connection is gone
+
+
+def names_from_info(info: dict[str, Any] | None) -> list[str]:
+    """The seats' names from a table info (``Seat 3`` for an empty seat).
+
+    >>> names_from_info({"seats": [{"name": "ann"}, {"name": None, "kind": "empty"}, {"name": "easy"}, {}]})
+    ['ann', 'Seat 2', 'easy', 'Seat 4']
+    >>> names_from_info({"seats": [{"name": "ann"}, {"name": "bot"}, {"name": "bot"}, {"name": "bot"}]})
+    ['ann', 'bot', 'bot 3', 'bot 4']
+    """
+    seats = (info or {}).get("seats") or []
+    names = [str(seat.get("name") or f"Seat {i + 1}") for i, seat in enumerate(seats[:4])]
+    names += [f"Seat {i + 1}" for i in range(len(names), 4)]
+    return [f"{name} {i + 1}" if names.count(name) > 1 and names.index(name) != i else name
+            for i, name in enumerate(names)]  # three "easy bot"s: easy bot, easy bot 3, easy bot 4
+
+
+class ClientHub:
+    """Reads a client's messages once and hands each to every listener (a queue per listener)."""
+
+    def __init__(self, client: Client, *, on_close: Callable[[], Awaitable[None]] | None = None,
+                 host: Any = None) -> None:
+        self.client = client
+        self.on_close = on_close  # e.g. stopping the host this process runs
+        self.host = host  # that host, when this process runs it (its matches can be saved for replays)
+        self.latest: dict[int, dict[str, Any]] = {}  # each table's last update: a complete state to start from
+        self._listeners: list[asyncio.Queue] = []
+        self._task = asyncio.create_task(self._pump())
+
+    def listen(self) -> asyncio.Queue:
+        queue: asyncio.Queue = asyncio.Queue()
+        if self.client.closed and self._task.done():
+            queue.put_nowait(ENDED)
+        self._listeners.append(queue)
+        return queue
+
+    def unlisten(self, queue: asyncio.Queue) -> None:
+        with contextlib.suppress(ValueError):
+            self._listeners.remove(queue)
+
+    async def _pump(self) -> None:
+        async for message in self.client.updates():
+            if message.get("type") == "update":
+                self.latest[message["table"]] = message
+            for queue in list(self._listeners):
+                queue.put_nowait(message)
+        for queue in list(self._listeners):
+            queue.put_nowait(ENDED)
+
+    async def close(self) -> None:
+        await self.client.close()
+        if self.on_close is not None:
+            await self.on_close()
+
+
+class ClientSession(GameSession):
+    """One table of a host, for the table screen; it starts from the table's latest update."""
+
+    def __init__(self, hub: ClientHub, table: int, *, close_hub: bool = False) -> None:
+        self.hub = hub
+        self.table = table
+        self.close_hub = close_hub  # a quick game: leaving the table ends the connection (and the host)
+        info = hub.client.tables.get(table)
+        self.seat = hub.client.seats.get(table)
+        self.names = names_from_info(info)
+        self.title = (info or {}).get("name") or f"table {table}"
+        self._queue = hub.listen()  # no await between these two lines: nothing falls in between
+        if table in hub.latest:
+            self._queue.put_nowait(hub.latest[table])
+        self._closed = False
+        self._kept: tuple | None = None  # (record, over) once closed
+
+    def _mine(self, message: dict[str, Any]) -> bool:
+        """This table's messages, and the connection's own (errors, its end)."""
+        if message.get("type") in ("update", "table", "table_closed", "chat"):
+            return message.get("table") == self.table
+        return message.get("type") in ("error", "bye", "closed")
+
+    async def updates(self) -> AsyncIterator[dict[str, Any]]:
+        while (message := await self._queue.get()) is not None:
+            if not self._mine(message):
+                continue
+            kind = message["type"]
+            if kind == "table":  # seats changed: names for the next update
+                self.names = names_from_info(message.get("info"))
+                self.seat = message.get("seat")
+            elif kind == "update":
+                yield {**message, "names": self.names}
+            elif kind in ("bye", "closed", "table_closed"):
+                reason = message.get("reason") or "the host closed the connection"
+                yield {"type": "error", "code": kind, "message": reason}
+                return
+            else:
+                yield message
+
+    async def act(self, prompt_id: int, action: Action) -> None:
+        try:
+            await self.hub.client.act(self.table, prompt_id, action)
+        except ClientError as exc:  # shown like any error the host sends
+            self._queue.put_nowait({"type": "error", "code": exc.code, "message": exc.message})
+
+    async def chat(self, text: str) -> None:
+        try:
+            await self.hub.client.chat(text, self.table)
+        except ClientError as exc:
+            self._queue.put_nowait({"type": "error", "code": exc.code, "message": exc.message})
+
+    @property
+    def match(self) -> Match | None:
+        """The match itself, when the host runs in this process (else None)."""
+        host = self.hub.host
+        table = host.lobby.tables.get(self.table) if host is not None and host.lobby is not None else None
+        return table.match if table is not None else None
+
+    def record(self) -> MatchRecord | None:
+        if self._kept is not None:
+            return self._kept[0]
+        match = self.match
+        return match.record() if match is not None else None
+
+    @property
+    def over(self) -> bool:
+        if self._kept is not None:
+            return self._kept[1]
+        match = self.match
+        return match is not None and match.is_over
+
+    async def close(self) -> None:
+        """Leave the table (a bot plays on if the match goes on) and stop listening."""
+        if self._closed:
+            return
+        self._closed = True
+        self._kept = (self.record(), self.over)  # the embedded host goes away with a quick game
+        self._queue.put_nowait(None)
+        self.hub.unlisten(self._queue)
+        if self.close_hub:
+            await self.hub.close()
+            return
+        with contextlib.suppress(ClientError):
+            await self.hub.client.leave(self.table)

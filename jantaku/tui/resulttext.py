@@ -1,0 +1,223 @@
+"""What the result screens say: wins with itemised scores, payments, draws, standings.
+
+Everything is read from the view (``view["result"]``, ``view["match"]``)
+and returned as Rich renderables, so the screens stay thin and the wording
+is testable without a terminal.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from rich.console import Group, RenderableType
+from rich.style import Style
+from rich.table import Table
+from rich.text import Text
+
+from .eventtext import scored_hands
+from .tilefaces import TilePainter
+from .viewmodel import WIND_NAMES, format_value
+from .widgets.hand import melds_text
+
+TOTAL_KEYS = ("han", "fu", "fan", "points", "doubles")
+WINNING_TILE = Style(reverse=True, bold=True)
+# other names variants may give the ura-dora indicators (in the result or the final view)
+URA_KEYS = ("ura_indicators", "ura_dora_indicators", "ura_dora", "ura")
+
+
+def _int_keys(mapping: dict[Any, Any] | None) -> dict[int, Any]:
+    """Seat-keyed maps arrive with int keys locally and str keys over some wires."""
+    return {int(k): v for k, v in (mapping or {}).items()}
+
+
+def winning_hand(win: dict[str, Any], painter: TilePainter) -> Text:
+    out = Text()
+    marked = False
+    for i, tile in enumerate(win.get("hand", ())):
+        if i:
+            out.append(" ")
+        extra = None
+        if tile == win.get("tile") and not marked:
+            extra, marked = WINNING_TILE, True
+        out.append_text(painter.text(tile, extra))
+    if win.get("melds") or win.get("bonus"):
+        out.append("  ")
+        out.append_text(melds_text(win.get("melds") or [], win.get("bonus") or [], painter))
+    return out
+
+
+def score_table(score: dict[str, Any]) -> Group:
+    """Every item of the score, then one line of the totals the variant reports."""
+    table = Table(show_header=False, box=None, padding=(0, 1))
+    table.add_column("item")
+    table.add_column("value", justify="right")
+    table.add_column("unit")
+    for item in score.get("items", ()):
+        table.add_row(str(item.get("name")), str(item.get("value")), str(item.get("unit", "")))
+    totals = [f"{score[k]} {k}" for k in TOTAL_KEYS if score.get(k) not in (None, 0)]
+    if score.get("limit"):
+        totals.append(str(score["limit"]))
+    if "score" in score:
+        totals.append(f"score {score['score']}")
+    parts: list[RenderableType] = [table, Text("  = " + ", ".join(totals), "bold")] if totals else [table]
+    if score.get("error"):
+        parts.append(Text(f"  note: {score['error']}"))
+    return Group(*parts)
+
+
+def payments_table(payments: dict[int, int], names: list[str], title: str = "payments") -> Table:
+    table = Table(show_header=False, box=None, padding=(0, 1), title=title, title_justify="left",
+                  title_style="bold")
+    table.add_column("who")
+    table.add_column("delta", justify="right")
+    for seat, delta in sorted(payments.items()):
+        table.add_row(names[seat], Text(f"{delta:+d}", "bold" if delta > 0 else ""))
+    return table
+
+
+def win_parts(win: dict[str, Any], names: list[str], painter: TilePainter) -> list[RenderableType]:
+    discarder = win.get("discarder")
+    how = "by self-draw" if discarder is None else f"on {names[discarder]}'s discard"
+    who = names[win["seat"]]
+    head = Text(f"{who} {'win' if who == 'You' else 'wins'} {how}, with ", "bold") + painter.text(win["tile"])
+    parts: list[RenderableType] = [head, winning_hand(win, painter), score_table(win.get("score") or {})]
+    payments = _int_keys(win.get("payments"))
+    if payments:
+        parts.append(payments_table(payments, names))
+    return parts
+
+
+def indicators(view: dict[str, Any], painter: TilePainter) -> list[RenderableType]:
+    result = view.get("result") or {}
+    out: list[RenderableType] = []
+    if view.get("dora_indicators"):
+        out.append(Text("dora indicators ") + painter.row(view["dora_indicators"], gap=" "))
+    for key in URA_KEYS:
+        tiles = result.get(key) or view.get(key)
+        if tiles:
+            out.append(Text("ura-dora indicators ") + painter.row(tiles, gap=" "))
+            break
+    return out
+
+
+SEAT_FIELDS = frozenset({"seat", "seats", "from", "to", "payer", "payers", "winner", "tenpai", "noten", "liable"})
+
+
+def _seat_value(value: Any, names: list[str]) -> Any:
+    """Seat numbers as names (one or a list); anything else unchanged."""
+    if isinstance(value, int) and not isinstance(value, bool) and 0 <= value < len(names):
+        return names[value]
+    if isinstance(value, list) and all(isinstance(v, int) and 0 <= v < len(names) for v in value):
+        return ", ".join(names[v] for v in value) or "nobody"
+    return value
+
+
+def detail_text(detail: dict[str, Any], names: list[str]) -> Text:
+    """A variant's itemised extra payment, whatever its fields: its name first, seat maps and seats as names.
+
+    >>> detail_text({"name": "Tenpai payment", "tenpai": [2], "payments": {"0": -1000, "2": 3000}}, list("ABCD")).plain
+    '  Tenpai payment: tenpai C; payments A -1000, C +3000'
+    """
+    parts = []
+    for key, value in detail.items():
+        if key == "name":
+            continue
+        if isinstance(value, dict) and all(str(k).lstrip("-").isdigit() for k in value):
+            value = ", ".join(f"{names[int(k)]} {v:+d}" if isinstance(v, int) else f"{names[int(k)]} {v}"
+                              for k, v in value.items())
+        elif key in SEAT_FIELDS:
+            value = _seat_value(value, names)
+        parts.append(f"{key} {format_value(value)}")
+    out = Text("  ")
+    if detail.get("name"):
+        out.append(f"{detail['name']}: ", "bold")
+    return out.append("; ".join(parts))
+
+
+def other_hands_parts(events: list[dict[str, Any]], names: list[str]) -> list[RenderableType]:
+    """Scores of hands that did not win, when the variant scores every hand (an event with ``scores``)."""
+    parts: list[RenderableType] = []
+    for event in events:
+        for seat, score in scored_hands(event).items():
+            if not parts:
+                parts.append(Text("the other hands", "bold"))
+            parts.append(Text(f"  {names[seat]}", "bold"))
+            parts.append(score_table(score))
+    return parts
+
+
+def hand_result_parts(view: dict[str, Any], names: list[str], painter: TilePainter,
+                      events: list[dict[str, Any]] = ()) -> list[RenderableType]:
+    """The hand's result: every win (itemised), other scored hands, draws with the revealed hands, deltas."""
+    result = view.get("result") or {}
+    kind = result.get("kind", "?")
+    parts: list[RenderableType] = []
+    stopped = next((e.get("stopped") for e in events if e.get("type") == "match_end" and e.get("stopped")), None)
+    if stopped:
+        parts.append(Text(f"The match was stopped: {stopped}", "bold underline"))
+    if not result:
+        return parts
+    if kind == "win" and len(result.get("wins", ())) > 1:
+        parts.append(Text(f"{len(result['wins'])} winners this hand", "bold underline"))
+    elif kind == "draw":
+        parts.append(Text("Exhaustive draw: the wall is empty", "bold underline"))
+    elif kind == "abort":
+        parts.append(Text(f"Abortive draw: {result.get('reason') or 'no reason given'}", "bold underline"))
+    for win in result.get("wins", ()):
+        parts += win_parts(win, names, painter)
+        parts.append(Text(""))
+    parts += other_hands_parts(list(events), names)
+    parts += indicators(view, painter)
+    if kind != "win" or result.get("details"):
+        hands = result.get("hands") or []
+        if kind != "win" and hands:
+            parts.append(Text("hands", "bold"))
+            for seat, tiles in enumerate(hands):
+                melds = view["players"][seat].get("melds") if seat < len(view.get("players", ())) else None
+                line = Text(f"  {names[seat]:<12} ") + painter.row(tiles, gap=" ")
+                if melds:
+                    line += Text("  ") + melds_text(melds, [], painter)
+                parts.append(line)
+        if result.get("details"):
+            parts.append(Text("settlement", "bold"))
+            parts += [detail_text(d, names) for d in result["details"]]
+    deltas = result.get("deltas")
+    if deltas:
+        parts.append(payments_table(dict(enumerate(deltas)), names, "this hand"))
+    scores = view.get("scores")
+    if scores:
+        line = Text("scores  ", "bold")
+        line.append("   ".join(f"{names[s]} {scores[s]}" for s in range(len(scores))))
+        parts.append(line)
+    return parts
+
+
+def standings_parts(view: dict[str, Any], names: list[str]) -> list[RenderableType]:
+    """The final standings: place, name, score, and any adjustments the variant lists (uma, oka)."""
+    standings = (view.get("match") or {}).get("standings") or []
+    if not standings:
+        return []
+    table = Table(title="Final standings", title_style="bold", title_justify="left", box=None, padding=(0, 1))
+    extra = [k for k in standings[0] if k not in ("seat", "place", "score", "final")]
+    table.add_column("place")
+    table.add_column("player")
+    table.add_column("score", justify="right")
+    for key in extra:
+        table.add_column(key, justify="right")
+    table.add_column("final", justify="right")
+    for row in sorted(standings, key=lambda r: r.get("place", 0)):
+        table.add_row(str(row.get("place")), names[row["seat"]], str(row.get("score")),
+                      *(_signed(row.get(k)) for k in extra), Text(str(row.get("final")), "bold"))
+    return [table]
+
+
+def _signed(value: Any) -> str:
+    return f"{value:+}" if isinstance(value, (int, float)) and not isinstance(value, bool) else str(value)
+
+
+def hand_title(view: dict[str, Any]) -> str:
+    match = view.get("match") or {}
+    wind = WIND_NAMES[view.get("round_wind", 0) % 4]
+    if not view.get("result"):
+        return f"{wind} {view.get('dealer', 0) + 1} — the match is over"
+    return f"{wind} {view.get('dealer', 0) + 1} — hand {match.get('hands_played', '?')} result"

@@ -1,0 +1,52 @@
+"""What every full screen shares: a clear message when the terminal is too small.
+
+Below 80×24 the screen's content is hidden (by the breakpoint classes
+``-narrow``/``-short`` that Textual sets on resize) and a message says the
+size needed and the size there is; it goes away when the window grows.
+"""
+
+from __future__ import annotations
+
+from textual.app import ComposeResult
+from textual.events import Resize
+from textual.screen import Screen
+from textual.widgets import Static
+
+MIN_WIDTH, MIN_HEIGHT = 80, 24
+
+
+def too_small_message(width: int, height: int) -> str:
+    """
+    >>> too_small_message(70, 20)
+    'Terminal too small: need 80×24, have 70×20.\\nMake the window bigger, or press ctrl+q to quit.'
+    """
+    return (f"Terminal too small: need {MIN_WIDTH}×{MIN_HEIGHT}, have {width}×{height}.\n"
+            "Make the window bigger, or press ctrl+q to quit.")
+
+
+class TooSmall(Static):
+    pass
+
+
+class BaseScreen(Screen):
+    HORIZONTAL_BREAKPOINTS = [(0, "-narrow"), (MIN_WIDTH, "-fits-width")]
+    VERTICAL_BREAKPOINTS = [(0, "-short"), (MIN_HEIGHT, "-fits-height")]
+
+    def compose(self) -> ComposeResult:
+        yield TooSmall(id="too-small")
+        yield from self.compose_body()
+
+    def compose_body(self) -> ComposeResult:
+        yield from ()
+
+    def on_resize(self, event: Resize) -> None:
+        width, height = event.size
+        self.query_one(TooSmall).update(too_small_message(width, height))
+        self.resized(width, height)
+
+    @property
+    def too_small(self) -> bool:
+        return self.has_class("-narrow") or self.has_class("-short")
+
+    def resized(self, width: int, height: int) -> None:
+        """Hook: the screen's size changed."""

@@ -1,0 +1,80 @@
+"""Joining a host: type its address, or pick one of the hosts found on this network."""
+
+from __future__ import annotations
+
+from rich.text import Text
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Horizontal, Vertical
+from textual.widgets import Button, Input, Label, OptionList
+from textual.widgets.option_list import Option
+
+from ...netplay.discovery import HostInfo, discover
+from .base import BaseScreen
+
+
+class JoinScreen(BaseScreen):
+    """Dismisses with ``(address, name)`` to join, or None."""
+
+    CSS_PATH = "join.tcss"
+    AUTO_FOCUS = "#address"
+    BINDINGS = [Binding("escape", "cancel", "back"), Binding("f5", "look", "look again")]
+
+    def __init__(self, address: str = "") -> None:
+        super().__init__()
+        self.address = address
+        self.found: list[HostInfo] = []
+
+    def compose_body(self) -> ComposeResult:
+        with Vertical(id="join-box"):
+            yield Label("Join a game", id="join-title")
+            with Horizontal(classes="join-row"):
+                yield Label("Host:port", classes="join-label")
+                yield Input(self.address, placeholder="192.168.1.23:7654", id="address")
+            with Horizontal(classes="join-row"):
+                yield Label("Your name", classes="join-label")
+                yield Input(self.app.settings.name, id="name", max_length=24)
+            yield Button("Join", variant="primary", id="join")
+            yield Label("Found on this network (F5 looks again):")
+            yield OptionList(id="found")
+            yield Label("⏎ joins · esc back", id="join-hint")
+
+    def on_mount(self) -> None:
+        self.action_look()
+
+    def action_look(self) -> None:
+        found = self.query_one("#found", OptionList)
+        found.clear_options()
+        found.add_option(Option(Text("looking…", "dim"), disabled=True))
+        self.run_worker(self._look(), group="look", exclusive=True)
+
+    async def _look(self) -> None:
+        self.found = await discover(timeout=2.0)
+        found = self.query_one("#found", OptionList)
+        found.clear_options()
+        if not self.found:
+            found.add_option(Option(Text("no host answered (you can still type an address)", "dim"), disabled=True))
+        for i, host in enumerate(self.found):
+            seats = f", {host.open_seats} free seat(s)" if host.open_seats else ""
+            found.add_option(Option(f"{host.name}  {host.join_address}  {host.tables} table(s){seats}", id=str(i)))
+
+    def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
+        self.query_one("#address", Input).value = self.found[int(event.option.id)].join_address
+        self.action_join()
+
+    def on_input_submitted(self, event: Input.Submitted) -> None:
+        self.action_join()
+
+    def on_button_pressed(self, event: Button.Pressed) -> None:
+        self.action_join()
+
+    def action_join(self) -> None:
+        address = self.query_one("#address", Input).value.strip()
+        name = self.query_one("#name", Input).value.strip() or self.app.settings.name
+        if not address:
+            self.notify("type the host's address (host:port) or pick a host found on the network")
+            return
+        self.dismiss((address, name))
+
+    def action_cancel(self) -> None:
+        self.dismiss(None)

@@ -1,0 +1,275 @@
+"""The lobby of a host: its tables and their seats, sitting down, watching, bots, starting, chat.
+
+The list follows the host (``list`` with ``watch``); when a match starts
+at a table where you sit or watch, its table screen opens, and closing it
+leaves the table (a bot plays on for you if the match goes on).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from rich.text import Text
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Horizontal
+from textual.widgets import Input, OptionList, RichLog, Static
+from textual.widgets.option_list import Option
+
+from ...netplay.client import ClientError
+from ..netsession import ENDED, ClientHub, ClientSession
+from ..widgets.buttons import ButtonRow, Entry
+from .base import BaseScreen
+from .dialogs import ChoiceScreen
+
+KEYS = [Entry("n", "new table", "new"), Entry("⏎", "sit", "sit"), Entry("w", "watch", "watch"),
+        Entry("b", "add bot", "bot"), Entry("s", "start", "start"), Entry("l", "leave", "leave"),
+        Entry("/", "chat", "chat"), Entry("esc", "back", "back")]
+
+
+def table_line(info: dict[str, Any], me: int | None) -> Text:
+    """One table in the list: id, name, rules, state, seats taken; bold where you sit."""
+    seats = info.get("seats") or []
+    taken = sum(1 for s in seats if s.get("kind") != "empty")
+    mine = any(s.get("player") == me and me is not None for s in seats)
+    line = Text(f"{info['id']:>3} ", "dim")
+    line.append(f"{str(info.get('name') or ''):<16.16} ", "bold" if mine else "")
+    line.append(f"{info.get('ruleset', '?'):<9} {info.get('state', '?'):<8}{taken}/4")
+    return line
+
+
+def table_detail(info: dict[str, Any] | None, me: int | None) -> Text:
+    """The selected table: rules, state, each seat, and what you may do there."""
+    if not info:
+        return Text("no table selected", "dim")
+    out = Text(f"{info.get('name')}\n", "bold")
+    preset = f", {info['preset']}" if info.get("preset") else ""
+    out.append(f"{info.get('ruleset')}{preset} · {info.get('state')}")
+    if info.get("hands_played"):
+        out.append(f" · {info['hands_played']} hands played")
+    if info.get("spectators"):
+        out.append(f" · {info['spectators']} watching")
+    options = info.get("options") or {}
+    if options:
+        out.append("\n" + ", ".join(f"{k}={v}" for k, v in options.items()), "dim")
+    for seat in info.get("seats") or []:
+        wind = "ESWN"[seat.get("seat", 0) % 4]
+        kind = seat.get("kind")
+        who = "— free —" if kind == "empty" else str(seat.get("name"))
+        notes = []
+        if kind == "bot":
+            notes.append(f"bot {seat.get('bot')}")
+        if seat.get("player") == me and me is not None:
+            notes.append("you")
+        if kind == "human" and not seat.get("connected", True):
+            notes.append("disconnected")
+        if seat.get("away"):
+            notes.append("a bot plays")
+        out.append(f"\n  {wind}  {who}" + (f"  ({', '.join(notes)})" if notes else ""))
+    if info.get("owner") == me:
+        out.append("\nyou own this table: add bots (b) and start it (s)", "italic")
+    return out
+
+
+class LobbyScreen(BaseScreen):
+    CSS_PATH = "lobby.tcss"
+    AUTO_FOCUS = "#tables"
+    BINDINGS = [Binding("n", "new", "new table"), Binding("w", "watch", "watch"), Binding("b", "bot", "add bot"),
+                Binding("s", "start", "start"), Binding("l", "leave", "leave"), Binding("slash", "chat", "chat"),
+                Binding("escape", "back", "back")]
+
+    def __init__(self, hub: ClientHub, *, title: str, hosting: bool = False) -> None:
+        super().__init__()
+        self.hub = hub
+        self.client = hub.client
+        self.title_text = title
+        self.hosting = hosting  # this process runs the host: leaving stops it
+        self.tables: dict[int, dict[str, Any]] = {}
+        self.rulesets: list[str] = []
+        self.open_tables: set[int] = set()
+
+    def compose_body(self) -> ComposeResult:
+        yield Static(self.title_text, id="lobby-title")
+        with Horizontal(id="lobby-main"):
+            yield OptionList(id="tables")
+            yield Static(id="table-detail")
+        log = RichLog(id="lobby-log", max_lines=200, wrap=True, markup=False)
+        log.can_focus = False
+        yield log
+        chat = Input(placeholder="say something to the lobby (⏎ send, esc close)", id="lobby-chat", max_length=300)
+        chat.display = False
+        yield chat
+        yield ButtonRow(id="lobby-keys")
+
+    def on_mount(self) -> None:
+        self.query_one("#lobby-keys", ButtonRow).show(KEYS)
+        self.queue = self.hub.listen()
+        self.run_worker(self._listen(), group="lobby", exclusive=True)
+        self.run_worker(self._request(self.client.list_tables(watch=True), self._listed))
+
+    # --- messages ----------------------------------------------------------------------------
+
+    async def _listen(self) -> None:
+        while True:
+            message = await self.queue.get()
+            if message is ENDED:
+                self.say(Text("— the connection to the host closed —", "bold"))
+                return
+            self.handle(message)
+
+    def handle(self, message: dict[str, Any]) -> None:
+        kind = message.get("type")
+        if kind == "lobby":
+            self._listed(message["tables"], message.get("rulesets"))
+        elif kind == "table":
+            self.tables[message["table"]] = message["info"]
+            self.show_tables()
+        elif kind == "table_closed":
+            self.tables.pop(message["table"], None)
+            self.show_tables()
+        elif kind == "update" and message["table"] not in self.open_tables:
+            self.open_table(message["table"])
+        elif kind == "chat" and message.get("table") is None:
+            self.say(Text(f"{message.get('from')}: ", "bold") + Text(str(message.get("text", ""))))
+        elif kind in ("error", "bye"):
+            self.say(Text(f"{message.get('code', kind)}: {message.get('message') or message.get('reason')}", "bold red"))
+
+    def _listed(self, tables: list[dict[str, Any]], rulesets: list[str] | None = None) -> None:
+        self.tables = {t["id"]: t for t in tables}
+        if rulesets:
+            self.rulesets = list(rulesets)
+        self.show_tables()
+
+    def say(self, line: Text) -> None:
+        self.query_one("#lobby-log", RichLog).write(line)
+
+    # --- drawing -------------------------------------------------------------------------------
+
+    def show_tables(self) -> None:
+        if not self.is_mounted:  # a reply that arrives as the screen closes
+            return
+        menu = self.query_one("#tables", OptionList)
+        selected = self.selected_id()
+        menu.clear_options()
+        if not self.tables:
+            menu.add_option(Option(Text("no tables yet: n makes one", "dim"), disabled=True))
+        for table_id, info in sorted(self.tables.items()):
+            menu.add_option(Option(table_line(info, self.client.player), id=str(table_id)))
+        ids = [str(t) for t in sorted(self.tables)]
+        if ids:
+            menu.highlighted = ids.index(str(selected)) if str(selected) in ids else 0
+        self.show_detail()
+
+    def selected_id(self) -> int | None:
+        menu = self.query_one("#tables", OptionList)
+        if menu.highlighted is None or menu.option_count == 0:
+            return None
+        option = menu.get_option_at_index(menu.highlighted)
+        return int(option.id) if option.id is not None else None
+
+    def show_detail(self) -> None:
+        table = self.selected_id()
+        self.query_one("#table-detail", Static).update(table_detail(self.tables.get(table), self.client.player))
+
+    def on_option_list_option_highlighted(self, event: OptionList.OptionHighlighted) -> None:
+        self.show_detail()
+
+    def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
+        self.action_sit()
+
+    # --- requests ------------------------------------------------------------------------------
+
+    async def _request(self, request, then=None) -> None:
+        """Send a request; its error goes to the log."""
+        try:
+            reply = await request
+        except ClientError as exc:
+            self.say(Text(f"{exc.code}: {exc.message}", "bold red"))
+            return
+        if then is not None:
+            then(reply)
+
+    def _with_table(self, make) -> None:
+        table = self.selected_id()
+        if table is None:
+            self.notify("choose a table first (n makes a new one)")
+            return
+        self.run_worker(self._request(make(table)))
+
+    def action_new(self) -> None:
+        from .menu import QuickGameScreen
+
+        def create(choice: tuple[str, str] | None) -> None:
+            if choice is not None:
+                ruleset, preset = choice
+                name = f"{self.client.name}'s table"
+                self.run_worker(self._request(self.client.create_table(ruleset, preset=preset, seat=0, name=name)))
+
+        self.app.push_screen(QuickGameScreen(title="A new table", rulesets=self.rulesets or None, button="Create"), create)
+
+    def action_sit(self) -> None:
+        table = self.selected_id()
+        info = self.tables.get(table) or {}
+        if info.get("state") == "waiting":
+            self._with_table(lambda t: self.client.join(t))
+        else:
+            self.action_watch()
+
+    def action_watch(self) -> None:
+        self._with_table(lambda t: self.client.spectate(t))
+
+    def action_bot(self) -> None:
+        self._with_table(lambda t: self.client.add_bot(t))
+
+    def action_start(self) -> None:
+        self._with_table(lambda t: self.client.start(t))
+
+    def action_leave(self) -> None:
+        self._with_table(lambda t: self.client.leave(t))
+
+    def on_button_row_pressed(self, message: ButtonRow.Pressed) -> None:
+        getattr(self, f"action_{message.entry_id}")()
+
+    # --- tables, chat, leaving -------------------------------------------------------------------
+
+    def open_table(self, table: int) -> None:
+        from .table import TableScreen
+
+        self.open_tables.add(table)
+        session = ClientSession(self.hub, table)
+        self.app.push_screen(TableScreen(session, self.app.settings), lambda _: self.open_tables.discard(table))
+
+    def action_chat(self) -> None:
+        chat = self.query_one("#lobby-chat", Input)
+        chat.display = True
+        chat.focus()
+
+    async def on_input_submitted(self, event: Input.Submitted) -> None:
+        text = event.value.strip()
+        event.input.value = ""
+        event.input.display = False
+        self.query_one("#tables").focus()
+        if text:
+            await self._request(self.client.chat(text))
+
+    def action_back(self) -> None:
+        chat = self.query_one("#lobby-chat", Input)
+        if chat.display:
+            chat.value, chat.display = "", False
+            self.query_one("#tables").focus()
+            return
+        if not self.hosting:
+            self.run_worker(self._close())
+            return
+
+        def chosen(index: int | None) -> None:
+            if index == 0:
+                self.run_worker(self._close())
+
+        self.app.push_screen(ChoiceScreen("Stop hosting? Everyone here is disconnected.",
+                                          ["Stop the host", "Keep hosting"]), chosen)
+
+    async def _close(self) -> None:
+        self.hub.unlisten(self.queue)
+        await self.hub.close()
+        self.dismiss(None)

@@ -1,0 +1,251 @@
+"""Replays: step through a finished match decision by decision, every hand revealed.
+
+The screen rebuilds the match from its record (``Match.replay``), keeping a
+copy every few dozen decisions so stepping back is as quick as stepping on.
+The list screen offers the saved matches and opens any record file.
+"""
+
+from __future__ import annotations
+
+import copy
+import time
+from pathlib import Path
+from typing import Any
+
+from rich.text import Text
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Vertical
+from textual.widgets import Input, Label, OptionList
+from textual.widgets.option_list import Option
+
+from ...engine.actions import Action
+from ...engine.match import STOP_SEAT, Match, MatchRecord
+from ...netplay import replay as netplay_replay
+from ..records import list_records, load_record, load_stored, stored_matches
+from ..resulttext import hand_result_parts, standings_parts
+from ..tilefaces import TilePainter
+from ..viewmodel import names_for
+from ..widgets.board import BoardFrame, TableBoard
+from ..widgets.buttons import ButtonRow, Entry
+from ..widgets.hand import HandState
+from ..widgets.status import status_items
+from .base import BaseScreen
+
+CHECKPOINT_EVERY = 48
+RECENT = 6  # decisions listed in the log
+
+
+def revealed_view(match: Match, seat: int = 0) -> dict[str, Any]:
+    """``seat``'s view with every other hand (and face-down kong) filled in from its owner's view."""
+    view = match.view(seat)
+    for s in range(4):
+        if s != seat:
+            own = match.view(s)["players"][s]
+            for key in ("concealed", "drawn", "melds"):
+                view["players"][s][key] = own.get(key)
+    return view
+
+
+class ReplayCursor(netplay_replay.ReplayCursor):
+    """netplay's replay cursor, plus what the screen needs: where hands end, and quick steps back.
+
+    Opening it walks the match once, keeping a copy every ``CHECKPOINT_EVERY``
+    decisions; going back restarts from the nearest copy instead of the
+    first decision.
+    """
+
+    def __init__(self, record: MatchRecord) -> None:
+        super().__init__(record)
+        self.total = len(self)
+        self.hand_ends: list[int] = []  # positions right after a hand ended
+        self._checkpoints: dict[int, tuple[Match, list]] = {}
+        while not self.at_end:
+            if self.position % CHECKPOINT_EVERY == 0:
+                self._keep()
+            playing = self.match.phase == "play"
+            self.step()
+            if playing and self.match.phase != "play":
+                self.hand_ends.append(self.position)
+        self._restore(0)
+
+    def _keep(self) -> None:
+        self._checkpoints[self.position] = copy.deepcopy((self.match, self._events))
+
+    def _restore(self, position: int) -> None:
+        self.match, self._events = copy.deepcopy(self._checkpoints[position])
+        self.position = position
+
+    def seek(self, position: int) -> None:
+        position = max(0, min(position, self.total))
+        if position < self.position or position - self.position > CHECKPOINT_EVERY:
+            self._restore(max(p for p in self._checkpoints if p <= max(0, position - 1)))
+        while self.position < position:
+            self.step()
+
+    def hand_events(self) -> list[dict[str, Any]]:
+        """This hand's events so far, every hand open (a finished match keeps no secrets but the wall),
+        and the match's end if it ended."""
+        events = [e.for_seat(None) | (e.private or {}) for e in self.match.table.events]
+        if self.match.is_over:
+            events.append({"type": "match_end", "stopped": self.match.stopped})
+        return events
+
+    def next_hand_end(self) -> int:
+        return next((p for p in self.hand_ends if p > self.position), self.total)
+
+    def previous_hand_end(self) -> int:
+        return next((p for p in reversed(self.hand_ends) if p < self.position), 0)
+
+    def decision_text(self, index: int, names: list[str]) -> str:
+        seat, wire = self.record.decisions[index]
+        if seat == STOP_SEAT:
+            return f"{index + 1}. the match was stopped: {wire[1]}"
+        return f"{index + 1}. {names[seat]}: {Action.from_wire(wire)}"
+
+
+class ReplayScreen(BaseScreen):
+    CSS_PATH = "replay.tcss"
+    BINDINGS = [
+        Binding("right,l", "step(1)", "step"), Binding("left,h", "step(-1)", "back"),
+        Binding("pagedown,n", "hand(1)", "next hand"), Binding("pageup,b", "hand(-1)", "previous hand"),
+        Binding("home", "go_to(0)", "start"), Binding("end", "go_to(-1)", "end"),
+        Binding("escape,q", "close", "back"),
+    ]
+
+    def __init__(self, record: MatchRecord, *, names: list[str] | None = None) -> None:
+        super().__init__()
+        self.cursor = ReplayCursor(record)
+        self.names = names_for({}, names or [f"Seat {i + 1}" for i in range(4)])
+
+    def compose_body(self) -> ComposeResult:
+        yield TableBoard(id="table")
+        yield ButtonRow(id="replay-keys")
+
+    def on_mount(self) -> None:
+        self.resized(self.size.width, self.size.height)
+        self.query_one("#replay-keys", ButtonRow).show([
+            Entry("←→", "step", "step"), Entry("PgUp/PgDn", "hand ends", "hands"),
+            Entry("Home/End", "start/end", "ends"), Entry("esc", "back", "close")])
+
+    def resized(self, width: int, height: int) -> None:
+        board = self.query_one(TableBoard)
+        board.set_size(width, height, self.app.settings.tiles)
+        self.redraw()
+
+    def redraw(self) -> None:
+        settings = self.app.settings
+        view = revealed_view(self.cursor.match)
+        painter = TilePainter(unicode=settings.unicode, colour=settings.colour, red_fives=bool(view.get("red_fives")))
+        status = status_items(view, self.names, painter, seat=0, waiting="", seconds_left=None,
+                              title=f"replay {self.cursor.position}/{self.cursor.total}")
+        frame = BoardFrame(view, 0, self.names, painter, hand=HandState.from_player(view["players"][0]),
+                           status=status, reveal_all=True)
+        board = self.query_one(TableBoard)
+        board.draw(frame)
+        log = board.query_one("#log")
+        log.clear()
+        match_over = (view.get("match") or {}).get("phase") == "over"
+        if match_over or (view.get("phase") == "over" and view.get("result")):  # the result, read from the top
+            parts = hand_result_parts(view, self.names, painter, self.cursor.hand_events())
+            if match_over:
+                parts += standings_parts(view, self.names)
+            for part in parts:
+                log.write(part, scroll_end=False)
+            log.scroll_home(animate=False)
+            return
+        start = max(0, self.cursor.position - RECENT)
+        for index in range(start, self.cursor.position):
+            board.log(Text(self.cursor.decision_text(index, self.names),
+                           "bold" if index == self.cursor.position - 1 else ""))
+
+    def action_step(self, step: int) -> None:
+        self.action_go_to(self.cursor.position + step)
+
+    def action_hand(self, direction: int) -> None:
+        self.action_go_to(self.cursor.next_hand_end() if direction > 0 else self.cursor.previous_hand_end())
+
+    def action_go_to(self, position: int) -> None:
+        self.cursor.seek(self.cursor.total if position < 0 else position)
+        self.redraw()
+
+    def on_button_row_pressed(self, message: ButtonRow.Pressed) -> None:
+        if message.entry_id == "close":
+            self.action_close()
+        elif message.entry_id == "step":
+            self.action_step(1)
+        elif message.entry_id == "hands":
+            self.action_hand(1)
+
+    def action_close(self) -> None:
+        self.dismiss(None)
+
+
+class ReplayListScreen(BaseScreen):
+    """Matches kept by a host on this machine and saved quick games, newest first; any record file."""
+
+    CSS_PATH = "replay.tcss"
+    BINDINGS = [Binding("escape", "close", "back")]
+
+    def compose_body(self) -> ComposeResult:
+        with Vertical(id="replay-list-box"):
+            yield Label("History and replays", id="replay-list-title")
+            yield OptionList(id="replay-list")
+            yield Label("Open a record file (MatchRecord JSON, or what jantaku export writes):")
+            yield Input(placeholder="path/to/match.json", id="replay-path")
+            yield Label("⏎ open · esc back", id="replay-hint")
+
+    def on_mount(self) -> None:
+        self.stored = stored_matches()
+        self.paths = list_records()
+        menu = self.query_one(OptionList)
+        for match in self.stored:
+            menu.add_option(Option(_describe_stored(match), id=f"stored:{match.id}"))
+        for i, path in enumerate(self.paths):
+            menu.add_option(Option(_describe(path), id=f"file:{i}"))
+        if self.stored or self.paths:
+            menu.highlighted = 0
+            menu.focus()
+        else:
+            menu.add_option(Option("no finished matches yet", disabled=True))
+            self.query_one(Input).focus()
+
+    def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
+        kind, _, key = event.option.id.partition(":")
+        if kind == "stored":
+            self.open(lambda: load_stored(int(key)))
+        else:
+            self.open(lambda: load_record(self.paths[int(key)]))
+
+    def on_input_submitted(self, event: Input.Submitted) -> None:
+        if event.value.strip():
+            path = Path(event.value.strip()).expanduser()
+            self.open(lambda: load_record(path))
+
+    def open(self, load) -> None:
+        try:
+            record, names = load()
+            self.app.push_screen(ReplayScreen(record, names=names))
+        except ValueError as exc:
+            self.notify(str(exc), severity="error", timeout=6)
+
+    def action_close(self) -> None:
+        self.dismiss(None)
+
+
+def _describe_stored(match) -> str:
+    """``#12 2026-11-30 10:30  riichi (tenhou)  ann +12000  bob -4000 …`` (a host's kept match)."""
+    when = time.strftime("%Y-%m-%d %H:%M", time.localtime(match.finished or match.created))
+    scores = (match.result or {}).get("scores") or [None] * len(match.seats)
+    people = "  ".join(f"{seat.name} {score:+d}" if isinstance(score, int) else seat.name
+                       for seat, score in zip(match.seats, scores))
+    return f"#{match.id} {when}  {match.record.ruleset} ({match.record.preset})  {people}"
+
+
+def _describe(path: Path) -> str:
+    """``20250102-103000-basic-42.json`` → ``2025-01-02 10:30  basic  seed 42  (quick game)``."""
+    parts = path.stem.split("-")
+    if len(parts) >= 4 and len(parts[0]) == 8 and len(parts[1]) == 6:
+        d, t = parts[0], parts[1]
+        return f"{d[:4]}-{d[4:6]}-{d[6:]} {t[:2]}:{t[2:4]}  {parts[2]}  seed {'-'.join(parts[3:])}  (quick game)"
+    return path.name

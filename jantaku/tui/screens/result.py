@@ -1,0 +1,56 @@
+"""After a hand: who won and why (every score item), payments, revealed hands; at the end, standings.
+
+Continue (⏎, not at once: a key meant for the table must not skip it) closes it; the table then answers the host's
+``continue`` prompt (or leaves, when the match is over).
+"""
+
+from __future__ import annotations
+
+import time
+from typing import Any
+
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import VerticalScroll
+from textual.widgets import Static
+
+from ..resulttext import hand_result_parts, hand_title, standings_parts
+from ..tilefaces import TilePainter
+from ..widgets.buttons import ButtonRow, Entry
+from .base import BaseScreen
+
+
+class ResultScreen(BaseScreen):
+    CSS_PATH = "result.tcss"
+    BINDINGS = [Binding("enter", "close", "continue")]
+    GRACE = 0.6  # seconds: a key pressed as the hand ended (a discard, a pass) does not skip the result
+
+    def __init__(self, view: dict[str, Any], names: list[str], painter: TilePainter, *, final: bool = False,
+                 events: list[dict[str, Any]] = ()) -> None:
+        super().__init__()
+        self.view, self.names, self.painter, self.final = view, names, painter, final
+        self.events = list(events)
+
+    def compose_body(self) -> ComposeResult:
+        with VerticalScroll(id="result-body"):
+            yield Static(hand_title(self.view), id="result-title")
+            for part in hand_result_parts(self.view, self.names, self.painter, self.events):
+                yield Static(part, classes="result-part")
+            if self.final:
+                for part in standings_parts(self.view, self.names):
+                    yield Static(part, classes="result-part standings")
+        yield ButtonRow(id="result-keys")
+
+    def on_mount(self) -> None:
+        self.shown_at = time.monotonic()
+        title = "back to the menu" if self.final else "next hand"
+        self.query_one(ButtonRow).show([Entry("⏎", title, "close"), Entry("↑↓", "scroll", "scroll")])
+        self.query_one("#result-body").focus()
+
+    def on_button_row_pressed(self, message: ButtonRow.Pressed) -> None:
+        if message.entry_id == "close":
+            self.action_close()
+
+    def action_close(self) -> None:
+        if time.monotonic() - self.shown_at >= self.GRACE:
+            self.dismiss(True)

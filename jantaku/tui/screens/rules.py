@@ -1,0 +1,70 @@
+"""Rules help: each variant's summary, presets and options, read from the ruleset itself."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from rich.console import Group, RenderableType
+from rich.padding import Padding
+from rich.text import Text
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Horizontal, VerticalScroll
+from textual.widgets import Label, OptionList, Static
+from textual.widgets.option_list import Option
+
+from ...engine.options import describe_options
+from ...engine.ruleset import ruleset_class, ruleset_names
+from .base import BaseScreen
+
+
+def _value(value: Any) -> str:
+    if isinstance(value, bool):
+        return "on" if value else "off"
+    if isinstance(value, (tuple, list)):
+        return ", ".join(map(str, value)) or "none"
+    return str(value)
+
+
+def rules_text(name: str) -> RenderableType:
+    """A variant's help: title, summary, presets (what each changes) and every option with its default."""
+    cls = ruleset_class(name)
+    parts: list[RenderableType] = [Text(f"{cls.title} ({name})", "bold underline"), Text(cls.summary or ""),
+                                   Text(""), Text("Presets", "bold")]
+    for preset, overrides in cls.presets.items():
+        changes = ", ".join(f"{k}={_value(v)}" for k, v in overrides.items()) or "the defaults"
+        mark = " (default)" if preset == cls.default_preset else ""
+        parts.append(Text.assemble(("  " + preset + mark, "bold"), f": {changes}"))
+    parts += [Text(""), Text("Options", "bold")]
+    for opt in describe_options(cls.Options):
+        parts.append(Text.assemble(("  " + opt["name"], "bold"), f" = {_value(opt['default'])}"))
+        doc = opt["doc"] + (f" (one of {_value(opt['choices'])})" if opt.get("choices") else "")
+        parts.append(Padding(Text(doc, "dim"), (0, 0, 0, 4)))
+    return Group(*parts)
+
+
+class RulesScreen(BaseScreen):
+    CSS_PATH = "rules.tcss"
+    BINDINGS = [Binding("escape,q", "close", "back")]
+
+    def compose_body(self) -> ComposeResult:
+        with Horizontal(id="rules-box"):
+            yield OptionList(*[Option(ruleset_class(n).title, id=n) for n in ruleset_names()], id="rules-list")
+            with VerticalScroll(id="rules-text"):
+                yield Static(id="rules-body")
+        yield Label("↑↓ variant · tab to the text · esc back", id="rules-hint")
+
+    def on_mount(self) -> None:
+        menu = self.query_one(OptionList)
+        menu.highlighted = 0
+        menu.focus()
+        self.show(ruleset_names()[0])
+
+    def on_option_list_option_highlighted(self, event: OptionList.OptionHighlighted) -> None:
+        self.show(event.option.id)
+
+    def show(self, name: str) -> None:
+        self.query_one("#rules-body", Static).update(rules_text(name))
+
+    def action_close(self) -> None:
+        self.dismiss(None)

@@ -1,0 +1,95 @@
+"""The player's settings, kept as JSON in the user's config directory.
+
+``$JANTAKU_CONFIG`` names the file directly (tests use it); otherwise
+``$XDG_CONFIG_HOME/jantaku/settings.json``.  A missing or broken file gives
+the defaults: settings never stop the game from starting.
+
+    >>> s = Settings.from_dict({"tiles": "boxed", "auto_win": True, "bogus": 1, "bot_delay": 0})
+    >>> s.tiles, s.auto_win, s.auto_pass, s.bot_delay
+    ('boxed', True, False, 0.0)
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import getpass
+import json
+import os
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+TILE_STYLES = ("auto", "compact", "boxed")
+
+
+def default_name() -> str:
+    """The login name, as a player's name (``player`` for root or none)."""
+    try:
+        name = getpass.getuser()
+    except (KeyError, OSError):
+        name = ""
+    return name[:24] if name and name != "root" else "player"
+
+
+@dataclass
+class Settings:
+    name: str = field(default_factory=default_name)
+    tiles: str = "auto"  # auto: boxed hand when the terminal is big enough
+    unicode: bool = False  # Unicode mahjong glyphs instead of 1m/東 faces
+    colour: bool = True
+    auto_win: bool = False
+    auto_pass: bool = False
+    auto_discard: bool = True  # after riichi, discard the drawn tile when nothing else is possible
+    bot_delay: float = 0.4  # seconds between bot moves in a quick game
+    ruleset: str = ""  # the quick game's last variant ("" = the first available)
+    preset: str = ""
+    last_host: str = ""  # the address last joined
+    tokens: dict = field(default_factory=dict)  # host address → the token that gets your seats back
+
+    @classmethod
+    def from_dict(cls, data: dict[str, Any]) -> "Settings":
+        out = cls()
+        for f in dataclasses.fields(cls):
+            value, default = data.get(f.name), getattr(out, f.name)
+            if isinstance(default, float) and isinstance(value, int) and not isinstance(value, bool):
+                value = float(value)
+            if isinstance(value, type(default)):
+                setattr(out, f.name, value)
+        if out.tiles not in TILE_STYLES:
+            out.tiles = "auto"
+        return out
+
+    def to_dict(self) -> dict[str, Any]:
+        return dataclasses.asdict(self)
+
+
+def config_dir() -> Path:
+    base = os.environ.get("XDG_CONFIG_HOME") or str(Path.home() / ".config")
+    return Path(base) / "jantaku"
+
+
+def data_dir() -> Path:
+    """Where finished matches are kept for replays."""
+    base = os.environ.get("XDG_DATA_HOME") or str(Path.home() / ".local" / "share")
+    return Path(base) / "jantaku"
+
+
+def settings_path() -> Path:
+    return Path(os.environ["JANTAKU_CONFIG"]) if os.environ.get("JANTAKU_CONFIG") else config_dir() / "settings.json"
+
+
+def load_settings(path: Path | None = None) -> Settings:
+    path = path or settings_path()
+    try:
+        return Settings.from_dict(json.loads(path.read_text(encoding="utf-8")))
+    except (OSError, ValueError, TypeError, AttributeError):
+        return Settings()
+
+
+def save_settings(settings: Settings, path: Path | None = None) -> None:
+    path = path or settings_path()
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_text(json.dumps(settings.to_dict(), indent=2), encoding="utf-8")
+    except OSError:
+        pass  # a read-only home must not break the game

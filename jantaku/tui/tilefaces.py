@@ -1,0 +1,130 @@
+"""Tile faces for the terminal: every tile is exactly two cells wide.
+
+The default faces are the tile notation itself (``1m`` … ``9s``) and the
+kanji honours ``東南西北白發中``: both measure two cells in every terminal we
+checked, so columns line up, and the suit letter keeps a tile readable
+without colour.  Unicode mahjong glyphs (U+1F000 …) are an opt-in: they are
+one cell wide but drawn wider by most fonts, so each is followed by a space;
+the red dragon is always ``中`` (U+1F004 is an emoji, two cells, and ugly).
+
+    >>> painter = TilePainter()
+    >>> painter.face(0), painter.face(27 * 4), painter.face(33 * 4), painter.face(FACE_DOWN)
+    ('1m', '東', '中', '▒▒')
+    >>> TilePainter(unicode=True).face(0)
+    '🀇 '
+    >>> [line.plain for line in painter.boxed([0])]
+    ['╭──╮', '│1m│', '╰──╯']
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+
+from rich.style import Style
+from rich.text import Text
+
+from ..engine.tiles import RED_FIVE_IDS, kind_of, number_of, suit_of
+
+FACE_DOWN = -1  # how views show a tile the viewer may not see
+HONOR_FACES = "東南西北白發中"
+BONUS_FACES = ("1f", "2f", "3f", "4f", "1y", "2y", "3y", "4y")
+
+# first code point of each suit's run in the Unicode "Mahjong Tiles" block
+_UNICODE_SUIT_START = {"m": 0x1F007, "p": 0x1F019, "s": 0x1F010}
+_UNICODE_HONORS = ("\U0001F000", "\U0001F001", "\U0001F002", "\U0001F003", "\U0001F006", "\U0001F005", "中")
+_UNICODE_BONUS = tuple(chr(0x1F022 + i) for i in range(8))
+_UNICODE_BACK = "\U0001F02B"
+
+# colours by suit; honours by their own colour (winds share one)
+_COLOURS = {"m": "#ff6b6b", "p": "#5cb8ff", "s": "#5fd75f", "wind": "#ffd43b",
+            "white": "#e9ecef", "green": "#5fd75f", "red": "#ff6b6b", "bonus": "#da77f2"}
+
+
+_HONOR_COLOURS = (_COLOURS["wind"],) * 4 + (_COLOURS["white"], _COLOURS["green"], _COLOURS["red"])
+
+
+def _colour_of(kind: int) -> str:
+    suit = suit_of(kind)
+    if suit in "mps":
+        return _COLOURS[suit]
+    if suit == "z":
+        return _HONOR_COLOURS[number_of(kind) - 1]
+    return _COLOURS["bonus"]
+
+
+@dataclass(frozen=True)
+class TilePainter:
+    """Turns tile ids into styled two-cell faces.
+
+    ``red_fives``: the view's flag; when on, the red copies are drawn bold and
+    underlined (not by colour alone).  ``colour``: off for monochrome players.
+    """
+
+    unicode: bool = False
+    red_fives: bool = False
+    colour: bool = True
+
+    def face(self, tile: int) -> str:
+        """The two-cell face of a tile id (``FACE_DOWN`` for a hidden tile)."""
+        if tile < 0:
+            return _UNICODE_BACK + " " if self.unicode else "▒▒"
+        kind = kind_of(tile)
+        suit, number = suit_of(kind), number_of(kind)
+        if self.unicode:
+            if suit in _UNICODE_SUIT_START:
+                return chr(_UNICODE_SUIT_START[suit] + number - 1) + " "
+            glyph = _UNICODE_HONORS[number - 1] if suit == "z" else _UNICODE_BONUS[kind - 34]
+            return glyph if glyph == "中" else glyph + " "
+        if suit == "z":
+            return HONOR_FACES[number - 1]
+        if suit in "fy":
+            return BONUS_FACES[kind - 34]
+        return f"{number}{suit}"
+
+    def style(self, tile: int) -> Style:
+        if tile < 0:
+            return Style(dim=True)
+        red = self.red_fives and tile in RED_FIVE_IDS
+        colour = _colour_of(kind_of(tile)) if self.colour else None
+        return Style(color=colour, bold=red or None, underline=red or None)
+
+    def text(self, tile: int, extra: Style | None = None) -> Text:
+        style = self.style(tile)
+        return Text(self.face(tile), style=style + extra if extra else style)
+
+    def row(self, tiles: Iterable[int], gap: str = "") -> Text:
+        """Faces side by side, ``gap`` between them."""
+        out = Text()
+        for i, tile in enumerate(tiles):
+            if i and gap:
+                out.append(gap)
+            out.append_text(self.text(tile))
+        return out
+
+    def kinds(self, kinds: Iterable[int]) -> Text:
+        """Faces of tile kinds (a plain copy of each), space-separated: waits, hints."""
+        return self.row((plain_tile(k) for k in kinds), gap=" ")
+
+    def boxed(self, tiles: Sequence[int], *, heavy: Iterable[int] = ()) -> list[Text]:
+        """Three rows of 4-cell boxed tiles; indexes in ``heavy`` get a heavy frame (the selection)."""
+        heavy = set(heavy)
+        top, middle, bottom = Text(), Text(), Text()
+        for i, tile in enumerate(tiles):
+            frame = Style(bold=True) if i in heavy else Style(dim=True)
+            tl, h, tr, v, bl, br = "┏━┓┃┗┛" if i in heavy else "╭─╮│╰╯"
+            top.append(tl + h * 2 + tr, frame)
+            middle.append(v, frame)
+            middle.append_text(self.text(tile, Style(reverse=True) if i in heavy else None))
+            middle.append(v, frame)
+            bottom.append(bl + h * 2 + br, frame)
+        return [top, middle, bottom]
+
+
+def plain_tile(kind: int) -> int:
+    """A tile id of ``kind`` that is never a red five (for showing kinds).
+
+    >>> plain_tile(4), plain_tile(34)
+    (17, 136)
+    """
+    return kind * 4 + 1 if kind < 34 else kind + 102

@@ -1,0 +1,1 @@
+"""Widgets of the table; each draws text (Rich ``Text``), never one widget per tile."""

@@ -1,0 +1,107 @@
+"""Fixtures for the TUI tests: a scripted session, real views, an app around a table."""
+
+from __future__ import annotations
+
+import asyncio
+from collections.abc import Callable, Sequence
+from contextlib import asynccontextmanager
+from typing import Any
+
+import pytest
+
+from jantaku.engine.actions import Action
+from jantaku.engine.match import Match
+from jantaku.engine.ruleset import get_ruleset
+from jantaku.tui.app import JantakuApp
+from jantaku.tui.screens.result import ResultScreen
+from jantaku.tui.session import GameSession
+from jantaku.tui.settings import Settings
+
+NAMES = ["You", "Right", "Across", "Left"]
+
+
+@pytest.fixture(autouse=True)
+def no_result_grace(monkeypatch):
+    """Tests press keys as soon as a result shows; the grace period is tested on its own."""
+    monkeypatch.setattr(ResultScreen, "GRACE", 0.0)
+
+
+@pytest.fixture(autouse=True)
+def private_dirs(tmp_path, monkeypatch):
+    """Settings and replays go to a temporary directory, never the user's."""
+    monkeypatch.setenv("XDG_CONFIG_HOME", str(tmp_path / "config"))
+    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path / "data"))
+    monkeypatch.delenv("JANTAKU_CONFIG", raising=False)
+    return tmp_path
+
+
+class FakeSession(GameSession):
+    """A session driven by the test: it sends messages, the screen's answers are recorded."""
+
+    table = "test"
+    title = "test table"
+
+    def __init__(self, seat: int | None = 0, names: Sequence[str] = NAMES) -> None:
+        self.seat = seat
+        self.names = list(names)
+        self.queue: asyncio.Queue = asyncio.Queue()
+        self.acts: list[tuple[int, Action]] = []
+        self.chats: list[str] = []
+        self.closed = False
+
+    def send(self, message: dict[str, Any]) -> None:
+        self.queue.put_nowait(message)
+
+    async def updates(self):
+        while True:
+            message = await self.queue.get()
+            if message is None:
+                return
+            yield message
+
+    async def act(self, prompt_id: int, action: Action) -> None:
+        self.acts.append((prompt_id, action))
+
+    async def chat(self, text: str) -> None:
+        self.chats.append(text)
+
+    async def close(self) -> None:
+        self.closed = True
+        self.queue.put_nowait(None)
+
+
+def update(view: dict[str, Any], actions: Sequence[Action] = (), *, prompt_id: int = 1,
+           deadline: float | None = None, events: Sequence[dict] = ()) -> dict[str, Any]:
+    """An ``update`` message as the host sends it; no actions means no prompt."""
+    prompt = None
+    if actions:
+        prompt = {"id": prompt_id, "actions": [a.to_wire() for a in actions], "labels": [str(a) for a in actions],
+                  "deadline": deadline}
+    return {"type": "update", "table": "test", "seat": view["seat"], "view": view, "events": list(events),
+            "prompt": prompt}
+
+
+def basic_match(seed: int = 1, **options: Any) -> Match:
+    return Match(get_ruleset("basic", options=options or None), seed)
+
+
+def screen_text(app: JantakuApp) -> str:
+    """The current screen as plain text, line by line (what a terminal would show)."""
+    return "\n".join(strip.text for strip in app.screen._compositor.render_strips())
+
+
+async def until(pilot, condition: Callable[[], bool], tries: int = 200) -> None:
+    for _ in range(tries):
+        if condition():
+            return
+        await pilot.pause(0.01)
+    raise AssertionError("condition never became true")
+
+
+@asynccontextmanager
+async def table_app(session: GameSession, size: tuple[int, int] = (80, 24), **settings: Any):
+    """The app with ``session``'s table open (and the menu beneath it)."""
+    app = JantakuApp(start=lambda a: a.play(session), settings=Settings(bot_delay=0.0, **settings))
+    async with app.run_test(size=size) as pilot:
+        await pilot.pause()
+        yield app, pilot

@@ -1,0 +1,116 @@
+"""End to end: the real ``jantaku play`` command in tmux, driven by keystrokes, read back with capture-pane."""
+
+from __future__ import annotations
+
+import os
+import shlex
+import shutil
+import subprocess
+import sys
+import time
+import uuid
+from pathlib import Path
+
+import pytest
+
+pytestmark = pytest.mark.skipif(shutil.which("tmux") is None, reason="needs tmux")
+
+
+class Tmux:
+    """A private tmux server (its own socket) running one command in a window of a given size."""
+
+    def __init__(self, command: str, width: int, height: int, socket_dir) -> None:
+        self.base = ["tmux", "-S", str(socket_dir / f"tmux-{uuid.uuid4().hex[:8]}")]
+        subprocess.run(self.base + ["new-session", "-d", "-s", "e2e", "-x", str(width), "-y", str(height), command],
+                       check=True)
+
+    def screen(self) -> str:
+        return subprocess.run(self.base + ["capture-pane", "-p", "-t", "e2e"], capture_output=True,
+                              text=True).stdout
+
+    def wait_until(self, condition, timeout: float = 15, what: str = "condition") -> str:
+        end = time.monotonic() + timeout
+        while time.monotonic() < end:
+            screen = self.screen()
+            if condition(screen):
+                return screen
+            time.sleep(0.03)
+        raise AssertionError(f"{what} never on screen:\n{self.screen()}")
+
+    def wait_for(self, text: str, timeout: float = 15) -> str:
+        return self.wait_until(lambda screen: text in screen, timeout, repr(text))
+
+    def keys(self, *keys: str) -> None:
+        subprocess.run(self.base + ["send-keys", "-t", "e2e", *keys], check=True)
+
+    def resize(self, width: int, height: int) -> None:
+        subprocess.run(self.base + ["resize-window", "-t", "e2e", "-x", str(width), "-y", str(height)], check=True)
+
+    def close(self) -> None:
+        subprocess.run(self.base + ["kill-server"], capture_output=True)
+
+
+def jantaku_command() -> list[str]:
+    """The installed ``jantaku`` script beside this Python, else the same entry point through ``-c``."""
+    script = Path(sys.executable).with_name("jantaku")
+    if script.exists():
+        return [shlex.quote(str(script))]
+    return [shlex.quote(sys.executable), "-c", shlex.quote("import sys; from jantaku.cli import main; sys.exit(main())")]
+
+
+@pytest.fixture
+def play(tmp_path):
+    started = []
+
+    def start(width: int, height: int, *args: str) -> Tmux:
+        # a clean environment: COLUMNS/LINES inherited from the test runner would fix the size at 80×24
+        env = {"XDG_CONFIG_HOME": tmp_path / "config", "XDG_DATA_HOME": tmp_path / "data", "HOME": tmp_path,
+               "TERM": "xterm-256color", "LANG": "C.UTF-8", "PATH": os.environ.get("PATH", "")}
+        command = " ".join(["env", "-i", *(f"{k}={shlex.quote(str(v))}" for k, v in env.items()),
+                            *jantaku_command(), "play", *args])
+        tmux = Tmux(command + "; sleep 5", width, height, tmp_path)
+        started.append(tmux)
+        return tmux
+
+    yield start
+    for tmux in started:
+        tmux.close()
+
+
+def play_one_hand(tmux: Tmux) -> str:
+    """Discard with Enter and pass with Space until the hand's result is on screen."""
+    end = time.monotonic() + 60
+    while time.monotonic() < end:
+        screen = tmux.screen()
+        if "hand 1 result" in screen:
+            return screen
+        status = screen.splitlines()[0] if screen else ""
+        tmux.keys("Space" if "call " in status else "Enter")
+        time.sleep(0.04)
+    raise AssertionError(f"no result after a minute:\n{tmux.screen()}")
+
+
+@pytest.mark.parametrize("width, height", [(80, 24), (160, 48)])
+def test_play_a_full_hand_by_keystrokes(play, width, height):
+    tmux = play(width, height, "--ruleset", "basic", "--bot-delay", "0")
+    boxed = height >= 30  # boxed tiles when there is room (the first frame may predate tmux's resize)
+    screen = tmux.wait_until(lambda screen: "your turn" in screen and "esc leave" in screen  # the whole frame
+                             and ("╭──╮" in screen) == boxed)
+    lines = screen.splitlines()
+    assert lines[0].startswith("East 1") and "wall 69" in lines[0]
+    for name in ("easy bot", "player", "dealer", "discard", "left", "across", "right"):
+        assert name in screen.lower()
+    result = play_one_hand(tmux)
+    assert "Mah Jong" in result or "Exhaustive draw" in result
+    assert "this hand" in result and "next hand" in result
+    end = time.monotonic() + 10  # the result ignores keys for a moment, then Enter goes on
+    while "· hand 2 ·" not in tmux.screen() and time.monotonic() < end:
+        tmux.keys("Enter")
+        time.sleep(0.2)
+    tmux.wait_for("· hand 2 ·")
+    tmux.resize(70, 20)
+    tmux.wait_for("need 80×24, have 70×20")
+    tmux.resize(width, height)
+    tmux.wait_for("· hand 2 ·")
+    tmux.keys("C-q")
+    tmux.wait_until(lambda screen: "· hand 2 ·" not in screen)  # the app quit and gave the terminal back

@@ -1,0 +1,191 @@
+"""Result screens: itemised wins, several winners, draws with settlements, final standings, continuing."""
+
+from __future__ import annotations
+
+import copy
+
+from jantaku.engine.actions import Action
+from jantaku.engine.actions import ActionType as A
+from jantaku.engine.bots import get_bot
+from jantaku.engine.tiles import parse_tiles
+from jantaku.tui.resulttext import hand_result_parts, standings_parts
+from jantaku.tui.screens.result import ResultScreen
+from jantaku.tui.screens.table import TableScreen
+from jantaku.tui.tilefaces import TilePainter
+
+from .conftest import NAMES, FakeSession, basic_match, screen_text, table_app, until, update
+
+
+def finished_hand(seed: int = 3, hands: int = 2):
+    """A real basic match played by bots to the end of its first hand."""
+    match = basic_match(seed, hands=hands)
+    bot = get_bot("easy")
+    while match.phase == "play":
+        seat, actions = next(iter(match.pending().items()))
+        match.act(seat, bot.choose(match.view(seat), actions))
+    return match
+
+
+def riichi_like_win(view):
+    """The view's result rewritten as a riichi win with han and fu items and ura-dora."""
+    view = copy.deepcopy(view)
+    hand = parse_tiles("234m567p34588s678s")
+    view["result"] = {"kind": "win", "reason": None, "deltas": [8000, -8000, 0, 0], "details": [], "hands": [],
+                      "flags": {}, "ura_dora_indicators": [parse_tiles("9p")[0]],
+                      "wins": [{"seat": 0, "tile": hand[4], "discarder": 1, "hand": sorted(hand), "melds": [],
+                                "bonus": [], "payments": {"0": 8000, "1": -8000},
+                                "score": {"is_win": True, "han": 4, "fu": 40, "limit": "mangan", "score": 8000,
+                                          "items": [{"name": "Riichi", "value": 1, "unit": "han"},
+                                                    {"name": "Pinfu", "value": 1, "unit": "han"},
+                                                    {"name": "Dora", "value": 2, "unit": "han"},
+                                                    {"name": "Base", "value": 20, "unit": "fu"},
+                                                    {"name": "Closed ron", "value": 10, "unit": "fu"}]}}]}
+    view["dora_indicators"] = [parse_tiles("1m")[0]]
+    return view
+
+
+def text_of(parts) -> str:
+    from rich.console import Console
+
+    console = Console(width=100, record=True, file=open("/dev/null", "w"))
+    for part in parts:
+        console.print(part)
+    return console.export_text()
+
+
+def test_every_score_item_fu_and_ura_dora_are_listed():
+    view = riichi_like_win(finished_hand().view(0))
+    text = text_of(hand_result_parts(view, NAMES, TilePainter()))
+    for name in ("Riichi", "Pinfu", "Dora", "Base", "Closed ron"):
+        assert name in text
+    assert "20 fu" in text.replace("  ", " ") or "20  fu" in text
+    assert "= 4 han, 40 fu, mangan, score 8000" in text
+    assert "ura-dora indicators 9p" in text
+    assert "dora indicators 1m" in text
+    assert "You win on Right's discard" in text
+    assert "+8000" in text and "-8000" in text
+
+
+def test_several_winners_each_get_their_score():
+    view = riichi_like_win(finished_hand().view(0))
+    second = copy.deepcopy(view["result"]["wins"][0])
+    second.update(seat=2, payments={2: 3900, 1: -3900})
+    second["score"]["items"] = [{"name": "Tanyao", "value": 1, "unit": "han"}]
+    view["result"]["wins"].append(second)
+    text = text_of(hand_result_parts(view, NAMES, TilePainter()))
+    assert "2 winners this hand" in text
+    assert "You win " in text and "Across wins" in text
+    assert "Tanyao" in text and "+3900" in text
+
+
+def test_a_draw_reveals_the_hands_and_its_settlement():
+    view = finished_hand().view(0)
+    view["result"] = {"kind": "draw", "reason": None, "wins": [], "deltas": [3000, -1000, -1000, -1000],
+                      "hands": [parse_tiles("123m456p789s1122z"), parse_tiles("19m19p19s1234567z"),
+                                parse_tiles("1111m"), parse_tiles("2222p")],
+                      "details": [{"reason": "tenpai", "payments": {"0": 3000, "1": -1000, "2": -1000, "3": -1000}}],
+                      "flags": {}}
+    text = text_of(hand_result_parts(view, NAMES, TilePainter()))
+    assert "Exhaustive draw" in text
+    assert "1m 2m 3m 4p 5p 6p 7s 8s 9s 東 東 南 南" in text
+    assert "reason tenpai; payments You +3000, Right -1000" in text
+
+
+def test_an_abortive_draw_names_its_reason():
+    view = finished_hand().view(0)
+    view["result"] = {"kind": "abort", "reason": "nine terminals", "wins": [], "deltas": [0, 0, 0, 0], "hands": [],
+                      "details": [], "flags": {}}
+    assert "Abortive draw: nine terminals" in text_of(hand_result_parts(view, NAMES, TilePainter()))
+
+
+def test_standings_show_uma_and_final_points():
+    view = finished_hand().view(0)
+    view["match"]["standings"] = [
+        {"seat": 0, "place": 2, "score": 27000, "uma": 10, "final": 17.0},
+        {"seat": 1, "place": 1, "score": 40000, "uma": 30, "final": 60.0},
+        {"seat": 2, "place": 3, "score": 20000, "uma": -10, "final": -20.0},
+        {"seat": 3, "place": 4, "score": 13000, "uma": -30, "final": -47.0}]
+    text = text_of(standings_parts(view, NAMES))
+    assert "Final standings" in text and "uma" in text
+    lines = [line for line in text.splitlines() if line.strip()[:1].isdigit()]
+    assert lines[0].split()[:2] == ["1", "Right"] and "+30" in lines[0] and "60.0" in lines[0]
+
+
+async def test_result_screen_then_continue_answers_the_prompt():
+    match = finished_hand()
+    view = match.view(0)
+    s = FakeSession()
+    async with table_app(s) as (app, pilot):
+        s.send(update(view, match.pending()[0]))
+        await until(pilot, lambda: isinstance(app.screen, ResultScreen) and "Mah Jong" in screen_text(app))
+        assert "result" in screen_text(app) and "next hand" in screen_text(app)
+        await pilot.press("enter")
+        await until(pilot, lambda: s.acts)
+        assert isinstance(app.screen, TableScreen)
+    assert s.acts == [(1, Action(A.CONTINUE))]
+
+
+async def test_result_read_before_the_prompt_continues_when_it_comes():
+    match = finished_hand()
+    view = match.view(0)
+    s = FakeSession()
+    async with table_app(s) as (app, pilot):
+        s.send(update(view))  # the result first, the continue prompt later (as a host may send them)
+        await until(pilot, lambda: isinstance(app.screen, ResultScreen))
+        await pilot.press("enter")
+        await until(pilot, lambda: isinstance(app.screen, TableScreen))
+        assert not s.acts
+        s.send(update(view, match.pending()[0], prompt_id=7))
+        await until(pilot, lambda: s.acts)
+    assert s.acts == [(7, Action(A.CONTINUE))]
+
+
+async def test_the_last_hand_shows_standings_and_returns_to_the_menu():
+    match = finished_hand(hands=1)
+    assert match.is_over
+    s = FakeSession()
+    async with table_app(s) as (app, pilot):
+        s.send(update(match.view(0)))
+        await until(pilot, lambda: isinstance(app.screen, ResultScreen) and "Final" in screen_text(app))
+        assert "Final standings" in screen_text(app) and "back to the menu" in screen_text(app)
+        await pilot.press("enter")
+        await until(pilot, lambda: s.closed)
+        await until(pilot, lambda: type(app.screen).__name__ == "MenuScreen")
+
+
+async def test_result_screen_fits_80x24_and_scrolls():
+    view = riichi_like_win(finished_hand().view(0))
+    s = FakeSession()
+    async with table_app(s) as (app, pilot):
+        s.send(update(view, [Action(A.CONTINUE)]))
+        await until(pilot, lambda: isinstance(app.screen, ResultScreen) and "Riichi" in screen_text(app))
+        text = screen_text(app)
+        assert "Riichi" in text and "next hand" in text.splitlines()[-1]
+        await pilot.press("down", "down", "pagedown")
+
+
+async def test_a_key_pressed_as_the_hand_ends_does_not_skip_the_result(monkeypatch):
+    monkeypatch.setattr(ResultScreen, "GRACE", 5.0)
+    match = finished_hand()
+    s = FakeSession()
+    async with table_app(s) as (app, pilot):
+        s.send(update(match.view(0), match.pending()[0]))
+        await until(pilot, lambda: isinstance(app.screen, ResultScreen))
+        await pilot.press("enter", "space")
+        assert isinstance(app.screen, ResultScreen) and not s.acts
+        app.screen.shown_at -= 5.0  # as if the grace had passed
+        await pilot.press("enter")
+        await until(pilot, lambda: s.acts)
+
+
+async def test_a_match_stopped_mid_hand_shows_why_and_the_standings():
+    match = basic_match(4)
+    events = [e.for_seat(0) for e in match.stop("the time limit")]
+    s = FakeSession()
+    async with table_app(s) as (app, pilot):
+        s.send(update(match.view(0), events=events))
+        await until(pilot, lambda: isinstance(app.screen, ResultScreen) and "Final" in screen_text(app))
+        assert "The match was stopped: the time limit" in screen_text(app)
+        assert "the match is over" in screen_text(app)
+        await pilot.press("enter")
+        await until(pilot, lambda: s.closed)
