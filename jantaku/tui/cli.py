@@ -35,6 +35,10 @@ def register(sub: argparse._SubParsersAction) -> None:
                        description="Replay a match record (JSON from MatchRecord.to_wire or the replays folder)")
     p.add_argument("file", help="a match record file")
 
+    from .ssh.hosting import register as register_ssh
+
+    register_ssh(sub)  # --ssh PORT and its options on `jantaku host` (asyncssh loads only with --ssh)
+
 
 def _run(start=None) -> int:
     from .app import JantakuApp

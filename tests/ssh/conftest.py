@@ -35,6 +35,14 @@ def make_gateway(tmp_path):
 
 
 @pytest.fixture
+def scratch(tmp_path):
+    """A directory for keys, known_hosts and tmux sockets."""
+    path = tmp_path / "scratch"
+    path.mkdir()
+    return path
+
+
+@pytest.fixture
 async def gateway(make_gateway):
     gateway = await make_gateway()
     yield gateway

@@ -24,13 +24,6 @@ def standin_host(tmp_path):
         proc.wait(10)
 
 
-@pytest.fixture
-def scratch(tmp_path):
-    path = tmp_path / "scratch"
-    path.mkdir()
-    return path
-
-
 def test_openssh_gets_the_game_resizes_and_keeps_its_identity(standin_host, scratch):
     key = make_key(scratch)
     tm = Tmux(ssh_command(standin_host, "alice", scratch, key), scratch, 100, 30)

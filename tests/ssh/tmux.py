@@ -24,14 +24,17 @@ class Tmux:
         return subprocess.run(self.base + ["capture-pane", "-p", "-J", "-t", "e2e"], capture_output=True,
                               text=True).stdout
 
-    def wait_for(self, text: str, timeout: float = 15.0) -> str:
+    def wait_until(self, condition, what: str, timeout: float = 15.0) -> str:
         end = time.monotonic() + timeout
         while time.monotonic() < end:
             screen = self.screen()
-            if text in screen:
+            if condition(screen):
                 return screen
             time.sleep(0.05)
-        raise AssertionError(f"{text!r} not on the screen:\n{self.screen()}")
+        raise AssertionError(f"{what} never on the screen:\n{self.screen()}")
+
+    def wait_for(self, text: str, timeout: float = 15.0) -> str:
+        return self.wait_until(lambda screen: text in screen, repr(text), timeout)
 
     def keys(self, *keys: str) -> None:
         subprocess.run(self.base + ["send-keys", "-t", "e2e", *keys], check=True)

@@ -106,6 +106,8 @@ class LobbyScreen(BaseScreen):
         self.queue = self.hub.listen()
         self.run_worker(self._listen(), group="lobby", exclusive=True)
         self.run_worker(self._request(self.client.list_tables(watch=True), self._listed))
+        for table in list(self.hub.latest):  # seats got back on reconnecting: their update came before this screen
+            self.call_after_refresh(self.open_table, table)
 
     # --- messages ----------------------------------------------------------------------------
 
@@ -210,7 +212,9 @@ class LobbyScreen(BaseScreen):
     def action_sit(self) -> None:
         table = self.selected_id()
         info = self.tables.get(table) or {}
-        if info.get("state") == "waiting":
+        if table in self.hub.latest and table not in self.open_tables:  # a game you are in: back to it
+            self.open_table(table)
+        elif info.get("state") == "waiting":
             self._with_table(lambda t: self.client.join(t))
         else:
             self.action_watch()

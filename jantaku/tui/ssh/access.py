@@ -83,7 +83,7 @@ class Access:
     def describe(self) -> str:
         """One line for the host's start-up message."""
         if self.open:
-            return "open to anyone (a key's fingerprint is the player's identity)"
+            return "open to anyone; a player's SSH key is their identity"
         parts = []
         if self.authorized_keys is not None:
             parts.append(f"keys in {self.authorized_keys.path}")

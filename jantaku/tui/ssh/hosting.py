@@ -50,8 +50,9 @@ async def start_ssh_door(host: Any, args: argparse.Namespace) -> list[str]:
                                   max_sessions=args.ssh_max_sessions)
     _stop_door_first_on_signals(host, gateway)
     where = "HOST" if args.ssh_bind in ("0.0.0.0", "::", "") else args.ssh_bind
-    return [f"join over SSH:         ssh -p {gateway.port} NAME@{where}   ({gateway.access.describe()})",
-            f"SSH host key:          {gateway.host_key_fingerprint}"]
+    return [f"join over SSH:         ssh -p {gateway.port} NAME@{where}",
+            f"  SSH door:            {gateway.access.describe()}",
+            f"  SSH host key:        {gateway.host_key_fingerprint}"]
 
 
 async def open_ssh_door(host: Any, *, port: int = DEFAULT_SSH_PORT, bind: str = "0.0.0.0",

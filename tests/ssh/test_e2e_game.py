@@ -1,0 +1,111 @@
+"""End to end: ``jantaku host --ssh`` and the real OpenSSH client in tmux, playing the real game.
+
+Connect, see the lobby, make a table with three bots, play a turn, resize the window and see the
+layout change, quit, come back with the same key: the seat is yours again, even after the host
+restarts.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+import signal
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from .tmux import Tmux, have_tmux_and_ssh, make_key, ssh_command
+
+pytestmark = pytest.mark.skipif(not have_tmux_and_ssh(), reason="needs tmux and the OpenSSH client")
+
+BOXED_TILE = "╭──╮"  # the hand in boxed tiles, when the window is big enough
+
+
+class HostProcess:
+    """``jantaku host --ssh 0`` on 127.0.0.1, in its own process."""
+
+    def __init__(self, data: Path):
+        self.proc = subprocess.Popen(
+            [sys.executable, "-m", "jantaku", "host", "--port", "0", "--bind", "127.0.0.1", "--ssh", "0",
+             "--ssh-bind", "127.0.0.1", "--data", str(data), "--no-announce", "--log-level", "warning"],
+            stdout=subprocess.PIPE, text=True)
+        self.banner = []
+        for line in self.proc.stdout:
+            self.banner.append(line)
+            if match := re.search(r"ssh -p (\d+)", line):
+                self.ssh_port = int(match.group(1))
+            if match := re.search(r"SSH host key: +(\S+)", line):
+                self.host_key = match.group(1)
+                return
+        raise AssertionError(f"no SSH port and host key in {self.banner}")
+
+    def children(self) -> list[int]:
+        with open(f"/proc/{self.proc.pid}/task/{self.proc.pid}/children") as f:
+            return [int(p) for p in f.read().split()]
+
+    def stop(self) -> int:
+        self.proc.send_signal(signal.SIGTERM)
+        return self.proc.wait(15)
+
+
+def test_play_over_ssh_resize_quit_and_get_the_seat_back(tmp_path, scratch):
+    host = HostProcess(tmp_path / "data")
+    key = make_key(scratch)
+    login = ssh_command(host.ssh_port, "alice", scratch, key)
+    tm = Tmux(login, scratch, 100, 30)
+    try:
+        tm.wait_for("you are alice")  # the lobby
+        tm.keys("n")
+        tm.wait_for("A new table")
+        tm.keys("Tab", "Tab", "Enter")  # variant, preset, Create
+        tm.wait_for("waiting 1/4")
+        for seated in (2, 3, 4):
+            tm.keys("b")
+            tm.wait_for(f"waiting {seated}/4")
+        tm.keys("s")
+        screen = tm.wait_for("your turn")  # the table opens; alice deals
+        assert BOXED_TILE in screen
+        tm.keys("Enter")  # discard the drawn tile
+        tm.wait_for("alice discards")
+        tm.resize(80, 24)
+        tm.wait_until(lambda s: BOXED_TILE not in s and "E alice" in s, "the compact 80x24 table")
+        tm.keys("C-q")  # quit the game: the SSH session ends with it
+        assert tm.wait_dead(10)
+    finally:
+        tm.close()
+    again = Tmux(login, scratch, 100, 30)
+    try:
+        screen = again.wait_for("dora ind")  # straight back at the table
+        assert "E alice" in screen and BOXED_TILE in screen
+        again.keys("C-q")
+        assert again.wait_dead(10)
+    finally:
+        again.close()
+    assert host.children() == []  # every client process reaped
+    assert host.stop() == 0
+
+    restarted = HostProcess(tmp_path / "data")  # the same host key, the match resumed, the seat kept
+    assert restarted.host_key == host.host_key
+    back = Tmux(login.replace(f"-p {host.ssh_port}", f"-p {restarted.ssh_port}"), scratch, 100, 30)
+    try:
+        back.wait_for("dora ind")
+        back.keys("C-q")
+        assert back.wait_dead(10)
+    finally:
+        back.close()
+        assert restarted.stop() == 0
+
+
+def test_a_host_without_ssh_never_loads_asyncssh():
+    script = ("import asyncio, sys\n"
+              "from jantaku.cli import build_parser\n"
+              "from jantaku.netplay.cli import HOST_HOOKS\n"
+              "args = build_parser().parse_args(['host'])\n"
+              "assert args.ssh is None and HOST_HOOKS\n"
+              "lines = [asyncio.run(hook(None, args)) for hook in HOST_HOOKS]\n"
+              "print(lines, 'asyncssh' in sys.modules, 'textual' in sys.modules)\n")
+    out = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, check=True,
+                         env={**os.environ, "PYTHONPATH": str(Path(__file__).resolve().parents[2])}).stdout
+    assert out.split() == ["[[]]", "False", "False"]
