@@ -34,7 +34,7 @@ import asyncssh
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-LOBBY_MARKER = "Lobby"  # text on the client's first screen over SSH
+LOBBY_MARKER = "new table"  # the lobby footer: the last line of the first frame
 STANDIN_MARKER = "ready"
 
 
@@ -52,7 +52,7 @@ def start_host(data: str, standin: bool) -> tuple[subprocess.Popen, int]:
         pattern = r"port (\d+)"
     else:
         argv = [sys.executable, "-m", "jantaku", "host", "--port", "0", "--bind", "127.0.0.1", "--ssh", "0",
-                "--ssh-bind", "127.0.0.1", "--data", data, "--no-announce"]
+                "--ssh-bind", "127.0.0.1", "--data", data, "--no-announce", "--log-level", "warning"]
         pattern = r"ssh -p (\d+)"
     proc = subprocess.Popen(argv, cwd=ROOT, stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True)
     for line in proc.stdout:

@@ -70,11 +70,12 @@ class Banners(asyncssh.SSHClient):
         return [] if not prompts else None
 
 
-async def connect(gateway: SshGateway, username: str = "alice", **kwargs) -> asyncssh.SSHClientConnection:
-    """An asyncssh client connection; with no ``client_keys`` it offers none."""
+async def connect(door: SshGateway | int, username: str = "alice", **kwargs) -> asyncssh.SSHClientConnection:
+    """An asyncssh client connection to a gateway (or a port); with no ``client_keys`` it offers none."""
     kwargs.setdefault("client_keys", None)
     kwargs.setdefault("agent_path", None)
-    conn, _ = await asyncssh.create_connection(Banners, "127.0.0.1", gateway.port, username=username,
+    port = door if isinstance(door, int) else door.port
+    conn, _ = await asyncssh.create_connection(Banners, "127.0.0.1", port, username=username,
                                                known_hosts=None, config=None, **kwargs)
     return conn
 

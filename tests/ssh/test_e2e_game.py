@@ -26,10 +26,10 @@ BOXED_TILE = "╭──╮"  # the hand in boxed tiles, when the window is big e
 class HostProcess:
     """``jantaku host --ssh 0`` on 127.0.0.1, in its own process."""
 
-    def __init__(self, data: Path):
+    def __init__(self, data: Path, *options: str):
         self.proc = subprocess.Popen(
             [sys.executable, "-m", "jantaku", "host", "--port", "0", "--bind", "127.0.0.1", "--ssh", "0",
-             "--ssh-bind", "127.0.0.1", "--data", str(data), "--no-announce", "--log-level", "warning"],
+             "--ssh-bind", "127.0.0.1", "--data", str(data), "--no-announce", "--log-level", "warning", *options],
             stdout=subprocess.PIPE, text=True)
         self.banner = []
         for line in self.proc.stdout:

@@ -11,6 +11,7 @@ from __future__ import annotations
 import argparse
 import asyncio
 import signal
+import sys
 from typing import Any
 
 DEFAULT_SSH_PORT = 2222
@@ -45,9 +46,14 @@ async def start_ssh_door(host: Any, args: argparse.Namespace) -> list[str]:
     """The ``HOST_HOOKS`` entry: open the door if ``--ssh`` was given; returns lines for the banner."""
     if getattr(args, "ssh", None) is None:
         return []
-    gateway = await open_ssh_door(host, port=args.ssh, bind=args.ssh_bind, password=args.password,
-                                  password_file=args.password_file, authorized_keys=args.authorized_keys,
-                                  max_sessions=args.ssh_max_sessions)
+    try:
+        gateway = await open_ssh_door(host, port=args.ssh, bind=args.ssh_bind, password=args.password,
+                                      password_file=args.password_file, authorized_keys=args.authorized_keys,
+                                      max_sessions=args.ssh_max_sessions)
+    except (OSError, ValueError) as exc:  # port taken, a key or password file missing or unreadable
+        print(f"jantaku host: cannot open the SSH door: {exc}", file=sys.stderr)
+        await host.stop()
+        raise SystemExit(1) from None
     _stop_door_first_on_signals(host, gateway)
     where = "HOST" if args.ssh_bind in ("0.0.0.0", "::", "") else args.ssh_bind
     return [f"join over SSH:         ssh -p {gateway.port} NAME@{where}",
