@@ -1,6 +1,8 @@
 """Run a gateway that serves the stand-in game (or ``--command``), for tests that need it in another process.
 
-Prints ``port N pid P`` once listening; stops on SIGTERM or when standard input closes.
+``--host``: in front of a real host instead, with the light protocol client (``netclient.py``)
+in place of the TUI.  Prints ``port N`` once listening; stops on SIGTERM or when standard input
+closes.
 """
 
 from __future__ import annotations
@@ -12,9 +14,12 @@ import signal
 import sys
 from pathlib import Path
 
+from jantaku.netplay.host import Host
 from jantaku.tui.ssh import Access, GatewaySettings, SshGateway, command_launcher
+from jantaku.tui.ssh.hosting import open_ssh_door
 
 STANDIN = [sys.executable, str(Path(__file__).with_name("standin.py"))]
+NETCLIENT = [sys.executable, str(Path(__file__).with_name("netclient.py"))]
 
 
 async def main() -> None:
@@ -23,11 +28,19 @@ async def main() -> None:
     parser.add_argument("--command", help="JSON list: the program for each session")
     parser.add_argument("--password")
     parser.add_argument("--max-sessions", type=int, default=16)
+    parser.add_argument("--host", action="store_true", help="a real host behind the door, the light client")
     args = parser.parse_args()
-    gateway = SshGateway(command_launcher(json.loads(args.command) if args.command else STANDIN),
-                         data_dir=args.data, access=Access(password=args.password),
-                         settings=GatewaySettings(max_sessions=args.max_sessions, grace=0.5))
-    port = await gateway.start(port=0, bind="127.0.0.1")
+    settings = GatewaySettings(max_sessions=args.max_sessions, grace=0.5)
+    host = None
+    if args.host:
+        host = Host(data_dir=args.data)
+        await host.start(port=0)
+        gateway = await open_ssh_door(host, port=0, bind="127.0.0.1", client=NETCLIENT, settings=settings)
+    else:
+        gateway = SshGateway(command_launcher(json.loads(args.command) if args.command else STANDIN),
+                             data_dir=args.data, access=Access(password=args.password), settings=settings)
+        await gateway.start(port=0, bind="127.0.0.1")
+    port = gateway.port
     print(f"port {port}", flush=True)
     loop = asyncio.get_running_loop()
     done = asyncio.Event()
@@ -35,6 +48,8 @@ async def main() -> None:
     loop.add_reader(sys.stdin.fileno(), lambda: sys.stdin.buffer.read1(1024) or done.set())
     await done.wait()
     await gateway.stop()
+    if host is not None:
+        await host.stop()
 
 
 if __name__ == "__main__":

@@ -1,8 +1,10 @@
 """Sessions that end abruptly leave nothing behind: no child, no zombie, no growing host.
 
-The host runs in its own process (so its memory is its own), serving a light
-shell command instead of the real client: the point is the gateway's
-bookkeeping, and 100 Textual start-ups would make this test slow.
+The host runs in its own process (so its memory is its own).  The sessions
+run light programs instead of the Textual client, whose 100 start-ups would
+make this test slow: a shell command behind the bare gateway, and the real
+protocol client (no screen) behind a real host, so that the host's side of
+each session's socketpair is exercised too.
 """
 
 from __future__ import annotations
@@ -35,35 +37,47 @@ def children(pid: int) -> list[int]:
     return found
 
 
-@pytest.fixture
-def light_host(tmp_path):
+SETUPS = {"gateway": (["--command", json.dumps(LIGHT_GAME)], b"ready"),
+          "host": (["--host"], b"welcome")}
+
+
+@pytest.fixture(params=sorted(SETUPS))
+def light_host(request, tmp_path):
+    """(host pid, SSH port, what a session shows once its game runs)."""
+    options, marker = SETUPS[request.param]
     proc = subprocess.Popen([sys.executable, "-m", "tests.ssh.serve_standin", "--data", str(tmp_path),
-                             "--command", json.dumps(LIGHT_GAME), "--max-sessions", "32"],
+                             "--max-sessions", "32", *options],
                             stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True)
     try:
         port = int(proc.stdout.readline().split()[1])
-        yield proc.pid, port
+        yield proc.pid, port, marker
     finally:
         proc.stdin.close()
         assert proc.wait(10) == 0
 
 
-async def one_session(port: int, rng: random.Random) -> None:
+# returning players: what a session leaves in the host's data (a player, a rejoin code) stops
+# growing once each has been seen, so whatever still grows is a leak
+PLAYERS = [asyncssh.generate_private_key("ssh-ed25519") for _ in range(10)]
+
+
+async def one_session(port: int, marker: bytes, rng: random.Random) -> None:
     """Log in, maybe start the game, then drop the connection without a goodbye."""
     conn, _ = await asyncssh.create_connection(Banners, "127.0.0.1", port, username=f"p{rng.randrange(99)}",
-                                               known_hosts=None, config=None, client_keys=None, agent_path=None)
+                                               known_hosts=None, config=None, client_keys=[rng.choice(PLAYERS)],
+                                               agent_path=None)
     how = rng.choice(("after-ready", "after-ready", "mid-start", "before-session"))
     if how != "before-session":
         proc = await conn.create_process(term_type="xterm", term_size=(80, 24), encoding=None)
         if how == "after-ready":
-            await asyncio.wait_for(proc.stdout.readuntil(b"ready"), 10)
+            await asyncio.wait_for(proc.stdout.readuntil(marker), 10)
             proc.stdin.write(b"some typing\r")
     conn.abort()
 
 
-async def rounds(port: int, sessions: int, rng: random.Random, at_once: int = 10) -> None:
+async def rounds(port: int, marker: bytes, sessions: int, rng: random.Random, at_once: int = 10) -> None:
     for _ in range(sessions // at_once):
-        await asyncio.gather(*(one_session(port, rng) for _ in range(at_once)))
+        await asyncio.gather(*(one_session(port, marker, rng) for _ in range(at_once)))
 
 
 async def settled(pid: int, timeout: float = 10.0) -> None:
@@ -75,12 +89,12 @@ async def settled(pid: int, timeout: float = 10.0) -> None:
 
 
 async def test_a_hundred_abrupt_sessions_leave_no_child_and_no_growth(light_host):
-    pid, port = light_host
+    pid, port, marker = light_host
     rng = random.Random(7)
-    await rounds(port, 50, rng)  # warm up: imports, caches, allocator arenas
+    await rounds(port, marker, 50, rng)  # warm up: imports, caches, allocator arenas
     await settled(pid)
     plateau = rss_kib(pid)
-    await rounds(port, 100, rng)
+    await rounds(port, marker, 100, rng)
     await settled(pid)
     grown = rss_kib(pid) - plateau
     assert children(pid) == []
