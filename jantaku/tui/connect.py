@@ -8,6 +8,7 @@ need: a session for one table, or a hub and a title for a lobby.
 from __future__ import annotations
 
 import dataclasses
+import os
 from typing import Any
 
 from ..engine.bots import get_bot
@@ -83,4 +84,6 @@ async def join_inherited(settings: Settings, fd: int, name: str) -> tuple[Client
 
     reader, writer = await asyncio.open_connection(sock=socket.socket(fileno=fd))
     client = await Client.over_stream(reader, writer, name)
-    return ClientHub(client), f"{client.welcome.get('host') or 'host'} · you are {client.name}"
+    title = f"{client.welcome.get('host') or 'host'} · you are {client.name}"
+    code = os.environ.get("JANTAKU_SSH_REJOIN_CODE")  # a player without an SSH key comes back with it
+    return ClientHub(client), title + (f" · log in as {code} to get your seat back" if code else "")

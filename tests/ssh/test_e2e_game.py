@@ -98,6 +98,24 @@ def test_play_over_ssh_resize_quit_and_get_the_seat_back(tmp_path, scratch):
         assert restarted.stop() == 0
 
 
+def test_a_player_without_a_key_sees_the_rejoin_code_and_comes_back_with_it(tmp_path, scratch):
+    host = HostProcess(tmp_path / "data")
+    tm = Tmux(ssh_command(host.ssh_port, "bob", scratch, None), scratch, 100, 30)
+    try:
+        screen = tm.wait_for("to get your seat back")  # in the lobby's title
+        code = re.search(r"log in as ([A-Z0-9]{6})", screen).group(1)
+        tm.keys("Escape")  # leave the lobby: the game ends, the code is repeated below
+        tm.wait_for(f"Your rejoin code is {code}", history=True)
+    finally:
+        tm.close()
+    again = Tmux(ssh_command(host.ssh_port, code, scratch, None), scratch, 100, 30)
+    try:
+        again.wait_for(f"you are bob · log in as {code}")
+    finally:
+        again.close()
+        assert host.stop() == 0
+
+
 def test_a_host_without_ssh_never_loads_asyncssh():
     script = ("import asyncio, sys\n"
               "from jantaku.cli import build_parser\n"

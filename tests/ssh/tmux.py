@@ -20,21 +20,23 @@ class Tmux:
                                     command], check=True)
         subprocess.run(self.base + ["set-option", "-t", "e2e", "remain-on-exit", "on"], check=True)
 
-    def screen(self) -> str:
-        return subprocess.run(self.base + ["capture-pane", "-p", "-J", "-t", "e2e"], capture_output=True,
+    def screen(self, history: bool = False) -> str:
+        """What the window shows (``history``: and what scrolled off its top)."""
+        lines = ["-S", "-500"] if history else []
+        return subprocess.run(self.base + ["capture-pane", "-p", "-J", *lines, "-t", "e2e"], capture_output=True,
                               text=True).stdout
 
-    def wait_until(self, condition, what: str, timeout: float = 15.0) -> str:
+    def wait_until(self, condition, what: str, timeout: float = 15.0, history: bool = False) -> str:
         end = time.monotonic() + timeout
         while time.monotonic() < end:
-            screen = self.screen()
+            screen = self.screen(history)
             if condition(screen):
                 return screen
             time.sleep(0.05)
-        raise AssertionError(f"{what} never on the screen:\n{self.screen()}")
+        raise AssertionError(f"{what} never on the screen:\n{self.screen(history)}")
 
-    def wait_for(self, text: str, timeout: float = 15.0) -> str:
-        return self.wait_until(lambda screen: text in screen, repr(text), timeout)
+    def wait_for(self, text: str, timeout: float = 15.0, history: bool = False) -> str:
+        return self.wait_until(lambda screen: text in screen, repr(text), timeout, history)
 
     def keys(self, *keys: str) -> None:
         subprocess.run(self.base + ["send-keys", "-t", "e2e", *keys], check=True)
