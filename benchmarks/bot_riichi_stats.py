@@ -2,7 +2,7 @@
 
 Per seat and hand: how often it wins, deals in, declares riichi and opens
 its hand by a call; per hand: how often the wall runs out; per win: the
-points it brings (honba and riichi sticks left out).  The human figures are
+points the losers pay (honba included, riichi sticks on the table not).  The human figures are
 the usual ones quoted for Tenhou's top lobby (Houou), rounded ranges.
 
     .venv/bin/python benchmarks/bot_riichi_stats.py                  # strong, 2000 hands
@@ -60,7 +60,7 @@ def count_hand(table, tally: Tally) -> None:
     for w in result.wins:
         tally.wins += 1
         tally.deal_ins += w.discarder is not None
-        tally.win_points.append(w.score.score)
+        tally.win_points.append(sum(-d for s, d in w.payments.items() if s != w.seat and d < 0))
     tally.riichis += sum(seat.riichi for seat in table.seats)
     tally.calls += sum(any(m.claimed is not None for m in p.melds) for p in table.players)
 

@@ -114,7 +114,7 @@ class LevelBot(Bot):
         if not threats:
             return 0.0
         danger = strategy.danger(sv, threats, kind)
-        if self.level.weigh_danger:
+        if self.level.weigh_danger and strategy.weigh_danger:
             return danger
         # normal: defend only with a hand far from ready, and then by danger alone
         if own is not None and own.shanten >= FAR_FROM_READY and any(t.tenpai >= 0.99 for t in threats):
