@@ -12,9 +12,15 @@ and score each choice as *chance to win × value of the win − danger*:
 ``normal`` plays for value but defends only by avoiding the tiles most
 likely to deal in once its own hand is far from ready; ``strong`` weighs
 danger against its hand's worth on every discard (and so folds when an
-opponent's riichi or big hand outweighs its own chances) and keeps track
-of plans on calls too.  Wins are always taken: the table offers only legal
-wins.
+opponent's riichi or big hand outweighs its own chances) unless the
+variant's strategy turns that off (:attr:`.Strategy.weigh_danger`: Hong Kong
+and classical, where it measured weaker).  Wins are always taken: the table
+offers only legal wins.
+
+A variant whose own bot plays a level better registers it with
+:func:`register_level_bot`, and the level hands that variant's decisions to
+it: riichi and Sichuan do (see their ``bot.py``), because measured against
+the baseline their own bots beat this generic machinery clearly.
 
     >>> from jantaku.engine.ruleset import get_ruleset
     >>> from jantaku.engine.bots import get_bot
