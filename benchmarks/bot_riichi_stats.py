@@ -7,6 +7,20 @@ the usual ones quoted for Tenhou's top lobby (Houou), rounded ranges.
 
     .venv/bin/python benchmarks/bot_riichi_stats.py                  # strong, 2000 hands
     .venv/bin/python benchmarks/bot_riichi_stats.py --bot riichi --hands 500
+
+Measured (strong, 2000 hands, seed 1): win 0.180, deal-in 0.099, riichi 0.261,
+calls 0.151, exhaustive draws 0.272, average win 6,204.  Why they differ from
+the human figures:
+
+- it folds completely (genbutsu, then suji and honours) whenever another player
+  is in riichi and its own hand is not ready, whatever its hand is worth;
+  humans push good one-away hands.  So fewer deal-ins, but with four such
+  players many hands run out the wall: more draws and fewer wins;
+- it calls only with a yaku in hand (a value-honour pung, all simples), never
+  for a flush, all pungs or just speed: about half the humans' call rate;
+- the hands it keeps closed it declares riichi with whenever ready (no dama,
+  no judging the wait), hence the high riichi rate; riichi, tsumo, ura dora
+  and the dora it keeps bring the average win into the human range.
 """
 
 from __future__ import annotations
