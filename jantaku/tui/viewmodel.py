@@ -63,9 +63,19 @@ def warnings(view: dict[str, Any], seat: int | None) -> list[str]:
     return [text for key, text in WARNINGS.items() if seat_flag(view, key, seat)]
 
 
+# how a known variant key reads on screen; others show with their underscores as spaces
+LABELS = {"table_sticks": "riichi sticks", "limit_fan": "limit fan", "fan_table": "fan table",
+          "bonus_tiles": "bonus tiles"}
+
+
 def extra_items(view: dict[str, Any]) -> list[tuple[str, Any]]:
-    """Variant keys with no place of their own, to show as ``name: value``."""
-    return [(k, v) for k, v in view.items() if k not in BASE_KEYS and k not in SHOWN_KEYS and v is not None]
+    """Variant keys with no place of their own, to show as ``name: value`` (names for people).
+
+    >>> extra_items({"variant": "riichi", "table_sticks": 2, "seat_rotation": False})
+    [('riichi sticks', 2), ('seat rotation', False)]
+    """
+    return [(LABELS.get(k, k.replace("_", " ")), v) for k, v in view.items()
+            if k not in BASE_KEYS and k not in SHOWN_KEYS and v is not None]
 
 
 def format_value(value: Any) -> str:

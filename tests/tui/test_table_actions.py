@@ -353,7 +353,7 @@ async def test_warnings_and_variant_keys_are_shown():
     assert "dora ind 1m" in text
     assert "void m" in text and "void p" in text
     assert "RIICHI" in text
-    assert "kong_money: 4" in text
+    assert "kong money: 4" in text
 
 
 async def test_prompt_deadline_shows_a_timer():

@@ -140,7 +140,7 @@ def test_seat_flags_lists_dicts_and_viewer_values():
 
 def test_unknown_variant_keys_are_listed():
     view = {"seat": 0, "players": [], "dora_indicators": [1], "kong_money": 3, "phase": "turn"}
-    assert extra_items(view) == [("kong_money", 3)]
+    assert extra_items(view) == [("kong money", 3)]
 
 
 def test_ready_waits_respects_the_views_forms():

@@ -151,10 +151,14 @@ class BaselineBot(Bot):
                     useful = useful_tiles(counts, melds, **forms)
                     counts[k] += 1
                     remaining = sum(max(0, 4 - counts[u] - seen[u]) for u in useful)
-                    cache[k] = (sh, -remaining, 0 if is_terminal_or_honor(k) else 1)
+                    cache[k] = (sh, self.discard_cost(k) - remaining, 0 if is_terminal_or_honor(k) else 1)
             scored.append((cache[k], a.type is ActionType.RIICHI, a.sort_key(), a))
         scored.sort(key=lambda x: x[:3])
         return [x[3] for x in scored]
+
+    def discard_cost(self, kind: int) -> float:
+        """Hook: what throwing ``kind`` costs beyond acceptance, in improving tiles (danger, value)."""
+        return 0
 
 
 register_bot("easy", BaselineBot, "baseline")

@@ -12,9 +12,15 @@ and score each choice as *chance to win × value of the win − danger*:
 ``normal`` plays for value but defends only by avoiding the tiles most
 likely to deal in once its own hand is far from ready; ``strong`` weighs
 danger against its hand's worth on every discard (and so folds when an
-opponent's riichi or big hand outweighs its own chances) and keeps track
-of plans on calls too.  Wins are always taken: the table offers only legal
-wins.
+opponent's riichi or big hand outweighs its own chances) unless the
+variant's strategy turns that off (:attr:`.Strategy.weigh_danger`: Hong Kong
+and classical, where it measured weaker).  Wins are always taken: the table
+offers only legal wins.
+
+A variant whose own bot plays a level better registers it with
+:func:`register_level_bot`, and the level hands that variant's decisions to
+it: riichi and Sichuan do (see their ``bot.py``), because measured against
+the baseline their own bots beat this generic machinery clearly.
 
     >>> from jantaku.engine.ruleset import get_ruleset
     >>> from jantaku.engine.bots import get_bot
@@ -26,7 +32,7 @@ wins.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -43,6 +49,15 @@ _MELD_TYPE = {ActionType.CHI: "chi", ActionType.PON: "pon", ActionType.KAN: "kan
 CALL_MARGIN = 0.4  # a call that brings the hand closer must keep this share of the expected points
 SLOWER = 0.4  # the share of its expected points a discard keeps when it is not among the fastest
 FAR_FROM_READY = 2  # ``normal`` defends at this shanten or more
+
+# A variant whose own bot plays a level better than the generic machinery registers it here:
+# (variant, level name) -> a factory for the bot that plays that level in that variant.
+_VARIANT_LEVELS: dict[tuple[str, str], Callable[[], Bot]] = {}
+
+
+def register_level_bot(variant: str, level: str, factory: Callable[[], Bot]) -> None:
+    """Let ``factory``'s bot play ``level`` (``normal``/``strong``) in ``variant``."""
+    _VARIANT_LEVELS[(variant, level)] = factory
 
 
 @dataclass(frozen=True)
@@ -61,10 +76,22 @@ class LevelBot(Bot):
         self.level = level
         self.name = level.name
         self._fallback = BaselineBot()
+        self._delegates: dict[str, Bot | None] = {}
+
+    def delegate(self, variant: str) -> Bot | None:
+        """The variant's own bot for this level, if it registered one."""
+        if variant not in self._delegates:
+            strategy_for(variant)  # imports the variant's package, which registers its bots
+            factory = _VARIANT_LEVELS.get((variant, self.level.name))
+            self._delegates[variant] = factory() if factory is not None else None
+        return self._delegates[variant]
 
     # --- dispatch --------------------------------------------------------------------------------
 
     def choose(self, view: dict[str, Any], actions: Sequence[Action]) -> Action:
+        delegate = self.delegate(view_variant(view))
+        if delegate is not None:
+            return delegate.choose(view, actions)
         by_type: dict[ActionType, list[Action]] = {}
         for a in actions:
             by_type.setdefault(a.type, []).append(a)
@@ -93,7 +120,7 @@ class LevelBot(Bot):
         if not threats:
             return 0.0
         danger = strategy.danger(sv, threats, kind)
-        if self.level.weigh_danger:
+        if self.level.weigh_danger and strategy.weigh_danger:
             return danger
         # normal: defend only with a hand far from ready, and then by danger alone
         if own is not None and own.shanten >= FAR_FROM_READY and any(t.tenpai >= 0.99 for t in threats):

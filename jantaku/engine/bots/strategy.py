@@ -82,6 +82,9 @@ class Strategy:
     hazard: ClassVar[float] = 0.03  # chance per turn that another player ends the hand
     flat_value: ClassVar[float] = 16.0
     loss_scale: ClassVar[float] = 1.0  # dealing in costs this times a typical win
+    # ``strong`` weighs danger against worth on every discard; off where dealing in costs little
+    # more than another player's win (the discarder pays one extra share), so speed matters more
+    weigh_danger: ClassVar[bool] = True
 
     # --- the hand's worth ---------------------------------------------------------------------
 

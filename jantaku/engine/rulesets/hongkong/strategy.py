@@ -57,6 +57,7 @@ class HongKongStrategy(Strategy):
     looks = 1.0
     wait_looks = 2.5
     hazard = 0.08
+    weigh_danger = False  # a deal-in costs one share more than another's win: 2 of 4 instead of 1
 
     def bonus_fan(self, sv: SeatView) -> int:
         opts = options(sv)

@@ -23,9 +23,11 @@ from ...actions import Action, ActionType
 from ...analysis import shanten, thirteen_orphans_shanten
 from ...bots.base import register_bot
 from ...bots.baseline import BaselineBot, own_hand, visible_counts
-from ...tiles import EAST, TERMINALS_AND_HONORS, WHITE, counts34, kind_of
+from ...bots.levels import register_level_bot
+from ...tiles import EAST, TERMINALS_AND_HONORS, WHITE, counts34, dora_after, is_red, kind_of
 
 ABORT_UNLESS_ORPHANS_WITHIN = 2  # shanten to thirteen orphans worth playing on for
+DORA_LIVE = 4  # ``strong``: a dora or red five in hand is worth this many live improving tiles
 
 
 def _near(counts: list[int]) -> list[int]:
@@ -157,8 +159,13 @@ class RiichiBot(BaselineBot):
         def key(a: Action):
             k = kind_of(a.tile)
             sh, live = ranked[k]
-            return (sh, -live, 0 if k in TERMINALS_AND_HONORS else 1, a.sort_key())
+            return (sh, -(live - DORA_LIVE * self.tile_value(view, a.tile)),
+                    0 if k in TERMINALS_AND_HONORS else 1, a.sort_key())
         return min(options, key=key)
+
+    def tile_value(self, view: dict[str, Any], tile: int) -> int:
+        """Hook: han a tile brings by itself (``riichi`` ignores it; ``strong`` keeps dora)."""
+        return 0
 
     def _kan_keeps_shanten(self, view: dict[str, Any], kong: Action) -> bool:
         """A concealed kan that costs no progress (it adds a dora and fu)."""
@@ -194,4 +201,16 @@ class RiichiBot(BaselineBot):
         return min(discards, key=key)
 
 
+class StrongRiichiBot(RiichiBot):
+    """The ``strong`` level in riichi: the riichi bot, keeping dora and red fives over equal shapes."""
+
+    name = "strong"
+
+    def tile_value(self, view: dict[str, Any], tile: int) -> int:
+        dora = [dora_after(kind_of(t)) for t in view.get("dora_indicators", ())]
+        return dora.count(kind_of(tile)) + (is_red(tile) and bool(view.get("red_fives", True)))
+
+
 register_bot("riichi", RiichiBot)
+register_level_bot("riichi", "normal", RiichiBot)
+register_level_bot("riichi", "strong", StrongRiichiBot)
