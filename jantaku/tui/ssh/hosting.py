@@ -46,6 +46,10 @@ async def start_ssh_door(host: Any, args: argparse.Namespace) -> list[str]:
     """The ``HOST_HOOKS`` entry: open the door if ``--ssh`` was given; returns lines for the banner."""
     if getattr(args, "ssh", None) is None:
         return []
+    if sys.platform == "win32":  # no pseudo-terminals to run the client on
+        print("jantaku host: --ssh needs a Unix host (Linux, macOS, a Raspberry Pi)", file=sys.stderr)
+        await host.stop()
+        raise SystemExit(2)
     try:
         gateway = await open_ssh_door(host, port=args.ssh, bind=args.ssh_bind, password=args.password,
                                       password_file=args.password_file, authorized_keys=args.authorized_keys,
