@@ -4,6 +4,9 @@ from __future__ import annotations
 
 import asyncio
 import os
+import re
+import signal
+import subprocess
 import sys
 from pathlib import Path
 
@@ -32,6 +35,49 @@ def make_gateway(tmp_path):
     yield make
     for gateway in started:  # each test's own loop is gone by now; stop() already ran in most tests
         assert not any(p.running for p in gateway.processes), "a test left a game running"
+
+
+class HostProcess:
+    """``jantaku host --ssh 0`` on 127.0.0.1, in its own process."""
+
+    def __init__(self, data: Path, *options: str):
+        self.proc = subprocess.Popen(
+            [sys.executable, "-m", "jantaku", "host", "--port", "0", "--bind", "127.0.0.1", "--ssh", "0",
+             "--ssh-bind", "127.0.0.1", "--data", str(data), "--no-announce", "--log-level", "warning", *options],
+            stdout=subprocess.PIPE, text=True)
+        self.banner = []
+        for line in self.proc.stdout:
+            self.banner.append(line)
+            if match := re.search(r"ssh -p (\d+)", line):
+                self.ssh_port = int(match.group(1))
+            if match := re.search(r"SSH host key: +(\S+)", line):
+                self.host_key = match.group(1)
+                return
+        raise AssertionError(f"no SSH port and host key in {self.banner}")
+
+    def children(self) -> list[int]:
+        with open(f"/proc/{self.proc.pid}/task/{self.proc.pid}/children") as f:
+            return [int(p) for p in f.read().split()]
+
+    def stop(self) -> int:
+        self.proc.send_signal(signal.SIGTERM)
+        return self.proc.wait(15)
+
+
+@pytest.fixture
+def jantaku_host():
+    """``jantaku_host(DATA, *options)``: a started :class:`HostProcess`; any left running is killed after the test."""
+    started: list[HostProcess] = []
+
+    def start(data: Path, *options: str) -> HostProcess:
+        started.append(HostProcess(data, *options))
+        return started[-1]
+
+    yield start
+    for host in started:
+        if host.proc.poll() is None:
+            host.proc.kill()
+            host.proc.wait(10)
 
 
 @pytest.fixture

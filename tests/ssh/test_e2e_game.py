@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import os
 import re
-import signal
 import subprocess
 import sys
 from pathlib import Path
@@ -23,35 +22,8 @@ pytestmark = pytest.mark.skipif(not have_tmux_and_ssh(), reason="needs tmux and 
 BOXED_TILE = "╭──╮"  # the hand in boxed tiles, when the window is big enough
 
 
-class HostProcess:
-    """``jantaku host --ssh 0`` on 127.0.0.1, in its own process."""
-
-    def __init__(self, data: Path, *options: str):
-        self.proc = subprocess.Popen(
-            [sys.executable, "-m", "jantaku", "host", "--port", "0", "--bind", "127.0.0.1", "--ssh", "0",
-             "--ssh-bind", "127.0.0.1", "--data", str(data), "--no-announce", "--log-level", "warning", *options],
-            stdout=subprocess.PIPE, text=True)
-        self.banner = []
-        for line in self.proc.stdout:
-            self.banner.append(line)
-            if match := re.search(r"ssh -p (\d+)", line):
-                self.ssh_port = int(match.group(1))
-            if match := re.search(r"SSH host key: +(\S+)", line):
-                self.host_key = match.group(1)
-                return
-        raise AssertionError(f"no SSH port and host key in {self.banner}")
-
-    def children(self) -> list[int]:
-        with open(f"/proc/{self.proc.pid}/task/{self.proc.pid}/children") as f:
-            return [int(p) for p in f.read().split()]
-
-    def stop(self) -> int:
-        self.proc.send_signal(signal.SIGTERM)
-        return self.proc.wait(15)
-
-
-def test_play_over_ssh_resize_quit_and_get_the_seat_back(tmp_path, scratch):
-    host = HostProcess(tmp_path / "data")
+def test_play_over_ssh_resize_quit_and_get_the_seat_back(tmp_path, scratch, jantaku_host):
+    host = jantaku_host(tmp_path / "data")
     key = make_key(scratch)
     login = ssh_command(host.ssh_port, "alice", scratch, key)
     tm = Tmux(login, scratch, 100, 30)
@@ -86,7 +58,7 @@ def test_play_over_ssh_resize_quit_and_get_the_seat_back(tmp_path, scratch):
     assert host.children() == []  # every client process reaped
     assert host.stop() == 0
 
-    restarted = HostProcess(tmp_path / "data")  # the same host key, the match resumed, the seat kept
+    restarted = jantaku_host(tmp_path / "data")  # the same host key, the match resumed, the seat kept
     assert restarted.host_key == host.host_key
     back = Tmux(login.replace(f"-p {host.ssh_port}", f"-p {restarted.ssh_port}"), scratch, 100, 30)
     try:
@@ -98,8 +70,8 @@ def test_play_over_ssh_resize_quit_and_get_the_seat_back(tmp_path, scratch):
         assert restarted.stop() == 0
 
 
-def test_a_player_without_a_key_sees_the_rejoin_code_and_comes_back_with_it(tmp_path, scratch):
-    host = HostProcess(tmp_path / "data")
+def test_a_player_without_a_key_sees_the_rejoin_code_and_comes_back_with_it(tmp_path, scratch, jantaku_host):
+    host = jantaku_host(tmp_path / "data")
     tm = Tmux(ssh_command(host.ssh_port, "bob", scratch, None), scratch, 100, 30)
     try:
         screen = tm.wait_for("to get your seat back")  # in the lobby's title

@@ -11,7 +11,7 @@ import pytest
 from jantaku.tui.ssh import GatewaySettings
 from jantaku.tui.ssh.session import NEEDS_TERMINAL
 
-from .conftest import FAST, a_key, connect, fields, is_zombie_or_alive, open_game, read_line
+from .conftest import a_key, connect, fields, is_zombie_or_alive, open_game, read_line
 
 
 async def wait_until(predicate, timeout: float = 5.0) -> None:

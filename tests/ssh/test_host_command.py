@@ -11,13 +11,12 @@ import asyncssh
 import pytest
 
 from .conftest import connect
-from .test_e2e_game import HostProcess
 
 
-async def test_password_file_and_session_cap_reach_the_door(tmp_path):
+async def test_password_file_and_session_cap_reach_the_door(tmp_path, jantaku_host):
     secret = tmp_path / "pw"
     secret.write_text("open sesame\n")
-    host = HostProcess(tmp_path / "data", "--password-file", str(secret), "--ssh-max-sessions", "1")
+    host = jantaku_host(tmp_path / "data", "--password-file", str(secret), "--ssh-max-sessions", "1")
     try:
         door = host.ssh_port
         with pytest.raises(asyncssh.PermissionDenied):
