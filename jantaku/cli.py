@@ -32,18 +32,11 @@ def _score_request_from_args(args: argparse.Namespace) -> dict:
     for key in ("seat", "round", "void", "preset"):
         if getattr(args, key) is not None:
             req[key] = getattr(args, key)
-    if args.discarder:
-        req["from"] = args.discarder
-    if args.flag:
-        req["flags"] = args.flag
-    if args.dora:
-        req["dora"] = args.dora
-    if args.ura:
-        req["ura"] = args.ura
-    if args.honba:
-        req["honba"] = args.honba
-    if args.sticks:
-        req["sticks"] = args.sticks
+    # flags given only when set, under the request's key names
+    for key, value in (("from", args.discarder), ("flags", args.flag), ("dora", args.dora),
+                       ("ura", args.ura), ("honba", args.honba), ("sticks", args.sticks)):
+        if value:
+            req[key] = value
     options = _parse_options(args.option, "jantaku score")
     if options:
         req["options"] = options
