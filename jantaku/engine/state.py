@@ -39,6 +39,7 @@ class DiscardRecord:
     tsumogiri: bool = False  # discarded the tile just drawn
     riichi: bool = False  # the riichi declaration tile (shown turned)
     claimed_by: int | None = None
+    order: int = 0  # its place among all discards of the hand (0 = the first), for reading the table
 
 
 @dataclass

@@ -286,7 +286,7 @@ class Table:
     def _discard(self, seat: int, tile: int, *, riichi: bool = False) -> None:
         player = self.players[seat]
         player.concealed.remove(tile)
-        record = DiscardRecord(tile, tsumogiri=(tile == player.drawn), riichi=riichi)
+        record = DiscardRecord(tile, tsumogiri=(tile == player.drawn), riichi=riichi, order=self.turns_taken)
         player.discards.append(record)
         player.drawn = None
         self.after_call = False
@@ -720,7 +720,7 @@ class Table:
             entry: dict[str, Any] = {
                 "seat": s, "wind": self.seat_wind(s), "concealed_count": len(p.concealed),
                 "melds": [meld_to_wire(m, hide_concealed=not over and s != seat) for m in p.melds],
-                "discards": [[d.tile, d.tsumogiri, d.riichi, d.claimed_by] for d in p.discards],
+                "discards": [[d.tile, d.tsumogiri, d.riichi, d.claimed_by, d.order] for d in p.discards],
                 "bonus": list(p.bonus), "out": p.out,
             }
             if s == seat or over or p.out:

@@ -2,7 +2,7 @@
 
 from jantaku.engine.actions import Action, ActionType
 from jantaku.engine.bots import get_bot
-from jantaku.engine.rulesets.hongkong.bot import HongKongBot, Plan, make_plan
+from jantaku.engine.rulesets.hongkong.bot import HongKongBot, Plan, StrongHongKongBot, make_plan
 from jantaku.engine.selfplay import run_selfplay
 from jantaku.engine.tiles import kind_of, kind_str
 
@@ -94,3 +94,56 @@ def test_a_ready_hand_counts_only_waits_that_make_a_legal_win():
     # ready on 4p/7p for no fan: worth 1 point per unseen copy without a minimum, nothing with one
     assert _ready_value_after_discarding("1z", 0) == 8
     assert _ready_value_after_discarding("1z", 1) == 0
+
+
+# --- the ``strong`` level (:class:`StrongHongKongBot`, the speed-first bot) ------------------------
+
+def strong_choice(table, seat=0):
+    action = get_bot("strong").choose(table.view(seat), table.pending()[seat])
+    assert action in table.pending()[seat]
+    return action
+
+
+def test_strong_throws_the_other_suits_first_when_the_hand_leans_to_one():
+    # 11 of 14 tiles are manzu or honours: the baseline throws the lone 1z, strong keeps it for the flush
+    table = stacked_table({0: "1235678m9m55z1z34p8s"})
+    assert kind_str(kind_of(get_bot("easy").choose(table.view(0), table.pending()[0]).tile)) == "1z"
+    assert kind_str(kind_of(strong_choice(table).tile)) == "8s"
+
+
+def test_strong_plans_a_flush_only_with_enough_tiles_and_fitting_melds():
+    bot = StrongHongKongBot()
+    assert bot.flush_suit(stacked_table({0: "1235678m9m55z1z34p8s"}).view(0)) == 0  # manzu
+    assert bot.flush_suit(stacked_table({0: "1235678m9m55z34p78s"}).view(0)) is None  # 10 of 14
+    table = stacked_table({0: "1235678m555z1z34p8s"})
+    give_pung(table, 0, "5z", from_seat=1)  # honours fit a flush
+    assert bot.flush_suit(table.view(0)) == 0
+    table = stacked_table({0: "1235678m99m5z1z333p"})
+    assert bot.flush_suit(table.view(0)) == 0  # the concealed pinzu can still go
+    give_pung(table, 0, "3p", from_seat=1)  # a shown pinzu pung cannot
+    assert bot.flush_suit(table.view(0)) is None
+
+
+def test_strong_calls_nothing_outside_its_flush():
+    # seat 1 leans to manzu; the baseline chows the 5p with 46p, strong passes
+    table = stacked_table({0: "5p123m456m789s1234z", 1: "46p1235678m9m55z1z"})
+    table.act(0, next(a for a in table.pending()[0] if a.type is ActionType.DISCARD
+                      and kind_of(a.tile) == kinds("5p")[0]))
+    assert get_bot("easy").choose(table.view(1), table.pending()[1]).type is ActionType.CHI
+    assert strong_choice(table, 1).type is ActionType.PASS
+
+
+def test_strong_with_liability_avoids_the_tile_that_pays_for_everyone():
+    # seat 1 shows pungs of red and green dragon: the white dragon would make it liable
+    for liability, expected in ((False, "7z"), (True, "3s")):
+        table = stacked_table({0: "123m456p789s24m7z3s6s", 1: "555z666z1m2m3m4p5p6p7s"}, liability=liability)
+        give_pung(table, 1, "5z", from_seat=2)
+        give_pung(table, 1, "6z", from_seat=3)
+        assert kind_str(kind_of(strong_choice(table).tile)) == expected
+
+
+def test_strong_with_a_fan_minimum_plays_the_fan_machinery():
+    from jantaku.engine.bots.levels import STRONG, LevelBot
+    generic = LevelBot(STRONG)
+    table = _flush_or_cheap_wait(3)
+    assert strong_choice(table) == generic.choose_by_strategy(table.view(0), table.pending()[0])

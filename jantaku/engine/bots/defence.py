@@ -30,9 +30,13 @@ suit and the honours are not; all pungs point at pair waits.
 
 from __future__ import annotations
 
+import math
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from typing import Any
 
-from ..tiles import DRAGONS, is_honor
+from ..actions import Action
+from ..tiles import DRAGONS, is_honor, kind_of
 from .seat import Opponent, SeatView
 
 # How often each kind of wait occurs (relative), for the wait weight.
@@ -71,9 +75,11 @@ def wait_weight(kind: int, opp: Opponent, unseen: list[int], *, furiten: bool,
 
     ``unseen`` counts copies this seat cannot see (they may be in the opponent's
     hand); ``furiten`` says a player cannot win on a tile it threw (riichi);
-    ``passed`` are kinds others threw after its riichi that it let pass.
+    ``passed`` are kinds it cannot win on by a discard: thrown after its riichi
+    (it let them pass), or since its hand last changed
+    (:meth:`.SeatView.passed_since_change`).
     """
-    if furiten and (kind in opp.discarded or kind in passed):
+    if kind in passed or furiten and kind in opp.discarded:
         return 0.0
     own = 1.0 if kind not in opp.discarded else OWN_DISCARD_NO_FURITEN
     signals = meld_signals(opp)
@@ -125,7 +131,7 @@ def _number_weight(kind: int, opp: Opponent, unseen: list[int], furiten: bool, p
     def other_wait_factor(other: int | None) -> float:
         if other is None or other not in ruled_out:
             return 1.0
-        return 0.0 if furiten else SUJI_NO_FURITEN
+        return 0.0 if furiten or other in passed else SUJI_NO_FURITEN
 
     weight = 0.0
     if n <= 6:  # shape kind+1, kind+2: two-sided with kind+3 (edge when it is 8-9)
@@ -173,3 +179,52 @@ def tenpai_chance(opp: Opponent, *, riichi_game: bool = False) -> float:
     if riichi_game and melds == 0:
         chance *= 0.4  # a ready closed hand usually declares riichi
     return min(0.9, chance)
+
+
+@dataclass(frozen=True)
+class Caution:
+    """When a bot that plays for speed gives way to safety (see :func:`cautious_discard`).
+
+    When the preferred discard deals in with more than ``switch_risk`` chance,
+    the safest discard of the same shanten is taken instead — among those that
+    keep at least ``keep_accept`` of the preferred one's unseen useful tiles.
+    A ready hand keeps its choice (breaking it cost more wins than it saved).
+    """
+
+    switch_risk: float = 0.06
+    keep_accept: float = 0.75
+
+
+def deal_in_risk(sv: SeatView) -> Callable[[int], float]:
+    """Per kind, the chance that throwing it deals in to some opponent (no furiten rules).
+
+    A kind thrown since an opponent's hand last changed is safe against it
+    (:meth:`.SeatView.passed_since_change`); the others are weighed by
+    :func:`tenpai_chance` and :func:`wait_chances`.
+    """
+    threats = []
+    for opp in sv.opponents:
+        chance = tenpai_chance(opp)
+        if chance >= 0.05:
+            threats.append((chance, wait_chances(opp, sv.unseen, furiten=False,
+                                                 passed=sv.passed_since_change(opp))))
+    return lambda kind: 1 - math.prod(1 - chance * waits[kind] for chance, waits in threats) if kind < 34 else 0.0
+
+
+def cautious_discard(view: dict[str, Any], ranked: Sequence[Action], steps: Callable[[Action], int],
+                     accept: Callable[[Action], int], caution: Caution = Caution()) -> Action:
+    """``ranked``'s first discard, or a safer one of the same shanten when the first looks dangerous.
+
+    ``steps(action)`` is the shanten after the discard, ``accept(action)`` the
+    unseen tiles that would then improve the hand.
+    """
+    first = ranked[0]
+    best = steps(first)
+    if best <= 0:
+        return first
+    risk = deal_in_risk(SeatView(view))
+    if risk(kind_of(first.tile)) <= caution.switch_risk:
+        return first
+    floor = caution.keep_accept * accept(first)
+    same = [a for a in ranked if steps(a) == best and (a is first or accept(a) >= floor)]
+    return min(same, key=lambda a: (round(risk(kind_of(a.tile)), 3), same.index(a)))

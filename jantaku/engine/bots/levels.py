@@ -19,8 +19,10 @@ offers only legal wins.
 
 A variant whose own bot plays a level better registers it with
 :func:`register_level_bot`, and the level hands that variant's decisions to
-it: riichi and Sichuan do (see their ``bot.py``), because measured against
-the baseline their own bots beat this generic machinery clearly.
+it, because measured against the baseline those bots beat this generic
+machinery clearly: riichi and Sichuan for both levels, classical (play for
+doubles with table reading) and Hong Kong (speed first with a flush plan,
+:mod:`.speed_first`) for ``strong`` — there ``normal`` is this machinery.
 
     >>> from jantaku.engine.ruleset import get_ruleset
     >>> from jantaku.engine.bots import get_bot
@@ -92,6 +94,10 @@ class LevelBot(Bot):
         delegate = self.delegate(view_variant(view))
         if delegate is not None:
             return delegate.choose(view, actions)
+        return self.choose_by_strategy(view, actions)
+
+    def choose_by_strategy(self, view: dict[str, Any], actions: Sequence[Action]) -> Action:
+        """The generic machinery's choice (what a variant's own level bot may fall back to)."""
         by_type: dict[ActionType, list[Action]] = {}
         for a in actions:
             by_type.setdefault(a.type, []).append(a)

@@ -143,6 +143,10 @@ class SeatView:
         return Opponent(p["seat"], p["wind"], discards, shown_melds(p["melds"]), riichi_at,
                         bool(p.get("out")), void if isinstance(void, str) else None)
 
+    def passed_since_change(self, opp: Opponent) -> frozenset[int]:
+        """Kinds ``opp`` cannot win on by a discard now (see :func:`passed_since_change`)."""
+        return passed_since_change(self.view, opp.seat)
+
     @property
     def draws_left(self) -> int:
         """Draws this seat can still expect from the live wall."""
@@ -151,6 +155,38 @@ class SeatView:
     @property
     def is_concealed(self) -> bool:
         return all(m.is_concealed for m in self.melds)
+
+
+def passed_since_change(view: dict[str, Any], seat: int) -> frozenset[int]:
+    """Kinds ``seat`` cannot win on by a discard now: thrown since its hand last changed.
+
+    Its concealed tiles have stayed the same since its last discard that was
+    not the tile it had just drawn; every tile thrown since — by anyone, its own
+    drawn-and-thrown ones and the one it threw then included — was one it could
+    have won on and did not (the tile it threw then would have completed the
+    hand it held).  Tables offer every legal win and players take them, so
+    none of those kinds is a winning tile of its hand.  (In riichi a hand
+    without a yaku may let a tile pass; there this is only a strong hint.
+    During a claim window the tile just thrown counts as passed: should
+    someone win on it, the hand is over and the reading moot.)
+    Records without the discard order (older views) give nothing.
+
+        >>> view = {"players": [
+        ...     {"seat": 0, "discards": [[0, False, False, None, 0], [36, True, False, None, 4]]},
+        ...     {"seat": 1, "discards": [[4, False, False, None, 1], [40, False, False, None, 5]]},
+        ...     {"seat": 2, "discards": [[8, False, False, None, 2]]},
+        ...     {"seat": 3, "discards": [[12, True, False, None, 3]]}]}
+        >>> sorted(passed_since_change(view, 0))    # 1m then 1p, drawn and thrown: 1m 2m 3m 4m 1p 2p
+        [0, 1, 2, 3, 9, 10]
+        >>> sorted(passed_since_change(view, 1))    # its hand changed when it threw 2p
+        [10]
+    """
+    own = view["players"][seat]["discards"]
+    if any(len(d) < 5 for d in own):
+        return frozenset()
+    changed = max((d[4] for d in own if not d[1]), default=-1)
+    return frozenset(d[0] >> 2 for p in view["players"] for d in p["discards"]
+                     if len(d) > 4 and d[4] >= changed and d[0] < 136)
 
 
 def hand_spec(sv: SeatView, counts: list[int], melds: list[ShownMeld] | tuple[ShownMeld, ...],

@@ -195,7 +195,9 @@ class Strategy:
         for opp in sv.opponents:
             tenpai = tenpai_chance(opp, riichi_game=self.furiten)
             if tenpai >= 0.05:
-                passed = passed_after_riichi(sv, opp) if self.furiten else frozenset()
+                # in a furiten game a ready hand may pass a win it has no yaku for; elsewhere every
+                # win is taken, so a tile thrown since the opponent's hand last changed is not a wait
+                passed = passed_after_riichi(sv, opp) if self.furiten else sv.passed_since_change(opp)
                 waits = wait_chances(opp, sv.unseen, furiten=self.furiten, passed=passed, honors=self.honors)
                 out.append(Threat(opp, tenpai, self.deal_in_loss(sv, opp), waits))
         return out

@@ -114,7 +114,7 @@ def discard_lines(info: SeatInfo, painter: TilePainter, width: int) -> list[Text
     per_line = max(1, width // SLOT)
     discards = info.player.get("discards") or []
     lines = [Text(no_wrap=True)]
-    for i, (tile, tsumogiri, riichi, claimed_by) in enumerate(discards):
+    for i, (tile, tsumogiri, riichi, claimed_by, *_) in enumerate(discards):
         if i and i % per_line == 0:
             lines.append(Text(no_wrap=True))
         latest = info.latest and i == len(discards) - 1

@@ -26,6 +26,10 @@ from ...actions import Action, ActionType
 from ...analysis import shanten, thirteen_orphans_shanten, useful_tiles
 from ...bots.base import register_bot
 from ...bots.baseline import BaselineBot, own_hand, visible_counts
+from ...bots.levels import register_level_bot
+from ...bots.defence import cautious_discard
+from ...bots.efficiency import acceptance
+from ...bots.seat import SeatView
 from ...melds import Meld, MeldType
 from ...tiles import DRAGONS, EAST, counts34, is_honor, is_suited, is_terminal_or_honor, kind_of, suit_of
 from .danger import dangerous_kinds
@@ -123,8 +127,13 @@ class ClassicalBot(BaselineBot):
         discards = by_type.get(ActionType.DISCARD, [])
         if not discards:
             return next(iter(next(iter(by_type.values()))))
-        return self.rank_for_doubles(make_plan(view), counts, melds, discards, visible_counts(view),
-                                     forms)[0]
+        ranked = self.rank_for_doubles(make_plan(view), counts, melds, discards, visible_counts(view), forms)
+        return self.pick_discard(view, ranked, counts, melds, forms)
+
+    def pick_discard(self, view: dict[str, Any], ranked: list[Action], counts: list[int], melds: int,
+                     forms: dict[str, bool]) -> Action:
+        """Hook: the discard to make of ``ranked`` (best first)."""
+        return ranked[0]
 
     def rank_for_doubles(self, plan: Plan, counts: list[int], melds: int, discards: list[Action],
                          seen: list[int], forms: dict[str, bool]) -> list[Action]:
@@ -153,3 +162,42 @@ class ClassicalBot(BaselineBot):
 register_bot("classical", ClassicalBot)
 
 from . import strategy  # noqa: E402,F401  (registers the level bots' classical strategy)
+
+
+class StrongClassicalBot(ClassicalBot):
+    """``strong`` in classical: this bot's play for doubles, and table reading when the discarder pays all.
+
+    Of the discards :meth:`ClassicalBot.rank_for_doubles` ranks best, a
+    dangerous one (:func:`...bots.defence.cautious_discard`: tiles thrown
+    since an opponent's hand last changed are safe against it, the rest are
+    weighed by wait reading) gives way to a safer one of the same shanten.
+    Under ``discard_payment = dangerous_only`` (DMJL) a discard win costs the
+    discarder no more than the others, so there it plays as :class:`ClassicalBot`.
+    """
+
+    name = "strong"
+
+    def pick_discard(self, view: dict[str, Any], ranked: list[Action], counts: list[int], melds: int,
+                     forms: dict[str, bool]) -> Action:
+        if (view.get("options") or {}).get("discard_payment", "discarder_pays") != "discarder_pays":
+            return ranked[0]
+        unseen = SeatView(view).unseen
+
+        def steps(action: Action) -> int:
+            counts[kind_of(action.tile)] -= 1
+            try:
+                return shanten(counts, melds, **forms)
+            finally:
+                counts[kind_of(action.tile)] += 1
+
+        def accept(action: Action) -> int:
+            counts[kind_of(action.tile)] -= 1
+            try:
+                return acceptance(counts, melds, unseen, **forms)[1]
+            finally:
+                counts[kind_of(action.tile)] += 1
+
+        return cautious_discard(view, ranked, steps, accept)
+
+
+register_level_bot("classical", "strong", StrongClassicalBot)

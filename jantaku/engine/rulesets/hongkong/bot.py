@@ -35,6 +35,8 @@ from ...actions import Action, ActionType
 from ...analysis import shanten, useful_tiles, waits
 from ...bots.base import register_bot
 from ...bots.baseline import BaselineBot, own_hand, visible_counts
+from ...bots.levels import STRONG, LevelBot, register_level_bot
+from ...bots.speed_first import SpeedFirstBot
 from ...melds import HandSpec, Meld, MeldType
 from ...tiles import DRAGONS, SUITS, WINDS, counts34, is_honor, kind_of, suit_of
 from .evaluation import best_value
@@ -113,6 +115,12 @@ def dangerous_to_others(view: dict[str, Any]) -> frozenset[int]:
     return out
 
 
+def opening_kong(actions: Sequence[Action]) -> Action | None:
+    """A kong dealt in the opening, offered before the first discard: declaring it loses nothing
+    and brings a replacement tile."""
+    return next((a for a in actions if a.type is ActionType.ANKAN), None)
+
+
 class HongKongBot(BaselineBot):
     name = "hongkong"
 
@@ -122,9 +130,9 @@ class HongKongBot(BaselineBot):
     # --- claims ------------------------------------------------------------------------
 
     def choose_claim(self, view: dict[str, Any], actions: Sequence[Action]) -> Action:
-        opening_kongs = [a for a in actions if a.type is ActionType.ANKAN]
-        if opening_kongs:  # a dealt kong loses nothing and brings a replacement tile
-            return opening_kongs[0]
+        kong = opening_kong(actions)
+        if kong is not None:
+            return kong
         # without a minimum any call that helps is fine; with one, only calls that keep fan in reach
         plan = make_plan(view)
         strict = view.get("min_fan", 0) > 0
@@ -207,3 +215,35 @@ def _free_copy(view: dict[str, Any], kind: int) -> int:
 register_bot("hongkong", HongKongBot, "hk")
 
 from . import strategy  # noqa: E402,F401  (registers the level bots' Hong Kong strategy)
+
+
+class StrongHongKongBot(SpeedFirstBot):
+    """``strong`` in Hong Kong: the baseline's speed with a flush plan (:mod:`...bots.speed_first`).
+
+    Dealing in costs one share more than another player's win, so it plays
+    no defence, only avoiding (with the liability option) the tiles that
+    would make it pay for everyone.  With a fan minimum, where speed alone
+    rarely makes a legal win, it plays the level machinery that values fan
+    (:mod:`.strategy`).
+    """
+
+    name = "strong"
+    defence = None
+
+    def __init__(self) -> None:
+        self._fan_player = LevelBot(STRONG)
+
+    def choose(self, view: dict[str, Any], actions: Sequence[Action]) -> Action:
+        if view.get("min_fan", 0) > 0:
+            return self._fan_player.choose_by_strategy(view, actions)
+        return super().choose(view, actions)
+
+    def choose_claim(self, view: dict[str, Any], actions: Sequence[Action]) -> Action:
+        kong = opening_kong(actions)
+        return kong if kong is not None else super().choose_claim(view, actions)
+
+    def avoid_kinds(self, view: dict[str, Any]) -> frozenset[int]:
+        return dangerous_to_others(view) if view.get("liability") else frozenset()
+
+
+register_level_bot("hongkong", "strong", StrongHongKongBot)

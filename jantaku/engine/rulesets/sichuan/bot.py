@@ -23,6 +23,7 @@ from ...analysis import shanten, waits
 from ...bots.base import register_bot
 from ...bots.baseline import BaselineBot, own_hand, visible_counts
 from ...bots.levels import register_level_bot
+from ...bots.seat import passed_since_change
 from ...melds import Meld, MeldType
 from ...tiles import SUITS, counts34, kind_of, suit_of
 from .fans import Situation
@@ -178,7 +179,11 @@ class StrongSichuanBot(SichuanBot):
 
 
 def discard_danger(view: dict[str, Any]) -> list[float]:
-    """Per kind: how many players still in might win on it (each weighted by how far it has got)."""
+    """Per kind: how many players still in might win on it (each weighted by how far it has got).
+
+    A kind thrown since a player's hand last changed is safe against that player
+    (:func:`...bots.seat.passed_since_change`).
+    """
     danger = [0.0] * 34
     voids = view.get("voids") or [None] * 4
     for p in view["players"]:
@@ -186,8 +191,9 @@ def discard_danger(view: dict[str, Any]) -> list[float]:
             continue
         progress = min(1.0, len(p["discards"]) / READY_TURNS)
         thrown = {d[0] >> 2 for d in p["discards"]}
+        passed = passed_since_change(view, p["seat"])  # it would have won on these
         for kind in range(27):
-            if suit_of(kind) != voids[p["seat"]]:
+            if suit_of(kind) != voids[p["seat"]] and kind not in passed:
                 danger[kind] += progress * (OWN_DISCARD_SAFETY if kind in thrown else 1.0)
     return danger
 
