@@ -9,6 +9,8 @@ from __future__ import annotations
 import argparse
 import sys
 
+from .settings import BOT_LEVELS
+
 
 def register(sub: argparse._SubParsersAction) -> None:
     """Add the TUI's parsers and commands (``jantaku.cli`` calls this while building its parser)."""
@@ -24,6 +26,7 @@ def register(sub: argparse._SubParsersAction) -> None:
     p.add_argument("--preset", help="ruleset preset")
     p.add_argument("--option", action="append", metavar="NAME=VALUE", help="option override (repeatable)")
     p.add_argument("--bot-delay", type=float, help="seconds between bot moves (default from settings)")
+    p.add_argument("--bots", choices=BOT_LEVELS, help="the bots' strength (default from settings: normal)")
 
     p = sub.add_parser("join", help="join a host's lobby (LAN or internet)",
                        description="Join a jantaku host, e.g.: jantaku join 192.168.1.23:7654")
@@ -68,6 +71,8 @@ def cmd_play(args: argparse.Namespace) -> int:
     def start(app) -> None:
         if args.bot_delay is not None:
             app.settings.bot_delay = max(0.0, args.bot_delay)
+        if args.bots:
+            app.settings.bot_level = args.bots
         app.quick_game(args.ruleset, args.preset, options=options or None)
 
     return _run(start)

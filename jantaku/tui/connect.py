@@ -11,7 +11,6 @@ import dataclasses
 import os
 from typing import Any
 
-from ..engine.bots import get_bot
 from ..netplay.client import Client
 from ..netplay.host import Host
 from ..netplay.local import LOCAL_TIMERS, start_local_game
@@ -21,21 +20,13 @@ from .settings import Settings
 HOST_PORT = 7654  # the usual port; another free one when it is taken
 
 
-def bot_name_for(ruleset: str) -> str:
-    """The variant's own bot if it registered one under the ruleset's name, else ``easy``."""
-    try:
-        get_bot(ruleset)
-    except ValueError:
-        return "easy"
-    return ruleset
-
-
 async def quick_game(settings: Settings, ruleset: str, *, preset: str | None = None,
                      options: dict[str, Any] | None = None) -> ClientSession:
-    """You and three bots at a table of a host that runs in this process (and stops with the game)."""
+    """You and three bots (of the settings' level) at a table of a host that runs in this process
+    (and stops with the game)."""
     timers = dataclasses.replace(LOCAL_TIMERS, bot=settings.bot_delay)
     game = await start_local_game(settings.name, ruleset=ruleset, preset=preset, options=options, timers=timers,
-                                  bot=bot_name_for(ruleset))
+                                  bot=settings.bot_level)
     hub = ClientHub(game.client, on_close=game.host.stop, host=game.host)
     session = ClientSession(hub, game.table, close_hub=True)
     session.title = f"Quick game · {ruleset}" + (f" ({preset})" if preset else "")

@@ -4,9 +4,10 @@
 ``$XDG_CONFIG_HOME/jantaku/settings.json``.  A missing or broken file gives
 the defaults: settings never stop the game from starting.
 
-    >>> s = Settings.from_dict({"tiles": "boxed", "auto_win": True, "bogus": 1, "bot_delay": 0})
-    >>> s.tiles, s.auto_win, s.auto_pass, s.bot_delay
-    ('boxed', True, False, 0.0)
+    >>> s = Settings.from_dict({"tiles": "boxed", "auto_win": True, "bogus": 1, "bot_delay": 0,
+    ...                         "bot_level": "godlike"})
+    >>> s.tiles, s.auto_win, s.auto_pass, s.bot_delay, s.bot_level
+    ('boxed', True, False, 0.0, 'normal')
 """
 
 from __future__ import annotations
@@ -20,6 +21,9 @@ from pathlib import Path
 from typing import Any
 
 TILE_STYLES = ("auto", "compact", "boxed")
+BOT_LEVELS = ("easy", "normal", "strong")  # the bots' strength (jantaku.engine.bots levels)
+BOT_LEVEL_LABELS = ("easy — the quickest hand, no defence", "normal — plays for the hand's value",
+                    "strong — our best: value, speed and table reading")
 
 
 def default_name() -> str:
@@ -41,6 +45,7 @@ class Settings:
     auto_pass: bool = False
     auto_discard: bool = True  # after riichi, discard the drawn tile when nothing else is possible
     bot_delay: float = 0.4  # seconds between bot moves in a quick game
+    bot_level: str = "normal"  # the quick game's bots, and the one offered first when adding a bot
     ruleset: str = ""  # the quick game's last variant ("" = the first available)
     preset: str = ""
     last_host: str = ""  # the address last joined
@@ -57,6 +62,8 @@ class Settings:
                 setattr(out, f.name, value)
         if out.tiles not in TILE_STYLES:
             out.tiles = "auto"
+        if out.bot_level not in BOT_LEVELS:
+            out.bot_level = "normal"
         return out
 
     def to_dict(self) -> dict[str, Any]:

@@ -33,8 +33,10 @@ def test_play_over_ssh_resize_quit_and_get_the_seat_back(tmp_path, scratch, jant
         tm.wait_for("A new table")
         tm.keys("Tab", "Tab", "Enter")  # variant, preset, Create
         tm.wait_for("waiting 1/4")
-        for seated in (2, 3, 4):
+        for seated, level in ((2, "1"), (3, "2"), (4, "3")):  # one bot of each strength
             tm.keys("b")
+            tm.wait_for("Add a bot")
+            tm.keys(level)
             tm.wait_for(f"waiting {seated}/4")
         tm.keys("s")
         screen = tm.wait_for("your turn")  # the table opens; alice deals

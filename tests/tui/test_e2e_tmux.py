@@ -92,13 +92,13 @@ def play_one_hand(tmux: Tmux) -> str:
 
 @pytest.mark.parametrize("width, height", [(80, 24), (160, 48)])
 def test_play_a_full_hand_by_keystrokes(play, width, height):
-    tmux = play(width, height, "--ruleset", "basic", "--bot-delay", "0")
+    tmux = play(width, height, "--ruleset", "basic", "--bot-delay", "0", "--bots", "strong")
     boxed = height >= 30  # boxed tiles when there is room (the first frame may predate tmux's resize)
     screen = tmux.wait_until(lambda screen: "your turn" in screen and "esc leave" in screen  # the whole frame
                              and ("╭──╮" in screen) == boxed)
     lines = screen.splitlines()
     assert lines[0].startswith("East 1") and "wall 69" in lines[0]
-    for name in ("easy bot", "player", "dealer", "discard", "left", "across", "right"):
+    for name in ("strong bot", "player", "dealer", "discard", "left", "across", "right"):
         assert name in screen.lower()
     result = play_one_hand(tmux)
     assert "Mah Jong" in result or "Exhaustive draw" in result

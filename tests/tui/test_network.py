@@ -9,7 +9,6 @@ import pytest
 from jantaku.engine.actions import ActionType as A
 from jantaku.netplay.client import Client
 from jantaku.netplay.host import Host
-from jantaku.tui import connect
 from jantaku.tui.app import JantakuApp
 from jantaku.tui.netsession import ClientHub, ClientSession, names_from_info
 from jantaku.tui.records import list_records, load_record
@@ -71,10 +70,17 @@ async def test_lobby_create_add_bots_start_and_play(host):
         await pilot.click("#start")
         await until(pilot, lambda: isinstance(app.screen, LobbyScreen) and lobby.tables)
         await until(pilot, lambda: "ann's table" in screen_text(app))
-        for _ in range(3):
+        for key in ("1", "enter", "3"):  # easy by its number, the preselected (normal), strong
             await pilot.press("b")
+            await until(pilot, lambda: "Add a bot" in screen_text(app))
+            await pilot.press(key)
+            await until(pilot, lambda: isinstance(app.screen, LobbyScreen))
             await pilot.pause(0.05)
         await until(pilot, lambda: "4/4" in screen_text(app))
+        seats = server.lobby.tables[next(iter(server.lobby.tables))].info()["seats"]
+        assert [seat["bot"] for seat in seats] == [None, "easy", "normal", "strong"]
+        assert "strong bot" in screen_text(app)
+        await pilot.press("b", "escape")  # a full table: the dialog cancelled, nothing changes
         await pilot.press("s")
         await until(pilot, lambda: isinstance(app.screen, TableScreen) and app.screen.prompt is not None, 400)
         table = app.screen
@@ -134,12 +140,18 @@ async def test_a_session_maps_request_errors_to_messages(host):
     await hub.close()
 
 
+async def test_quick_game_bots_play_at_the_chosen_strength():
+    app = app_with(bot_level="strong")
+    async with app.run_test(size=(100, 30)) as pilot:
+        app.quick_game("basic", options={"hands": 1})
+        await until(pilot, lambda: isinstance(app.screen, TableScreen) and app.screen.prompt is not None, 400)
+        host = app.screen.session.hub.host
+        seats = next(iter(host.lobby.tables.values())).info()["seats"]
+        assert [seat["bot"] for seat in seats] == [None, "strong", "strong", "strong"]
+
+
 def test_names_from_table_info():
     assert names_from_info(None) == ["Seat 1", "Seat 2", "Seat 3", "Seat 4"]
-
-
-def test_bot_names_for_variants():
-    assert connect.bot_name_for("basic") == "easy"
 
 
 async def test_history_lists_the_matches_a_host_kept_and_replays_them():

@@ -108,6 +108,20 @@ async def test_settings_are_saved_when_changed():
     assert json.loads(settings_path().read_text())["auto_pass"] is True
 
 
+async def test_the_bots_strength_is_a_setting():
+    from textual.widgets import Select
+
+    app = JantakuApp()
+    async with app.run_test(size=(100, 30)) as pilot:
+        await pilot.press("s")
+        await until(pilot, lambda: isinstance(app.screen, SettingsScreen))
+        assert "Bots' strength" in screen_text(app) and app.settings.bot_level == "normal"
+        app.screen.query_one("#bot_level", Select).value = "strong"
+        await pilot.pause()
+        assert app.settings.bot_level == "strong"
+    assert load_settings().bot_level == "strong"
+
+
 async def test_too_small_terminal_says_so_and_recovers():
     app = menu_app()
     async with app.run_test(size=(70, 20)) as pilot:

@@ -14,15 +14,19 @@ from textual.widgets import Label, OptionList, Static
 
 
 class ChoiceScreen(ModalScreen[int | None]):
-    """Pick one of ``labels`` (arrows and Enter, a number key, or a click); Esc cancels."""
+    """Pick one of ``labels`` (arrows and Enter, a number key, or a click); Esc cancels.
+
+    ``initial`` is the choice highlighted first.
+    """
 
     CSS_PATH = "dialogs.tcss"
     BINDINGS = [Binding("escape", "cancel", "cancel")]
 
-    def __init__(self, title: str, labels: Sequence[str]) -> None:
+    def __init__(self, title: str, labels: Sequence[str], initial: int = 0) -> None:
         super().__init__()
         self.title_text = title
         self.labels = list(labels)
+        self.initial = initial if 0 <= initial < len(self.labels) else 0
 
     def compose(self) -> ComposeResult:
         with Vertical(id="dialog"):
@@ -32,7 +36,7 @@ class ChoiceScreen(ModalScreen[int | None]):
             yield Label("⏎ choose · 1-9 · esc cancel", id="dialog-hint")
 
     def on_mount(self) -> None:
-        self.query_one(OptionList).highlighted = 0
+        self.query_one(OptionList).highlighted = self.initial
 
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
         self.dismiss(event.option_index)

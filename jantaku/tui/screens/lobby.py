@@ -18,6 +18,7 @@ from textual.widgets.option_list import Option
 
 from ...netplay.client import ClientError
 from ..netsession import ENDED, ClientHub, ClientSession
+from ..settings import BOT_LEVEL_LABELS, BOT_LEVELS
 from ..widgets.buttons import ButtonRow, Entry
 from .base import BaseScreen
 from .dialogs import ChoiceScreen
@@ -57,7 +58,7 @@ def table_detail(info: dict[str, Any] | None, me: int | None) -> Text:
         kind = seat.get("kind")
         who = "— free —" if kind == "empty" else str(seat.get("name"))
         notes = []
-        if kind == "bot":
+        if kind == "bot" and who != f"{seat.get('bot')} bot":  # a bot's own name already says its level
             notes.append(f"bot {seat.get('bot')}")
         if seat.get("player") == me and me is not None:
             notes.append("you")
@@ -223,7 +224,14 @@ class LobbyScreen(BaseScreen):
         self._with_table(lambda t: self.client.spectate(t))
 
     def action_bot(self) -> None:
-        self._with_table(lambda t: self.client.add_bot(t))
+        """Add a bot to the selected table, of the strength chosen in a small dialog."""
+        def add(choice: int | None) -> None:
+            if choice is not None:
+                level = BOT_LEVELS[choice]
+                self._with_table(lambda t: self.client.add_bot(t, bot=level))
+
+        initial = BOT_LEVELS.index(self.app.settings.bot_level)
+        self.app.push_screen(ChoiceScreen("Add a bot", BOT_LEVEL_LABELS, initial), add)
 
     def action_start(self) -> None:
         self._with_table(lambda t: self.client.start(t))

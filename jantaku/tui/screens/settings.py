@@ -1,4 +1,4 @@
-"""Settings: name, tile faces, colour, the automatic actions and the bots' pace; saved on change."""
+"""Settings: name, tile faces, colour, the automatic actions, the bots' pace and strength; saved on change."""
 
 from __future__ import annotations
 
@@ -8,7 +8,7 @@ from textual.binding import Binding
 from textual.containers import Horizontal, VerticalScroll
 from textual.widgets import Input, Label, Select, Switch
 
-from ..settings import TILE_STYLES
+from ..settings import BOT_LEVELS, TILE_STYLES
 from .base import BaseScreen
 
 SWITCHES = (
@@ -37,6 +37,10 @@ class SettingsScreen(BaseScreen):
             with Horizontal(classes="setting"):
                 yield Label("Your name", classes="setting-label")
                 yield Input(s.name, id="name", max_length=24)
+            with Horizontal(classes="setting"):
+                yield Label("Bots' strength", classes="setting-label")
+                yield Select([(level, level) for level in BOT_LEVELS], value=s.bot_level, allow_blank=False,
+                             id="bot_level")
             with Horizontal(classes="setting"):
                 yield Label("Tiles", classes="setting-label")
                 yield Select([(f"{t}", t) for t in TILE_STYLES], value=s.tiles, allow_blank=False, id="tiles")
