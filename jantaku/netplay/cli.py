@@ -17,8 +17,10 @@ from collections.abc import Awaitable, Callable
 from pathlib import Path
 
 from ..cli import command
+from ..engine.bots.base import LEVELS as BOT_LEVELS
 from .limits import HostLimits
 from .paths import default_data_dir
+from .tables import DEFAULT_BOT
 
 DEFAULT_PORT = 7654
 
@@ -53,6 +55,9 @@ def add_host_parser(sub: argparse._SubParsersAction) -> argparse.ArgumentParser:
                    help=f"tables open at once (default {HostLimits.max_tables})")
     p.add_argument("--max-connections", type=int, default=HostLimits.max_connections, metavar="N",
                    help=f"clients connected at once (default {HostLimits.max_connections})")
+    p.add_argument("--bots", default=DEFAULT_BOT, choices=BOT_LEVELS, metavar="LEVEL",
+                   help=f"the bots that fill empty seats and stand in for players who leave: "
+                        f"{', '.join(BOT_LEVELS)} (default {DEFAULT_BOT})")
     p.add_argument("--log-level", default="info", choices=("debug", "info", "warning", "error"))
     return p
 
@@ -73,7 +78,7 @@ async def serve(args: argparse.Namespace) -> int:
     from .store import StoreError
 
     data = _data_dir(args)
-    host = Host(data_dir=data, name=args.name,
+    host = Host(data_dir=data, name=args.name, default_bot=args.bots,
                 limits=HostLimits(max_tables=args.max_tables, max_connections=args.max_connections))
     try:
         port = await host.start(port=args.port, bind=args.bind)
@@ -110,7 +115,7 @@ def add_bot_parser(sub: argparse._SubParsersAction) -> argparse.ArgumentParser:
                        description="Connect a bot to a host; it takes a seat and plays one match.")
     p.add_argument("--connect", required=True, metavar="HOST:PORT")
     p.add_argument("--table", type=int, help="table id (default: the first with a free seat)")
-    p.add_argument("--bot", default="easy", help="which bot plays (default easy)")
+    p.add_argument("--bot", default=DEFAULT_BOT, help=f"which bot plays (default {DEFAULT_BOT})")
     p.add_argument("--name", help="the name it plays under")
     return p
 

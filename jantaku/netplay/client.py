@@ -233,7 +233,8 @@ class Client:
     async def spectate(self, table: int) -> None:
         await self.request({"type": "spectate", "table": table})
 
-    async def add_bot(self, table: int, bot: str = "easy", seat: int | None = None) -> int:
+    async def add_bot(self, table: int, bot: str | None = None, seat: int | None = None) -> int:
+        """Seat a bot (``None``: the host's default bot) at ``table``; returns its seat."""
         return (await self.request({"type": "add_bot", "table": table, "bot": bot, "seat": seat}))["seat"]
 
     async def remove_bot(self, table: int, seat: int) -> None:

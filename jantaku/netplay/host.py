@@ -35,6 +35,7 @@ from .protocol import (PROTOCOL_VERSION, SUPPORTED_VERSIONS, ErrorCode, Protocol
                        error_message)
 from .requests import check_request
 from .store import Store
+from .tables import DEFAULT_BOT
 
 log = logging.getLogger(__name__)
 
@@ -53,7 +54,7 @@ class Host:
 
     def __init__(self, *, data_dir: str | Path | None = None, name: str | None = None,
                  connection_limits: ConnectionLimits = ConnectionLimits(), limits: HostLimits = HostLimits(),
-                 seed: int | None = None, default_bot: str = "easy"):
+                 seed: int | None = None, default_bot: str = DEFAULT_BOT):
         self.name = name or socket.gethostname()
         self.data_dir = None if data_dir is None else Path(data_dir)
         self.connection_limits = connection_limits

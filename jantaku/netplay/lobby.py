@@ -22,14 +22,14 @@ from .prompts import Timers
 from .protocol import ErrorCode, RequestError
 from .seats import TableSettings
 from .store import Store, StoreError
-from .tables import HostTable
+from .tables import DEFAULT_BOT, HostTable
 
 log = logging.getLogger(__name__)
 
 
 class Lobby:
     def __init__(self, store: Store, players: dict[int, Player], *, rng: random.Random, limits: HostLimits,
-                 default_bot: str = "easy"):
+                 default_bot: str = DEFAULT_BOT):
         self.store = store
         self.players = players
         self.rng = rng

@@ -28,6 +28,10 @@ from .seats import Seat, TableSettings
 from .store import Store, StoredMatch, StoredSeat
 from .views import update_message
 
+# The bot that fills empty seats at the start and stands in for players who leave, drop or time
+# out, unless the host names another: one that plays a fair game in the player's place.
+DEFAULT_BOT = "normal"
+
 log = logging.getLogger(__name__)
 
 
@@ -35,7 +39,7 @@ class HostTable:
     """A table: lobby state (seats, spectators) and, once started, its match."""
 
     def __init__(self, table_id: int, settings: TableSettings, *, store: Store, rng: random.Random,
-                 on_change: Callable[["HostTable"], None], default_bot: str = "easy"):
+                 on_change: Callable[["HostTable"], None], default_bot: str = DEFAULT_BOT):
         self.id = table_id
         self.settings = settings
         self.store = store

@@ -38,7 +38,7 @@ async def host_lobby(settings: Settings, *, port: int = HOST_PORT, announce: boo
     from ..netplay.discovery import lan_addresses
     from ..netplay.paths import default_data_dir
 
-    host = Host(data_dir=default_data_dir())
+    host = Host(data_dir=default_data_dir(), default_bot=settings.bot_level)
     try:
         port = await host.start(port=port, bind="0.0.0.0")
     except OSError:  # the usual port is taken (another host?): any free one

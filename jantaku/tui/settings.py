@@ -20,8 +20,10 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from ..engine.bots.base import LEVELS
+
 TILE_STYLES = ("auto", "compact", "boxed")
-BOT_LEVELS = ("easy", "normal", "strong")  # the bots' strength (jantaku.engine.bots levels)
+BOT_LEVELS = LEVELS  # the bots' strength
 BOT_LEVEL_LABELS = ("easy — the quickest hand, no defence", "normal — plays for the hand's value",
                     "strong — our best: value, speed and table reading")
 

@@ -67,7 +67,7 @@ async def test_leaving_frees_the_seat_before_the_match_and_hands_it_to_a_bot_dur
     seat = host.lobby.tables[table].seats[1]
     assert seat.kind == "bot" and seat.name == "bob (bot)"
     stored = host.store.load(host.lobby.tables[table].match_id, decisions=False)
-    assert stored.seats[1].player_id is None and stored.seats[1].bot == "easy"
+    assert stored.seats[1].player_id is None and stored.seats[1].bot == "normal"  # the host's default
     await refused(ErrorCode.NOT_ALLOWED, bob.leave(table))
     await close_all([ann, bob])
 

@@ -32,14 +32,14 @@ def free_port() -> int:
 class HostProcess:
     """``jantaku host`` in a subprocess."""
 
-    def __init__(self, port: int, data: Path, log: Path):
-        self.port, self.data, self.log = port, data, log
+    def __init__(self, port: int, data: Path, log: Path, *options: str):
+        self.port, self.data, self.log, self.options = port, data, log, options
         self.proc: asyncio.subprocess.Process | None = None
 
     async def start(self) -> str:
         self.proc = await asyncio.create_subprocess_exec(
             *JANTAKU, "host", "--port", str(self.port), "--bind", "127.0.0.1",
-            "--data", str(self.data), "--no-announce",
+            "--data", str(self.data), "--no-announce", *self.options,
             stdout=asyncio.subprocess.PIPE, stderr=open(self.log, "ab"))
         banner = ""
         while "Stop with" not in banner:
@@ -128,6 +128,22 @@ async def test_a_killed_host_resumes_the_match_and_players_get_their_seats_back(
         seat, actions = min(alone.pending().items())
         alone.act(seat, bot.choose(alone.view(seat), actions))
     assert alone.scores == replayed.scores
+
+
+async def test_the_hosts_bots_are_the_strength_it_was_started_with(tmp_path):
+    host = HostProcess(free_port(), tmp_path / "data", tmp_path / "host.log", "--bots", "strong")
+    await host.start()
+    client = await Client.connect("127.0.0.1", host.port, "ann")
+    try:
+        table = await client.create_table("basic", seat=0)
+        await client.add_bot(table)  # no bot named: the host's
+        await client.add_bot(table, "easy")
+        seats = {t["id"]: t for t in await client.list_tables()}[table]["seats"]
+        assert [seat["bot"] for seat in seats] == [None, "strong", "easy", None]
+    finally:
+        await client.close()
+        host.kill(signal.SIGTERM)
+        await host.wait()
 
 
 async def test_a_second_host_on_the_same_data_is_refused(tmp_path):

@@ -7,6 +7,6 @@
 
 from __future__ import annotations
 
-from .base import Bot, bot_names, get_bot, register_bot  # noqa: F401
+from .base import LEVELS, Bot, bot_names, get_bot, register_bot  # noqa: F401
 from . import baseline  # noqa: F401  (registers "easy")
 from . import levels  # noqa: F401  (registers "normal" and "strong")

@@ -9,6 +9,9 @@ from ..actions import Action
 
 _BOTS: dict[str, Callable[[], "Bot"]] = {}
 
+# The strengths a player chooses from, weakest first (every variant plays all three).
+LEVELS = ("easy", "normal", "strong")
+
 
 class Bot:
     """A bot decides from what its seat may know (the view) and the legal actions.
