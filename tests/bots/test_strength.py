@@ -14,8 +14,8 @@ shows in 16 deals.  Classical's (+17.9 and +11.7 points a hand over two blocks o
 1,000 deals, ±10) needs a few hundred deals to stand out of the noise of its
 limit hands, so its test plays 300 (about 45 s); its strong bot wins less
 often than the baseline and deals in less, so the net rate says nothing
-there.  Hong Kong's edge (+0.8 points a hand over two blocks of 1,200
-deals, ±0.6) is a value edge: the strong bot wins less often, with bigger
+there.  Hong Kong's edge (+1.3 points a hand over two blocks of 1,200
+deals, ±0.8) is a value edge: the strong bot wins less often, with bigger
 hands, so its test checks the points per win beside a small points edge.
 In Sichuan (+0.3–0.4 money a hand over 500 deals, ±0.17) 40 fixed deals are
 inside the noise (seeds 0-149 come out at 0.00), so a margin there would
@@ -71,10 +71,10 @@ def test_the_baseline_has_no_edge_on_itself():
 
 
 def test_strong_wins_bigger_hands_in_hong_kong():
-    """Seeds 0-79 measured: +1.51 points a hand; 24.2 points per win against the baseline's 18.1."""
+    """Seeds 0-79 measured: +1.49 points a hand; 26.6 points per win against the baseline's 17.3."""
     strong, easy = get_bot("strong"), get_bot("easy")
     deals = [duplicate_deal("hongkong", seed, strong, easy) for seed in range(80)]
     assert sum(d.edge for d in deals) / len(deals) > 0.3
     mine = [t.points for d in deals for t in d.tested if t.won]
     theirs = [o.points for d in deals for others in d.others for o in others if o.won]
-    assert sum(mine) / len(mine) > 1.15 * sum(theirs) / len(theirs)
+    assert sum(mine) / len(mine) > 1.25 * sum(theirs) / len(theirs)

@@ -114,7 +114,7 @@ def test_strong_throws_the_other_suits_first_when_the_hand_leans_to_one():
 def test_strong_plans_a_flush_only_with_enough_tiles_and_fitting_melds():
     bot = StrongHongKongBot()
     assert bot.flush_suit(stacked_table({0: "1235678m9m55z1z34p8s"}).view(0)) == 0  # manzu
-    assert bot.flush_suit(stacked_table({0: "1235678m9m55z34p78s"}).view(0)) is None  # 10 of 14
+    assert bot.flush_suit(stacked_table({0: "1235678m55z34p78s9p"}).view(0)) is None  # 9 of 14
     table = stacked_table({0: "1235678m555z1z34p8s"})
     give_pung(table, 0, "5z", from_seat=1)  # honours fit a flush
     assert bot.flush_suit(table.view(0)) == 0
