@@ -66,3 +66,31 @@ def test_selfplay_with_riichi_bots():
     summary = run_selfplay("riichi", hands=12, seed=3, bots=["riichi"] * 4)
     assert summary["errors"] == [] and summary["hands"] == 12
     assert summary["wins"] > 0
+
+
+# --- strong: what it adds to the riichi bot's defence ------------------------------------------------
+
+def _after_a_riichi(third_seat_hand: str, passed: str, third_seat_draw: str) -> dict[str, int]:
+    """Seat 0 riichis (waiting on 1z/2z) with the 5p, seat 1 draws and throws ``passed``, seat 2 draws:
+    the kind each level throws from seat 2's hand."""
+    table = riichi_table(["123m456p789s1122z5p", None, third_seat_hand, None], draws=[passed, third_seat_draw],
+                         dead=DEAD)
+    act(table, 0, ActionType.RIICHI, "5p")
+    pass_claims(table)
+    discard(table, 1, passed)
+    pass_claims(table)
+    return {level: get_bot(level).choose(table.view(2), table.pending()[2]).tile >> 2
+            for level in ("normal", "strong")}
+
+
+def test_strong_folds_on_a_tile_the_riichi_player_let_pass():
+    # seat 0 lets seat 1's 7p pass: furiten on it from then on, as safe as its own discards —
+    # normal does not know it
+    choices = _after_a_riichi("7p258m369p147s9s34z", "7p", "6z")
+    assert choices["strong"] == K("7p") and choices["normal"] != K("7p")
+
+
+def test_strong_one_step_from_ready_builds_with_a_safe_enough_tile():
+    # seat 2 is one tile from ready: the 8p (suji of the riichi tile 5p) keeps that; normal folds
+    # with the riichi player's own 5p and breaks its 456p
+    assert _after_a_riichi("234m456p678s99s8p1z", "6z", "9m") == {"normal": K("5p"), "strong": K("8p")}

@@ -151,9 +151,17 @@ def _dragon_pungs(opp: Opponent) -> int:
 
 
 def passed_after_riichi(sv: SeatView, opp: Opponent) -> frozenset[int]:
-    """Kinds others threw after ``opp``'s riichi (it let them pass, so it is furiten on them)."""
+    """Kinds others threw after ``opp``'s riichi (it let them pass, so it is furiten on them).
+
+    Exact when the view carries the discard order; older views are read by go-rounds.
+    """
     if opp.riichi_at is None:
         return frozenset()
+    own = sv.view["players"][opp.seat]["discards"]
+    declared = own[opp.riichi_at] if opp.riichi_at < len(own) else None
+    if declared is not None and len(declared) > 4:
+        return frozenset(d[0] >> 2 for p in sv.view["players"] for d in p["discards"]
+                         if len(d) > 4 and d[4] > declared[4] and d[0] < 136)
     out = set()
     order = (opp.seat - sv.seat) % 4
     for other in [o for o in sv.opponents if o is not opp] + [None]:

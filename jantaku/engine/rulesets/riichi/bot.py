@@ -23,11 +23,14 @@ from ...actions import Action, ActionType
 from ...analysis import shanten, thirteen_orphans_shanten
 from ...bots.base import register_bot
 from ...bots.baseline import BaselineBot, own_hand, visible_counts
+from ...bots.defence import passed_after_riichi
 from ...bots.levels import register_level_bot
+from ...bots.seat import SeatView
 from ...tiles import EAST, TERMINALS_AND_HONORS, WHITE, counts34, dora_after, is_red, kind_of
 
 ABORT_UNLESS_ORPHANS_WITHIN = 2  # shanten to thirteen orphans worth playing on for
 DORA_LIVE = 4  # ``strong``: a dora or red five in hand is worth this many live improving tiles
+SAFE_PUSH = 2  # ``strong``: one step from ready against a riichi, tiles this safe still build the hand
 
 
 def _near(counts: list[int]) -> list[int]:
@@ -193,7 +196,7 @@ class RiichiBot(BaselineBot):
         hand, _ = own_hand(view)
         for t in hand:
             visible[kind_of(t)] += 1
-        threats = [{kind_of(d[0]) for d in view["players"][s]["discards"]} for s in self._riichi_opponents(view)]
+        threats = [self.safe_against(view, s) for s in self._riichi_opponents(view)]
 
         def key(a: Action):
             k = kind_of(a.tile)
@@ -201,10 +204,43 @@ class RiichiBot(BaselineBot):
         return min(discards, key=key)
 
 
+    def safe_against(self, view: dict[str, Any], seat: int) -> set[int]:
+        """Kinds that cannot deal in to ``seat``'s riichi: its own discards (furiten)."""
+        return {kind_of(d[0]) for d in view["players"][seat]["discards"]}
+
+
 class StrongRiichiBot(RiichiBot):
-    """The ``strong`` level in riichi: the riichi bot, keeping dora and red fives over equal shapes."""
+    """The ``strong`` level in riichi: the riichi bot, keeping dora and red fives over equal shapes.
+
+    Against a riichi it also counts every tile the riichi player has let pass
+    since declaring as safe (furiten, as safe as its own discards), and one step
+    from ready it keeps building with a discard that is safe anyway
+    (:data:`SAFE_PUSH`) instead of folding.
+    """
 
     name = "strong"
+
+    def safe_against(self, view: dict[str, Any], seat: int) -> set[int]:
+        sv = SeatView(view)
+        opp = next(o for o in sv.opponents if o.seat == seat)
+        return super().safe_against(view, seat) | passed_after_riichi(sv, opp)
+
+    def _safest(self, view: dict[str, Any], discards: list[Action]) -> Action:
+        """One step from ready, keep building with a tile that is safe anyway; else fold."""
+        hand, melds = own_hand(view)
+        counts = counts34(hand)
+        ranked = efficiency(counts, melds, visible_counts(view))
+        best = min(sh for sh, _ in ranked.values())
+        if best == 1:
+            visible = visible_counts(view)
+            for t in hand:
+                visible[kind_of(t)] += 1
+            threats = [self.safe_against(view, s) for s in self._riichi_opponents(view)]
+            safe = [a for a in discards if ranked[kind_of(a.tile)][0] == best
+                    and max(danger(kind_of(a.tile), seen, visible) for seen in threats) <= SAFE_PUSH]
+            if safe:
+                return self._best(view, safe)
+        return super()._safest(view, discards)
 
     def tile_value(self, view: dict[str, Any], tile: int) -> int:
         dora = [dora_after(kind_of(t)) for t in view.get("dora_indicators", ())]
