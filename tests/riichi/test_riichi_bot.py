@@ -94,3 +94,28 @@ def test_strong_one_step_from_ready_builds_with_a_safe_enough_tile():
     # seat 2 is one tile from ready: the 8p (suji of the riichi tile 5p) keeps that; normal folds
     # with the riichi player's own 5p and breaks its 456p
     assert _after_a_riichi("234m456p678s99s8p1z", "6z", "9m") == {"normal": K("5p"), "strong": K("8p")}
+
+
+def _call_choices(hand: str, thrown: str) -> tuple[dict[str, ActionType], int | None]:
+    """Seat 0 throws ``thrown``; what each level does with it from ``hand`` (seat 1), and what strong
+    throws after its call."""
+    table = riichi_table([thrown + "159m159p159s1247z", hand, None, None], dead=DEAD)
+    discard(table, 0, thrown)
+    choices = {level: get_bot(level).choose(table.view(1), table.pending()[1]) for level in ("normal", "strong")}
+    then = None
+    if choices["strong"].type is not ActionType.PASS:
+        table.act(1, choices["strong"])
+        then = get_bot("strong").choose(table.view(1), table.pending()[1]).tile >> 2
+    return {level: a.type for level, a in choices.items()}, then
+
+
+def test_strong_calls_for_all_simples_with_a_terminal_still_to_throw():
+    # 23m + the 4m makes seat 1 ready for all simples once the 9p goes; normal wants no terminal at all
+    types, then = _call_choices("23m456p678s22s77s9p", "4m")
+    assert types == {"normal": ActionType.PASS, "strong": ActionType.CHI} and then == K("9p")
+
+
+def test_strong_calls_for_a_half_flush_and_throws_the_other_suits():
+    # 12 of 14 tiles manzu or honours with the pung of West (no value for South in the East round)
+    types, then = _call_choices("124578m99m33z6z5p7s", "3z")
+    assert types == {"normal": ActionType.PASS, "strong": ActionType.PON} and then in (K("5p"), K("7s"))

@@ -12,6 +12,10 @@ and folding against a riichi.
   it throws the safest tile: the riichi player's own discards (genbutsu),
   then honours most of whose copies are visible, then tiles on the same
   suji as a discard, then terminals; middle tiles last.
+
+The ``strong`` level (:class:`StrongRiichiBot`) keeps dora, reads furiten
+after a riichi, builds on safely one step from ready, and calls as people do
+(all simples with a terminal or two still to throw, half flush).
 """
 
 from __future__ import annotations
@@ -30,6 +34,8 @@ from ...tiles import EAST, TERMINALS_AND_HONORS, WHITE, counts34, dora_after, is
 
 ABORT_UNLESS_ORPHANS_WITHIN = 2  # shanten to thirteen orphans worth playing on for
 DORA_LIVE = 4  # ``strong``: a dora or red five in hand is worth this many live improving tiles
+HALF_FLUSH_TILES = 11  # ``strong``: of 14 tiles, one suit plus honours that make calls for a half flush
+OUTSIDE_TILES_TO_SHED = 2  # ``strong``: terminals and honours still in hand when calling for all simples
 SAFE_PUSH = 2  # ``strong``: one step from ready against a riichi, tiles this safe still build the hand
 
 
@@ -215,7 +221,11 @@ class StrongRiichiBot(RiichiBot):
     Against a riichi it also counts every tile the riichi player has let pass
     since declaring as safe (furiten, as safe as its own discards), and one step
     from ready it keeps building with a discard that is safe anyway
-    (:data:`SAFE_PUSH`) instead of folding.
+    (:data:`SAFE_PUSH`) instead of folding.  It calls like people do: for all
+    simples with up to :data:`OUTSIDE_TILES_TO_SHED` terminals and honours
+    still to throw, and for a half flush once :data:`HALF_FLUSH_TILES` of its
+    tiles are one suit plus honours — and then throws first what that yaku
+    cannot use, so the open hand keeps a yaku.
     """
 
     name = "strong"
@@ -245,6 +255,57 @@ class StrongRiichiBot(RiichiBot):
     def tile_value(self, view: dict[str, Any], tile: int) -> int:
         dora = [dora_after(kind_of(t)) for t in view.get("dora_indicators", ())]
         return dora.count(kind_of(tile)) + (is_red(tile) and bool(view.get("red_fives", True)))
+
+    # --- a half flush as the open hand's yaku --------------------------------------------------
+
+    def flush_suit(self, view: dict[str, Any], extra: int | None = None) -> int | None:
+        """The suit (0-2) a half flush can be built in (``extra``: a tile about to be called), or None."""
+        me = view["players"][view["seat"]]
+        meld_kinds = [kind_of(t) for m in me["melds"] for t in m["tiles"] if t >= 0]
+        if extra is not None:
+            meld_kinds.append(kind_of(extra))
+        kinds = [kind_of(t) for t in me["concealed"]] + meld_kinds
+        honours = sum(1 for k in kinds if k >= 27)
+        per_suit = [sum(1 for k in kinds if k < 27 and k // 9 == s) for s in range(3)]
+        suit = max(range(3), key=lambda s: (per_suit[s], -s))
+        if per_suit[suit] + honours < HALF_FLUSH_TILES or any(k < 27 and k // 9 != suit for k in meld_kinds):
+            return None
+        return suit
+
+    def all_simples_within_reach(self, view: dict[str, Any], extra: int | None = None) -> bool:
+        """Every meld (and ``extra``, a tile about to be called) simple, at most
+        :data:`OUTSIDE_TILES_TO_SHED` terminals and honours left in hand to throw."""
+        me = view["players"][view["seat"]]
+        meld_tiles = [t for m in me["melds"] for t in m["tiles"] if t >= 0] + ([extra] if extra is not None else [])
+        if any(kind_of(t) in TERMINALS_AND_HONORS for t in meld_tiles):
+            return False
+        return sum(1 for t in me["concealed"] if kind_of(t) in TERMINALS_AND_HONORS) <= OUTSIDE_TILES_TO_SHED
+
+    def _keeps_a_yaku(self, view: dict[str, Any], call: Action) -> bool:
+        return (super()._keeps_a_yaku(view, call) or self.flush_suit(view, call.tile) is not None
+                or self.all_simples_within_reach(view, call.tile))
+
+    def _best(self, view: dict[str, Any], options: list[Action]) -> Action:
+        """An open hand throws first what its yaku cannot use: the other suits of a half flush, or the
+        terminals and honours of all simples (unless a value-honour pung is its yaku)."""
+        me = view["players"][view["seat"]]
+        if any(m["type"] != "ankan" for m in me["melds"]) and not self._has_value_pung(view):
+            suit = self.flush_suit(view)
+            if suit is not None:
+                shed = [a for a in options if kind_of(a.tile) < 27 and kind_of(a.tile) // 9 != suit]
+            elif self.all_simples_within_reach(view):
+                shed = [a for a in options if kind_of(a.tile) in TERMINALS_AND_HONORS]
+            else:
+                shed = []
+            if shed:
+                return super()._best(view, shed)
+        return super()._best(view, options)
+
+    @staticmethod
+    def _has_value_pung(view: dict[str, Any]) -> bool:
+        me = view["players"][view["seat"]]
+        valued = {WHITE, WHITE + 1, WHITE + 2, EAST + view["round_wind"], EAST + me["wind"]}
+        return any(m["type"] != "chi" and kind_of(m["tiles"][1]) in valued for m in me["melds"])
 
 
 register_bot("riichi", RiichiBot)
