@@ -8,8 +8,8 @@ the usual ones quoted for Tenhou's top lobby (Houou), rounded ranges.
     .venv/bin/python benchmarks/bot_riichi_stats.py                  # strong, 2000 hands
     .venv/bin/python benchmarks/bot_riichi_stats.py --bot riichi --hands 500
 
-Measured (strong, 2000 hands, seed 1): win 0.198, deal-in 0.116, riichi 0.231,
-calls 0.316, exhaustive draws 0.200, average win 5,775 — deal-ins and calls in
+Measured (strong, 2000 hands, seed 1): win 0.201, deal-in 0.120, riichi 0.215,
+calls 0.320, exhaustive draws 0.190, average win 5,633 — deal-ins and calls in
 the human range, the rest near it.  Why they still differ:
 
 - against a riichi it folds (the riichi player's discards and the tiles it let
@@ -17,11 +17,12 @@ the human range, the rest near it.  Why they still differ:
   step away with a tile that is safe anyway; humans also push good one-away
   hands with dangerous tiles.  With four such players more hands run out the
   wall: more draws, slightly fewer wins;
-- every closed hand that gets ready declares riichi (no dama, no judging the
-  wait), hence the riichi rate above the humans';
+- every closed ready hand worth less than 7,700 without riichi declares it (no
+  judging the wait or the turn), hence the riichi rate above the humans';
 - its open hands are mostly quick all-simples hands (it calls for all simples
-  with up to two terminals or honours left to throw, and for a half flush), so
-  the average win is a little below the humans', who open for bigger hands too.
+  with up to two terminals or honours left to throw, and for a half flush), and
+  its quiet hands forgo riichi's han and ura dora, so the average win is below
+  the humans', who open for bigger hands too.
 """
 
 from __future__ import annotations

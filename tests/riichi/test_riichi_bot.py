@@ -119,3 +119,21 @@ def test_strong_calls_for_a_half_flush_and_throws_the_other_suits():
     # 12 of 14 tiles manzu or honours with the pung of West (no value for South in the East round)
     types, then = _call_choices("124578m99m33z6z5p7s", "3z")
     assert types == {"normal": ActionType.PASS, "strong": ActionType.PON} and then in (K("5p"), K("7s"))
+
+
+def test_strong_stays_quiet_with_a_hand_worth_enough_without_riichi():
+    # ready on the 3s: all simples, three-colour 234 and (with the 5p as dora) two dora make a
+    # mangan without riichi, so strong discards the 1z without declaring; with no dora the hand is
+    # worth 5,200 and it declares riichi; normal always declares
+    hand = "234m234p24s678s55p1z"
+    rich = riichi_table([hand, None, None, None], dead=["2m", "3m", "4m", "5m", "4p"])  # dora indicator 4p
+    plain = riichi_table([hand, None, None, None], dead=DEAD)
+    strong = get_bot("strong")
+    quiet = strong.choose(rich.view(0), rich.pending()[0])
+    assert quiet.type is ActionType.DISCARD and quiet.tile >> 2 == K("1z")
+    assert strong.choose(plain.view(0), plain.pending()[0]).type is ActionType.RIICHI
+    assert get_bot("normal").choose(rich.view(0), rich.pending()[0]).type is ActionType.RIICHI
+    # furiten on its wait (it threw a 3s before): only riichi's self-draws can win, so no dama
+    view = rich.view(0)
+    view["players"][0]["discards"] = [[K("3s") * 4, False, False, None, 0]]
+    assert not strong.delegate("riichi").worth_dama(view, quiet.tile)

@@ -14,8 +14,9 @@ and folding against a riichi.
   suji as a discard, then terminals; middle tiles last.
 
 The ``strong`` level (:class:`StrongRiichiBot`) keeps dora, reads furiten
-after a riichi, builds on safely one step from ready, and calls as people do
-(all simples with a terminal or two still to throw, half flush).
+after a riichi, builds on safely one step from ready, calls as people do
+(all simples with a terminal or two still to throw, half flush) and stays
+quiet with a hand already worth 7,700.
 """
 
 from __future__ import annotations
@@ -24,18 +25,21 @@ from collections.abc import Sequence
 from typing import Any
 
 from ...actions import Action, ActionType
-from ...analysis import shanten, thirteen_orphans_shanten
+from ...analysis import shanten, thirteen_orphans_shanten, waits
 from ...bots.base import register_bot
 from ...bots.baseline import BaselineBot, own_hand, visible_counts
 from ...bots.defence import passed_after_riichi
 from ...bots.levels import register_level_bot
 from ...bots.seat import SeatView
 from ...tiles import EAST, TERMINALS_AND_HONORS, WHITE, counts34, dora_after, is_red, kind_of
+from .context import RiichiWinContext
+from .scoring import score_win
 
 ABORT_UNLESS_ORPHANS_WITHIN = 2  # shanten to thirteen orphans worth playing on for
 DORA_LIVE = 4  # ``strong``: a dora or red five in hand is worth this many live improving tiles
 HALF_FLUSH_TILES = 11  # ``strong``: of 14 tiles, one suit plus honours that make calls for a half flush
 OUTSIDE_TILES_TO_SHED = 2  # ``strong``: terminals and honours still in hand when calling for all simples
+DAMA_BASE = 1920  # ``strong``: base points (7,700 to a non-dealer) that a ready hand needs to stay quiet
 SAFE_PUSH = 2  # ``strong``: one step from ready against a riichi, tiles this safe still build the hand
 
 
@@ -225,10 +229,48 @@ class StrongRiichiBot(RiichiBot):
     simples with up to :data:`OUTSIDE_TILES_TO_SHED` terminals and honours
     still to throw, and for a half flush once :data:`HALF_FLUSH_TILES` of its
     tiles are one suit plus honours — and then throws first what that yaku
-    cannot use, so the open hand keeps a yaku.
+    cannot use, so the open hand keeps a yaku.  A closed ready hand worth
+    :data:`DAMA_BASE` or more without riichi stays quiet (dama).
     """
 
     name = "strong"
+
+    def choose_turn(self, view: dict[str, Any], by_type: dict[ActionType, list[Action]]) -> Action:
+        riichi = by_type.get(ActionType.RIICHI, [])
+        if riichi:
+            chosen = self._best(view, riichi)
+            quiet = [a for a in by_type.get(ActionType.DISCARD, []) if a.tile == chosen.tile]
+            return quiet[0] if quiet and self.worth_dama(view, chosen.tile) else chosen
+        return super().choose_turn(view, by_type)
+
+    @staticmethod
+    def worth_dama(view: dict[str, Any], discard: int) -> bool:
+        """Stay quiet (no riichi) when every live wait already wins by ron for :data:`DAMA_BASE` or more.
+
+        Riichi would add little to such a hand and tell everyone to fold; a
+        furiten wait (one of its own discards) needs riichi's self-draw chances.
+        """
+        me = view["players"][view["seat"]]
+        if me["melds"]:
+            return False
+        hand = [t for t in me["concealed"] if t != discard]
+        counts = counts34(hand)
+        own = {d[0] >> 2 for d in me["discards"]} | {discard >> 2}
+        seen = visible_counts(view)
+        context = RiichiWinContext(seat_wind=me["wind"], round_wind=view.get("round_wind", 0),
+                                   dora_indicators=tuple(view.get("dora_indicators", ())))
+        live = False
+        for kind in waits(counts, 0):
+            if kind in own:
+                return False
+            if 4 - counts[kind] - seen[kind] <= 0:
+                continue
+            live = True
+            tile = next(kind * 4 + c for c in (3, 2, 1, 0) if kind * 4 + c not in hand)
+            result = score_win(hand + [tile], (), tile, context)
+            if not result.is_win or result.score < DAMA_BASE:
+                return False
+        return live
 
     def safe_against(self, view: dict[str, Any], seat: int) -> set[int]:
         sv = SeatView(view)
