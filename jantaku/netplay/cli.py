@@ -58,6 +58,8 @@ def add_host_parser(sub: argparse._SubParsersAction) -> argparse.ArgumentParser:
     p.add_argument("--bots", default=DEFAULT_BOT, choices=BOT_LEVELS, metavar="LEVEL",
                    help=f"the bots that fill empty seats and stand in for players who leave: "
                         f"{', '.join(BOT_LEVELS)} (default {DEFAULT_BOT})")
+    p.add_argument("--seed", type=int, metavar="N", help="seed the walls of the matches this host deals "
+                                                           "(to reproduce a session; default: random)")
     p.add_argument("--log-level", default="info", choices=("debug", "info", "warning", "error"))
     return p
 
@@ -78,7 +80,7 @@ async def serve(args: argparse.Namespace) -> int:
     from .store import StoreError
 
     data = _data_dir(args)
-    host = Host(data_dir=data, name=args.name, default_bot=args.bots,
+    host = Host(data_dir=data, name=args.name, default_bot=args.bots, seed=args.seed,
                 limits=HostLimits(max_tables=args.max_tables, max_connections=args.max_connections))
     try:
         port = await host.start(port=args.port, bind=args.bind)
