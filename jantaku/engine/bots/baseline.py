@@ -131,9 +131,14 @@ class BaselineBot(Bot):
             return next(iter(next(iter(by_type.values()))))
         seen = visible_counts(view)
         ranked = self.rank_discards(counts, melds, [a for a in discards], seen, forms)
-        best = ranked[0]
+        best = self.pick_discard(view, ranked, counts, melds, forms)
         riichi = [a for a in by_type.get(ActionType.RIICHI, []) if kind_of(a.tile) == kind_of(best.tile)]
         return riichi[0] if riichi else best
+
+    def pick_discard(self, view: dict[str, Any], ranked: list[Action], counts: list[int], melds: int,
+                     forms: dict[str, bool]) -> Action:
+        """Hook: the discard to make of ``ranked`` (best first by shanten and acceptance)."""
+        return ranked[0]
 
     def rank_discards(self, counts: list[int], melds: int, discards: list[Action], seen: list[int],
                       forms: dict[str, bool]) -> list[Action]:

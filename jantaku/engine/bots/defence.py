@@ -37,7 +37,7 @@ from typing import Any
 
 from ..actions import Action
 from ..tiles import DRAGONS, is_honor, kind_of
-from .seat import Opponent, SeatView
+from .seat import Opponent, SeatView, kinds_thrown_from
 
 # How often each kind of wait occurs (relative), for the wait weight.
 TWO_SIDED = 0.14
@@ -160,8 +160,7 @@ def passed_after_riichi(sv: SeatView, opp: Opponent) -> frozenset[int]:
     own = sv.view["players"][opp.seat]["discards"]
     declared = own[opp.riichi_at] if opp.riichi_at < len(own) else None
     if declared is not None and len(declared) > 4:
-        return frozenset(d[0] >> 2 for p in sv.view["players"] for d in p["discards"]
-                         if len(d) > 4 and d[4] > declared[4] and d[0] < 136)
+        return kinds_thrown_from(sv.view, declared[4] + 1)
     out = set()
     order = (opp.seat - sv.seat) % 4
     for other in [o for o in sv.opponents if o is not opp] + [None]:
@@ -224,7 +223,8 @@ def cautious_discard(view: dict[str, Any], ranked: Sequence[Action], steps: Call
     """``ranked``'s first discard, or a safer one of the same shanten when the first looks dangerous.
 
     ``steps(action)`` is the shanten after the discard, ``accept(action)`` the
-    unseen tiles that would then improve the hand.
+    unseen tiles that would then improve the hand (:func:`.efficiency.shanten_after`,
+    :func:`.efficiency.acceptance_after`).
     """
     first = ranked[0]
     best = steps(first)

@@ -44,6 +44,26 @@ def acceptance(counts: list[int], melds: int, unseen: list[int], **forms: bool) 
     return base, total, tuple(useful)
 
 
+def shanten_after(counts: list[int], melds: int, kind: int, **forms: bool) -> int:
+    """Shanten of the hand once a tile of ``kind`` is thrown (a bonus kind is never a discard: 99)."""
+    if kind >= 34:
+        return 99
+    counts[kind] -= 1
+    try:
+        return shanten(counts, melds, **forms)
+    finally:
+        counts[kind] += 1
+
+
+def acceptance_after(counts: list[int], melds: int, kind: int, unseen: list[int], **forms: bool) -> int:
+    """Unseen copies of the kinds that improve the hand once a tile of ``kind`` is thrown."""
+    counts[kind] -= 1
+    try:
+        return acceptance(counts, melds, unseen, **forms)[1]
+    finally:
+        counts[kind] += 1
+
+
 def win_chance(shanten_now: int, accept: int, unseen_total: int, draws: int, *,
                looks: float = 1.0, wait_looks: float = 2.0, hazard: float = 0.0,
                typical_scale: float = 1.0) -> float:

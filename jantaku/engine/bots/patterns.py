@@ -1,7 +1,8 @@
 """Hand patterns the fan- and double-counting variants reward, as plans and features.
 
 - :func:`flush_plans`: one suit with honours, and one suit alone, for the
-  suit the hand (and its melds) favours;
+  suit the hand (and its melds) favours; :func:`flush_suit`, the suit a seat
+  leans to;
 - :func:`pung_acceptance`: shanten and acceptance toward all pungs;
 - :class:`HonourSets`: the pungs and pairs of honours that score for this seat.
 
@@ -15,8 +16,9 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import Any
 
-from ..tiles import DRAGONS, EAST, HONORS, is_honor
+from ..tiles import DRAGONS, EAST, HONORS, is_honor, kind_of
 from .seat import ShownMeld
 
 SUIT_STARTS = (0, 9, 18)
@@ -45,6 +47,26 @@ def flush_plans(counts: list[int], melds: Sequence[ShownMeld], *, honors: bool =
     if by_suit[suit] >= FLUSH_MIN_SHARE * total and not any(is_honor(m.kinds[0]) for m in melds):
         out.append((suit, False))
     return out
+
+
+def flush_suit(view: dict[str, Any], min_tiles: int, extra: int | None = None) -> int | None:
+    """The suit (0-2) the seat of ``view`` can play one suit plus honours in, or None.
+
+    Chosen when that suit plus the honours make ``min_tiles`` of its tiles
+    (melds included, and ``extra``, a tile about to be called) and every
+    exposed meld fits it.
+    """
+    me = view["players"][view["seat"]]
+    meld_kinds = [kind_of(t) for m in me["melds"] for t in m["tiles"] if t >= 0]
+    if extra is not None:
+        meld_kinds.append(kind_of(extra))
+    kinds = [kind_of(t) for t in me["concealed"] if t < 136] + meld_kinds
+    honours = sum(1 for k in kinds if is_honor(k))
+    per_suit = [sum(1 for k in kinds if k < 27 and k // 9 == s) for s in range(3)]
+    suit = max(range(3), key=lambda s: (per_suit[s], -s))
+    if per_suit[suit] + honours < min_tiles or any(k < 27 and k // 9 != suit for k in meld_kinds):
+        return None
+    return suit
 
 
 def flush_kinds(suit: int, with_honours: bool) -> frozenset[int]:

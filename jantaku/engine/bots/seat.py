@@ -184,9 +184,13 @@ def passed_since_change(view: dict[str, Any], seat: int) -> frozenset[int]:
     own = view["players"][seat]["discards"]
     if any(len(d) < 5 for d in own):
         return frozenset()
-    changed = max((d[4] for d in own if not d[1]), default=-1)
+    return kinds_thrown_from(view, max((d[4] for d in own if not d[1]), default=-1))
+
+
+def kinds_thrown_from(view: dict[str, Any], order: int) -> frozenset[int]:
+    """Kinds of every discard (by anyone) whose place in the hand's discard order is ``order`` or later."""
     return frozenset(d[0] >> 2 for p in view["players"] for d in p["discards"]
-                     if len(d) > 4 and d[4] >= changed and d[0] < 136)
+                     if len(d) > 4 and d[4] >= order and d[0] < 136)
 
 
 def hand_spec(sv: SeatView, counts: list[int], melds: list[ShownMeld] | tuple[ShownMeld, ...],

@@ -28,9 +28,10 @@ from collections.abc import Sequence
 from typing import Any
 
 from ..actions import Action, ActionType
-from ..analysis import shanten
-from ..tiles import counts34, kind_of
-from .baseline import BaselineBot, own_hand, visible_counts
+from ..tiles import kind_of
+from .baseline import BaselineBot
+from .efficiency import shanten_after
+from .patterns import flush_suit
 
 ONE_SUIT_TILES = 10  # of 14 tiles: one suit plus honours that make a flush worth playing for (measured: 9-12)
 
@@ -47,24 +48,8 @@ class SpeedFirstBot(BaselineBot):
     # --- value ---------------------------------------------------------------------------------
 
     def flush_suit(self, view: dict[str, Any]) -> int | None:
-        """The suit (0-2) to play one suit in, or None.
-
-        Chosen when one suit plus the honours make ``one_suit_tiles`` of the
-        hand's tiles (melds included) and every exposed meld fits it.
-        """
-        if self.one_suit_tiles is None:
-            return None
-        me = view["players"][view["seat"]]
-        meld_kinds = [kind_of(t) for m in me["melds"] for t in m["tiles"] if t >= 0]
-        kinds = [kind_of(t) for t in me["concealed"] if t < 136] + meld_kinds
-        honours = sum(1 for k in kinds if 27 <= k < 34)
-        per_suit = [sum(1 for k in kinds if k < 27 and k // 9 == s) for s in range(3)]
-        suit = max(range(3), key=lambda s: (per_suit[s], -s))
-        if per_suit[suit] + honours < self.one_suit_tiles:
-            return None
-        if any(k < 27 and k // 9 != suit for k in meld_kinds):
-            return None
-        return suit
+        """The suit (0-2) to play one suit in (:func:`.patterns.flush_suit`), or None."""
+        return None if self.one_suit_tiles is None else flush_suit(view, self.one_suit_tiles)
 
     @staticmethod
     def _off_suit(kind: int, suit: int) -> bool:
@@ -78,24 +63,17 @@ class SpeedFirstBot(BaselineBot):
 
     # --- own turn --------------------------------------------------------------------------------
 
-    def choose_turn(self, view: dict[str, Any], by_type: dict[ActionType, list[Action]]) -> Action:
-        first = super().choose_turn(view, by_type)
-        discards = by_type.get(ActionType.DISCARD, [])
-        if first.type is not ActionType.DISCARD or not discards:
-            return first
-        hand, melds = own_hand(view)
-        counts = counts34(hand)
-        forms = self.forms(view)
-        ranked = self.rank_discards(counts, melds, list(discards), visible_counts(view), forms)
+    def pick_discard(self, view: dict[str, Any], ranked: list[Action], counts: list[int], melds: int,
+                     forms: dict[str, bool]) -> Action:
         suit = self.flush_suit(view)
         if suit is not None:
             off = [a for a in ranked if self._off_suit(kind_of(a.tile), suit)]
             ranked = off + [a for a in ranked if a not in off]
         avoid = self.avoid_kinds(view)
         if avoid and kind_of(ranked[0].tile) in avoid:
-            best = self._shanten_after(counts, melds, forms, ranked[0])
+            best = shanten_after(counts, melds, kind_of(ranked[0].tile), **forms)
             safer = [a for a in ranked if kind_of(a.tile) not in avoid
-                     and self._shanten_after(counts, melds, forms, a) == best]
+                     and shanten_after(counts, melds, kind_of(a.tile), **forms) == best]
             ranked = safer + [a for a in ranked if a not in safer]
         return ranked[0]
 
@@ -103,13 +81,3 @@ class SpeedFirstBot(BaselineBot):
         """Hook: kinds whose discard costs extra (a variant's liability), avoided when a discard of the
         same shanten is free of it."""
         return frozenset()
-
-    @staticmethod
-    def _shanten_after(counts: list[int], melds: int, forms: dict[str, bool], action: Action) -> int:
-        k = kind_of(action.tile)
-        if k >= 34:
-            return 99
-        counts[k] -= 1
-        sh = shanten(counts, melds, **forms)
-        counts[k] += 1
-        return sh

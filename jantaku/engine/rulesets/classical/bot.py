@@ -26,9 +26,9 @@ from ...actions import Action, ActionType
 from ...analysis import shanten, thirteen_orphans_shanten, useful_tiles
 from ...bots.base import register_bot
 from ...bots.baseline import BaselineBot, own_hand, visible_counts
-from ...bots.levels import register_level_bot
 from ...bots.defence import cautious_discard
-from ...bots.efficiency import acceptance
+from ...bots.efficiency import acceptance_after, shanten_after
+from ...bots.levels import register_level_bot
 from ...bots.seat import SeatView
 from ...melds import Meld, MeldType
 from ...tiles import DRAGONS, EAST, counts34, is_honor, is_suited, is_terminal_or_honor, kind_of, suit_of
@@ -130,11 +130,6 @@ class ClassicalBot(BaselineBot):
         ranked = self.rank_for_doubles(make_plan(view), counts, melds, discards, visible_counts(view), forms)
         return self.pick_discard(view, ranked, counts, melds, forms)
 
-    def pick_discard(self, view: dict[str, Any], ranked: list[Action], counts: list[int], melds: int,
-                     forms: dict[str, bool]) -> Action:
-        """Hook: the discard to make of ``ranked`` (best first)."""
-        return ranked[0]
-
     def rank_for_doubles(self, plan: Plan, counts: list[int], melds: int, discards: list[Action],
                          seen: list[int], forms: dict[str, bool]) -> list[Action]:
         """Discards best first: shanten (an off-suit tile early counts one better), then safe
@@ -182,22 +177,8 @@ class StrongClassicalBot(ClassicalBot):
         if (view.get("options") or {}).get("discard_payment", "discarder_pays") != "discarder_pays":
             return ranked[0]
         unseen = SeatView(view).unseen
-
-        def steps(action: Action) -> int:
-            counts[kind_of(action.tile)] -= 1
-            try:
-                return shanten(counts, melds, **forms)
-            finally:
-                counts[kind_of(action.tile)] += 1
-
-        def accept(action: Action) -> int:
-            counts[kind_of(action.tile)] -= 1
-            try:
-                return acceptance(counts, melds, unseen, **forms)[1]
-            finally:
-                counts[kind_of(action.tile)] += 1
-
-        return cautious_discard(view, ranked, steps, accept)
+        return cautious_discard(view, ranked, lambda a: shanten_after(counts, melds, kind_of(a.tile), **forms),
+                                lambda a: acceptance_after(counts, melds, kind_of(a.tile), unseen, **forms))
 
 
 register_level_bot("classical", "strong", StrongClassicalBot)

@@ -21,7 +21,7 @@ quiet with a hand already worth 7,700.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any
 
 from ...actions import Action, ActionType
@@ -30,6 +30,7 @@ from ...bots.base import register_bot
 from ...bots.baseline import BaselineBot, own_hand, visible_counts
 from ...bots.defence import passed_after_riichi
 from ...bots.levels import register_level_bot
+from ...bots.patterns import flush_suit
 from ...bots.seat import SeatView
 from ...tiles import EAST, TERMINALS_AND_HONORS, WHITE, counts34, dora_after, is_red, kind_of
 from .context import RiichiWinContext
@@ -202,17 +203,17 @@ class RiichiBot(BaselineBot):
         return shanten(counts34(hand), melds) <= 0
 
     def _safest(self, view: dict[str, Any], discards: list[Action]) -> Action:
+        risk = self.riichi_danger(view)
+        return min(discards, key=lambda a: (risk(kind_of(a.tile)), a.sort_key()))
+
+    def riichi_danger(self, view: dict[str, Any]) -> Callable[[int], int]:
+        """Per kind: its :func:`danger` against the most dangerous riichi opponent."""
         visible = visible_counts(view)
         hand, _ = own_hand(view)
         for t in hand:
             visible[kind_of(t)] += 1
         threats = [self.safe_against(view, s) for s in self._riichi_opponents(view)]
-
-        def key(a: Action):
-            k = kind_of(a.tile)
-            return (max(danger(k, seen, visible) for seen in threats), a.sort_key())
-        return min(discards, key=key)
-
+        return lambda kind: max(danger(kind, seen, visible) for seen in threats)
 
     def safe_against(self, view: dict[str, Any], seat: int) -> set[int]:
         """Kinds that cannot deal in to ``seat``'s riichi: its own discards (furiten)."""
@@ -284,12 +285,8 @@ class StrongRiichiBot(RiichiBot):
         ranked = efficiency(counts, melds, visible_counts(view))
         best = min(sh for sh, _ in ranked.values())
         if best == 1:
-            visible = visible_counts(view)
-            for t in hand:
-                visible[kind_of(t)] += 1
-            threats = [self.safe_against(view, s) for s in self._riichi_opponents(view)]
-            safe = [a for a in discards if ranked[kind_of(a.tile)][0] == best
-                    and max(danger(kind_of(a.tile), seen, visible) for seen in threats) <= SAFE_PUSH]
+            risk = self.riichi_danger(view)
+            safe = [a for a in discards if ranked[kind_of(a.tile)][0] == best and risk(kind_of(a.tile)) <= SAFE_PUSH]
             if safe:
                 return self._best(view, safe)
         return super()._safest(view, discards)
@@ -302,17 +299,7 @@ class StrongRiichiBot(RiichiBot):
 
     def flush_suit(self, view: dict[str, Any], extra: int | None = None) -> int | None:
         """The suit (0-2) a half flush can be built in (``extra``: a tile about to be called), or None."""
-        me = view["players"][view["seat"]]
-        meld_kinds = [kind_of(t) for m in me["melds"] for t in m["tiles"] if t >= 0]
-        if extra is not None:
-            meld_kinds.append(kind_of(extra))
-        kinds = [kind_of(t) for t in me["concealed"]] + meld_kinds
-        honours = sum(1 for k in kinds if k >= 27)
-        per_suit = [sum(1 for k in kinds if k < 27 and k // 9 == s) for s in range(3)]
-        suit = max(range(3), key=lambda s: (per_suit[s], -s))
-        if per_suit[suit] + honours < HALF_FLUSH_TILES or any(k < 27 and k // 9 != suit for k in meld_kinds):
-            return None
-        return suit
+        return flush_suit(view, HALF_FLUSH_TILES, extra)
 
     def all_simples_within_reach(self, view: dict[str, Any], extra: int | None = None) -> bool:
         """Every meld (and ``extra``, a tile about to be called) simple, at most
