@@ -20,10 +20,11 @@ pair over the suits.  This is the standard shanten (the same as the usual
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass
 from functools import lru_cache
 
-from .tiles import TERMINALS_AND_HONORS
+from .tiles import TERMINALS_AND_HONORS, kind_of
 
 INF = 99
 _ORPHANS = TERMINALS_AND_HONORS
@@ -392,6 +393,24 @@ def waits(counts: list[int], melds: int = 0, *, seven_pairs: bool = True,
         finally:
             counts[k] -= 1
     return out
+
+
+def real_waits(counts: list[int], melds: int = 0, meld_tiles: Iterable[int] = (), **forms: bool) -> list[int]:
+    """:func:`waits` without the kinds whose four copies the player already holds in its own melds.
+
+    A hand "waiting" only on a fifth copy (its own kong's kind) is not ready, though its shanten
+    is 0: every decision that means "ready" (riichi, tenpai at a draw, the ready hint) asks this.
+
+        >>> from jantaku.engine.tiles import parse_kinds, kinds_to_counts, parse_tiles
+        >>> hand = kinds_to_counts(parse_kinds("35s456p999m55z"))  # 4s only, with a kong of 4s
+        >>> waits(hand, 1), real_waits(hand, 1, parse_tiles("4444s"))
+        ([21], [])
+    """
+    held = [0] * 34
+    for t in meld_tiles:
+        if t >= 0 and kind_of(t) < 34:  # -1: a face-down kong tile in a view
+            held[kind_of(t)] += 1
+    return [k for k in waits(counts, melds, **forms) if counts[k] + held[k] < 4]
 
 
 def is_complete(counts: list[int], melds: int = 0, *, seven_pairs: bool = True,

@@ -86,14 +86,15 @@ def hand_hint(player: dict[str, Any], state: HandState, selected: int | None, vi
     """The line under the hand: waits after discarding the selection, or of a ready hand; warnings."""
     hint = Text(no_wrap=True)
     melds = len(player.get("melds") or [])
+    meld_tiles = [t for m in player.get("melds") or [] for t in m["tiles"]]
     concealed = list(player.get("concealed") or [])
     if state.enabled is not None and selected is not None:
-        waits = waits_after_discard(concealed, selected, melds, view)
+        waits = waits_after_discard(concealed, selected, melds, view, meld_tiles)
         if waits:
             hint.append("discard ").append_text(painter.text(selected)).append(" → waits ")
             hint.append_text(painter.kinds(waits))
     elif state.enabled is None:
-        waits = ready_waits(concealed, melds, view)
+        waits = ready_waits(concealed, melds, view, meld_tiles)
         if waits:
             hint.append("ready, waits ", "bold").append_text(painter.kinds(waits))
     for text in warnings(view, seat):

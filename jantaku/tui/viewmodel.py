@@ -15,9 +15,10 @@ place on screen, and any other key is still shown, as ``name: value``.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
-from ..engine.analysis import shanten, waits
+from ..engine.analysis import real_waits, shanten
 from ..engine.tiles import counts34, kind_of
 
 WIND_NAMES = ("East", "South", "West", "North")
@@ -106,10 +107,12 @@ def hand_forms(view: dict[str, Any]) -> dict[str, bool]:
     return {}
 
 
-def ready_waits(concealed: list[int], melds: int, view: dict[str, Any]) -> list[int] | None:
+def ready_waits(concealed: list[int], melds: int, view: dict[str, Any],
+                meld_tiles: Sequence[int] = ()) -> list[int] | None:
     """The kinds a ready hand waits on, or None if the hand is not ready (13-tile-equivalent hands).
 
-    A variant's own ``waits`` in the view (the viewer's, as kinds) win over the shape analysis.
+    A variant's own ``waits`` in the view (the viewer's, as kinds) win over the shape analysis;
+    that leaves out kinds whose four copies are in the hand or in ``meld_tiles`` (no fifth copy).
     """
     if view.get("waits") and sum(1 for t in concealed if kind_of(t) < 34) + 3 * melds == 13:
         return list(view["waits"])
@@ -119,14 +122,16 @@ def ready_waits(concealed: list[int], melds: int, view: dict[str, Any]) -> list[
     forms = hand_forms(view)
     if shanten(counts, melds, **forms) != 0:
         return None
-    return waits(counts, melds, **forms)
+    return real_waits(counts, melds, meld_tiles, **forms)
 
 
-def waits_after_discard(concealed: list[int], tile: int, melds: int, view: dict[str, Any]) -> list[int] | None:
+def waits_after_discard(concealed: list[int], tile: int, melds: int, view: dict[str, Any],
+                        meld_tiles: Sequence[int] = ()) -> list[int] | None:
     """What the hand would wait on after discarding ``tile`` (None: not ready then)."""
     rest = list(concealed)
     rest.remove(tile)
-    return ready_waits(rest, melds, view)
+    # the view's waits describe the hand before this discard, so the shapes decide
+    return ready_waits(rest, melds, {k: v for k, v in view.items() if k != "waits"}, meld_tiles)
 
 
 def names_for(view: dict[str, Any], names: list[str] | None) -> list[str]:

@@ -3,7 +3,9 @@
 * The dealer keeps the deal after winning, after being tenpai at the end of
   the wall, and after an abortive draw; honba then go up by one.  A
   non-dealer's win passes the deal and clears the honba; a draw with the
-  dealer noten passes it and adds a honba.
+  dealer noten passes it and adds a honba.  With ``renchan_on_draw`` off
+  (seed 003: the seats rotate whenever East does not win) only a dealer's
+  win keeps the deal; every draw still adds a honba.
 * Riichi sticks stay on the table until somebody wins them.
 * The game is East-only or East-South.  After its last hand it goes on into
   the next wind (sudden death) while nobody has ``target_points``; it ends
@@ -63,7 +65,8 @@ class RiichiRuleset(Ruleset):
         won = result.kind == "win"
         dealer_won = any(w.seat == dealer for w in result.wins)
         dealer_tenpai = dealer in result.flags.get("tenpai", ())
-        keeps = dealer_won or result.kind == "abort" or (result.kind == "draw" and dealer_tenpai)
+        kept_on_draw = result.kind == "abort" or (result.kind == "draw" and dealer_tenpai)
+        keeps = dealer_won or (kept_on_draw and self.options.renchan_on_draw)
         honba = context.honba + 1 if (keeps or not won) else 0
         sticks = 0 if won else context.sticks + result.flags.get("riichi_sticks", 0)
         if self._game_over(context, scores, keeps=keeps, dealer_won=dealer_won, dealer_tenpai=dealer_tenpai):

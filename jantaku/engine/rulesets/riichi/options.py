@@ -49,6 +49,9 @@ class RiichiOptions:
     # --- the match -----------------------------------------------------------------
     game_length: str = option("east_south", "one round (East) or two (East and South)",
                               choices=("east", "east_south"))
+    renchan_on_draw: bool = option(True, "the dealer keeps the deal after an exhaustive draw when tenpai "
+                                         "and after an abortive draw (Tenhou); off: the seats rotate "
+                                         "whenever the dealer does not win (seed 003)")
     start_points: int = option(25000, "each player's points at the start")
     return_points: int = option(30000, "points a player 'returns' at the end; the reference for uma and oka")
     target_points: int = option(30000, "the game runs on into the next wind until somebody has this many")

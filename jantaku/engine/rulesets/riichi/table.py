@@ -5,7 +5,11 @@ What riichi adds to the common flow:
 * **riichi**: a closed, ready hand with ≥1,000 points and ≥4 tiles left may
   declare with a discard; the stick goes to the pot once the discard is not
   won on.  After riichi the drawn tile is discarded unless it wins; a closed
-  kan only when the waits stay the same.  Double riichi on the first
+  kan only when the waits stay the same (a kan of a waited kind loses that
+  wait, so it is never offered).
+* **ready** means real waits: a kind the hand holds all four of (in hand or
+  in its own kans) is no wait, though the shanten number says 0 (Tenhou).
+  Riichi discards, tenpai at the wall's end and the waits in the view ask this.  Double riichi on the first
   uninterrupted discard; ippatsu until the next own discard or any call.
 * **furiten** (ron only; tsumo is always allowed): a wait among one's own
   discards; a winning tile passed since one's last discard (temporary); a
@@ -17,7 +21,9 @@ What riichi adds to the common flow:
   win on the replacement tile reveals it too.  Ura indicators lie under them.
 * **abortive draws** (option ``abortive_draws``): kyuushu kyuuhai (a player's
   choice on the first uninterrupted draw), suufon renda, suucha riichi,
-  suukaikan, sanchahou (``triple_ron_abort``).
+  suukaikan, sanchahou (``triple_ron_abort``).  After a fourth kan by two or
+  more players the next discard may only be won on; if nobody does, the
+  hand is aborted (suukaikan, Tenhou).
 * **the end of the wall**: tenpai payments, or nagashi mangan.
 * **several winners**: double ron (option: head bump); honba and sticks go to
   the winner nearest the discarder (Tenhou).
@@ -35,7 +41,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from ...actions import Action, ActionType
-from ...analysis import shanten, waits
+from ...analysis import real_waits, shanten
 from ...melds import Meld, MeldType
 from ...results import HandResult
 from ...scoring import ScoreResult
@@ -162,7 +168,8 @@ class RiichiTable(Table):
         for tile in super().discard_choices(seat):
             kind = kind_of(tile)
             counts[kind] -= 1
-            if shanten(counts, melds) == 0:
+            # shanten 0 is not enough: a "wait" only on a fifth copy is no wait (Tenhou)
+            if shanten(counts, melds) == 0 and self._real_waits(seat, counts):
                 out.append(Action(ActionType.RIICHI, tile=tile))
             counts[kind] += 1
         return out
@@ -200,7 +207,8 @@ class RiichiTable(Table):
             return False
         counts = counts34(player.concealed)
         counts[kind_of(action.tile)] -= 4
-        after = frozenset(waits(counts, len(player.melds) + 1))
+        # the kan's four tiles join the melds: a kan of a waited kind loses that wait
+        after = frozenset(self._real_waits(seat, counts, extra_meld=action.tiles))
         return after == state.waits
 
     # --- discards --------------------------------------------------------------------------------
@@ -240,11 +248,17 @@ class RiichiTable(Table):
     def on_passed_win(self, seat: int, tile: int) -> None:
         self._pass_win(seat)
 
+    def _real_waits(self, seat: int, counts: list[int], extra_meld: tuple[int, ...] = ()) -> list[int]:
+        """The waits of ``seat``'s concealed ``counts`` (13-tile equivalent) with its melds (and
+        ``extra_meld``, a kan about to be declared), without kinds it holds all four of."""
+        melds = self.players[seat].melds
+        tiles = [t for m in melds for t in m.tiles] + list(extra_meld)
+        return real_waits(counts, len(melds) + (1 if extra_meld else 0), tiles)
+
     def _update_waits(self, seat: int) -> None:
-        player = self.players[seat]
-        counts, melds = counts34(player.concealed), len(player.melds)
+        counts, melds = counts34(self.players[seat].concealed), len(self.players[seat].melds)
         ready = shanten(counts, melds) == 0  # cheap; most hands are not, and have no waits
-        self.seats[seat].waits = frozenset(waits(counts, melds)) if ready else frozenset()
+        self.seats[seat].waits = frozenset(self._real_waits(seat, counts)) if ready else frozenset()
 
     def _settle_discard(self, *, may_abort: bool = True) -> None:
         """The last discard was not won on: whoever could have won on it is furiten, a riichi
@@ -282,8 +296,8 @@ class RiichiTable(Table):
     def claim_allowed(self, seat: int, action: Action) -> bool:
         if action.type is ActionType.RON:
             return True
-        if self.seats[seat].riichi:
-            return False
+        if self.seats[seat].riichi or self.abort_when_discard_passes:
+            return False  # after a fourth kan by two players the next discard may only be won on
         if action.type in (ActionType.CHI, ActionType.PON):
             # a call must leave something to discard besides the kuikae-banned kinds
             banned = self._swap_kinds(action)
@@ -425,13 +439,9 @@ class RiichiTable(Table):
     # --- the end of the hand -----------------------------------------------------------------
 
     def tenpai_seats(self) -> set[int]:
-        """Ready players at the end of the wall; waiting only on one's own fourth tile is not ready."""
-        out = set()
-        for seat, player in enumerate(self.players):
-            held = counts34(player.concealed + [t for m in player.melds for t in m.tiles])
-            if any(held[k] < 4 for k in self.seats[seat].waits):
-                out.add(seat)
-        return out
+        """Ready players at the end of the wall; waiting only on one's own fourth tile is not ready
+        (the seats' waits are real waits already)."""
+        return {seat for seat, state in enumerate(self.seats) if state.waits}
 
     def exhaustive_draw(self) -> HandResult:
         self._settle_discard(may_abort=False)  # the wall's end decides now
