@@ -17,6 +17,7 @@ TABLE = {
     "exchange_three": (False, True),
     "multi_win": (True, True),
     "pass_win_lock": ("until_own_draw", "unless_higher"),
+    "pass_win_lock_ends": ("own_turn", "own_turn"),
     "kong_replacement": ("tail", "tail"),
     "held_added_kong_pays": (0, 0),
     "kong_then_discard_win": ("refund", "transfer"),

@@ -32,8 +32,12 @@ class SichuanOptions:
     exchange_three: bool = option(False, "exchange three tiles of one suit after the deal (换三张)")
     multi_win: bool = option(True, "several players may win on one discard (一炮多响)")
     pass_win_lock: str = option("until_own_draw", "after letting a winning discard go: no discard "
-                                "win until one's own next draw, or unless the new win is worth more",
-                                choices=("until_own_draw", "unless_higher"))
+                                "win while the lock lasts (see pass_win_lock_ends), or only none worth "
+                                "no more than the win let go", choices=("until_own_draw", "unless_higher"))
+    pass_win_lock_ends: str = option("own_turn", "the passed-win lock lasts until one's own next turn, "
+                                     "begun by a draw or a pung (seed 002: \"bis zu deinem nächsten "
+                                     "Zug\"), or only until one's own next draw",
+                                     choices=("own_turn", "own_draw"))
     kong_replacement: str = option("tail", "where a kong's replacement tile is drawn from",
                                    choices=("tail", "front"))
     held_added_kong_pays: int = option(0, "bases each player still in pays for an added kong "

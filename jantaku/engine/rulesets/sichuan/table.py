@@ -11,7 +11,8 @@ discards first.  The variant's rules sit in the hooks:
 - several players may win on one discard; a winner leaves and play goes on
   after the (last) winner until three have won or the wall is empty;
 - a player who lets a winning discard go may not win on a discard until
-  their own next draw (``chengdu``: unless the new win is worth more);
+  their own next turn, begun by a draw or a pung (``pass_win_lock_ends``:
+  only a draw; ``chengdu``: unless the new win is worth more);
 - all money goes through a :class:`~.money.HandLedger`: kong money at once,
   wins, kong-then-discard, and the end-of-wall settlement.
 
@@ -232,6 +233,11 @@ class SichuanTable(Table):
 
     def on_draw(self, seat: int, tile: int) -> None:
         self.locks.pop(seat, None)
+
+    def on_call(self, seat: int, meld: Meld) -> None:
+        # a pung begins the seat's turn too (it discards next): the text's "next turn"
+        if self.options.pass_win_lock_ends == "own_turn":
+            self.locks.pop(seat, None)
 
     def score_win(self, seat: int, tile: int, discarder: int | None) -> tuple[ScoreResult, dict[int, int]]:
         self_drawn = discarder is None
