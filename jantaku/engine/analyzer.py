@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from .analysis import INF, discard_options, shanten_all, waits
+from .analysis import INF, discard_options, real_waits, shanten_all
 from .melds import parse_hand
 from .tiles import NotationError, counts34, kind_str
 
@@ -39,7 +39,9 @@ def analyze_json(obj: Any) -> dict[str, Any]:
     out: dict[str, Any] = {"hand": obj["hand"], "tiles": size}
     out["shanten"] = _shanten_json(counts, melds)
     if size == 13:
-        out["waits"] = [kind_str(k) for k in waits(counts, melds)] if out["shanten"]["min"] == 0 else []
+        meld_tiles = [t for m in hand.melds for t in m.tiles]  # no wait on a kong's fifth copy
+        ready = out["shanten"]["min"] == 0
+        out["waits"] = [kind_str(k) for k in real_waits(counts, melds, meld_tiles)] if ready else []
     else:
         options = discard_options(counts, melds, visible)
         out["discards"] = [{"discard": kind_str(o.discard), "shanten": o.shanten,
@@ -53,12 +55,17 @@ def format_analysis(result: dict[str, Any]) -> str:
         return f"error: {result['error']}"
     sh = result["shanten"]
     name = {-1: "complete", 0: "ready (tenpai)"}.get(sh["min"], f"{sh['min']}-shanten")
+    fifth_copy_only = sh["min"] == 0 and "waits" in result and not result["waits"]
+    if fifth_copy_only:
+        name = "shanten 0, but not ready"
     lines = [f"{result['hand']}: {name}",
              "  shanten: regular {regular}, seven pairs {sp}, thirteen orphans {to}".format(
                  regular=sh["regular"], sp="-" if sh["seven_pairs"] is None else sh["seven_pairs"],
                  to="-" if sh["thirteen_orphans"] is None else sh["thirteen_orphans"])]
     if result.get("waits"):
         lines.append("  waits: " + " ".join(result["waits"]))
+    elif fifth_copy_only:
+        lines.append("  waits: none (only a fifth copy would complete it)")
     for d in result.get("discards", []):
         lines.append(f"  discard {d['discard']}: shanten {d['shanten']}, "
                      f"{d['remaining']} tiles ({' '.join(d['useful'])})")

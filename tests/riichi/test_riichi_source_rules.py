@@ -7,6 +7,7 @@ import random
 import pytest
 
 from jantaku.engine.actions import ActionType
+from jantaku.engine.analyzer import analyze_json
 from jantaku.engine.match import Match
 from jantaku.engine.results import HandResult
 from jantaku.engine.ruleset import get_ruleset
@@ -103,6 +104,11 @@ def test_the_discard_hint_reads_the_hand_after_that_discard():
     assert waits_after_discard(hand, hand[0], 0, view) is None
     kan = parse_tiles("4444s")
     assert waits_after_discard(parse_tiles("35s456p999m55z7z"), parse_tiles("7z")[0], 1, {}, kan) == []
+
+
+def test_analyze_reports_no_wait_on_a_kongs_fifth_copy():
+    result = analyze_json({"hand": "35s456p999m55z ankan:4444s"})
+    assert result["shanten"]["min"] == 0 and result["waits"] == []  # the shanten number stays
 
 
 def test_a_fifth_copy_wait_is_noten_at_the_exhaustive_draw():
