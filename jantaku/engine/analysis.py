@@ -377,8 +377,9 @@ def waits(counts: list[int], melds: int = 0, *, seven_pairs: bool = True,
     """The kinds that complete a ready hand (13 - 3·melds tiles), in kind order.
 
     A fifth copy does not exist, so a kind the hand holds four of is never a
-    wait; callers that need "a tile that can still come" also filter by the
-    copies visible elsewhere.
+    wait (:func:`real_waits` also leaves out a kind four of which are in the
+    player's own melds); callers that need "a tile that can still come" also
+    filter by the copies visible elsewhere.
     """
     out = []
     for k in range(34):

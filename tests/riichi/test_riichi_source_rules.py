@@ -3,6 +3,7 @@ different players, no wait on a fifth copy, concealed kans after riichi, and the
 of seed 003 as an option.  ``None`` in a deal is a quiet hand; seat 0 deals."""
 
 import random
+from pathlib import Path
 
 import pytest
 
@@ -199,3 +200,27 @@ def test_a_whole_match_with_seed_003_rotation():
         assert next_dealer == (dealer if dealer_won else (dealer + 1) % 4)
         draws_passed += not dealer_won
     assert draws_passed >= 3
+
+
+# --- the rules help and the docs list the options -----------------------------------------------------
+
+DOCS = Path(__file__).resolve().parents[2] / "docs"
+
+
+@pytest.mark.parametrize("variant, new_option", [("riichi", "renchan_on_draw"),
+                                                 ("sichuan", "pass_win_lock_ends")])
+def test_the_rules_help_and_the_docs_page_list_every_option(variant, new_option):
+    from rich.console import Console
+
+    from jantaku.engine.options import describe_options
+    from jantaku.engine.ruleset import ruleset_class
+    from jantaku.tui.screens.rules import rules_text
+
+    console = Console(record=True, width=200)
+    console.print(rules_text(variant))
+    help_text = console.export_text()
+    page = (DOCS / f"{variant}.md").read_text(encoding="utf-8")
+    names = [o["name"] for o in describe_options(ruleset_class(variant).Options)]
+    assert new_option in names
+    assert all(name in help_text for name in names)
+    assert all(f"`{name}`" in page for name in names)

@@ -6,11 +6,11 @@ What riichi adds to the common flow:
   declare with a discard; the stick goes to the pot once the discard is not
   won on.  After riichi the drawn tile is discarded unless it wins; a closed
   kan only when the waits stay the same (a kan of a waited kind loses that
-  wait, so it is never offered).
+  wait, so it is never offered).  Double riichi on the first uninterrupted
+  discard; ippatsu until the next own discard or any call.
 * **ready** means real waits: a kind the hand holds all four of (in hand or
   in its own kans) is no wait, though the shanten number says 0 (Tenhou).
-  Riichi discards, tenpai at the wall's end and the waits in the view ask this.  Double riichi on the first
-  uninterrupted discard; ippatsu until the next own discard or any call.
+  Riichi discards, tenpai at the wall's end and the waits in the view ask this.
 * **furiten** (ron only; tsumo is always allowed): a wait among one's own
   discards; a winning tile passed since one's last discard (temporary); a
   winning tile passed after riichi (for the rest of the hand).
@@ -256,7 +256,8 @@ class RiichiTable(Table):
         return real_waits(counts, len(melds) + (1 if extra_meld else 0), tiles)
 
     def _update_waits(self, seat: int) -> None:
-        counts, melds = counts34(self.players[seat].concealed), len(self.players[seat].melds)
+        player = self.players[seat]
+        counts, melds = counts34(player.concealed), len(player.melds)
         ready = shanten(counts, melds) == 0  # cheap; most hands are not, and have no waits
         self.seats[seat].waits = frozenset(self._real_waits(seat, counts)) if ready else frozenset()
 
