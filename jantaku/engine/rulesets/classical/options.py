@@ -49,6 +49,11 @@ class ClassicalOptions:
     claimed_kong_counts_concealed: bool = option(
         False, "a kong made from a concealed pung with a discard scores as exposed but counts as "
                "concealed for the concealed-hand doubles and limits")
+    loser_pairs: str = option(
+        "one",
+        "one: a loser counts one pair, as if it were the pair of a winning hand; every: a loser "
+        "counts every scoring pair it holds (DMJL)",
+        choices=("one", "every"))
     nine_east_wins: bool = option(True, "East's ninth win in a row is a limit hand")
 
     # --- payments ----------------------------------------------------------------------
@@ -69,6 +74,7 @@ PRESETS: dict[str, dict[str, Any]] = {
         "round_up_to_10": False,
         "bonus_doubles": "dmjl",
         "claimed_kong_counts_concealed": True,
+        "loser_pairs": "every",
         "discard_payment": "dangerous_only",
     },
 }

@@ -135,5 +135,6 @@ def score_loser(spec: HandSpec, sit: Situation) -> HandScore:
     """A loser's hand at its best: the elements for every player, no winner's extras."""
     sit = replace(sit, win=None)
     arrangements = losing_arrangements(
-        spec, claimed_kong_counts_concealed=sit.options.claimed_kong_counts_concealed)
+        spec, claimed_kong_counts_concealed=sit.options.claimed_kong_counts_concealed,
+        every_pair=sit.options.loser_pairs == "every")
     return max((score_arrangement(h, sit) for h in arrangements), key=HandScore.rank)
