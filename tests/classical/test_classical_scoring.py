@@ -93,9 +93,10 @@ def test_a_loser_gets_no_winner_doubles():
 
 
 def test_a_loser_picks_the_best_pair():
-    result = score("22m11z55z", preset="dmjl", seat="S", round_wind="S")
+    one_pair = {"loser_pairs": "one"}  # dmjl counts every pair (issue 20)
+    result = score("22m11z55z", preset="dmjl", seat="S", round_wind="S", options=one_pair)
     assert items(result, "points") == {"Pair of dragons": 2}
-    result = score("22m22z55z", preset="dmjl", seat="S", round_wind="S")
+    result = score("22m22z55z", preset="dmjl", seat="S", round_wind="S", options=one_pair)
     assert items(result, "points") == {"Pair of own wind": 2, "Pair of round wind": 2}
 
 

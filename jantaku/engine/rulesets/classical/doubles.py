@@ -25,7 +25,7 @@ def _count_pungs(hand: ArrangedHand, kinds: tuple[int, ...]) -> int:
 
 
 def _pair_in(hand: ArrangedHand, kinds: tuple[int, ...]) -> bool:
-    return hand.pair is not None and hand.pair.kind in kinds
+    return any(pair.kind in kinds for pair in hand.pairs)
 
 
 # --- every player ----------------------------------------------------------------
