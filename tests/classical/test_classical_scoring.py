@@ -21,7 +21,8 @@ def test_the_presets_differ_exactly_as_documented():
     assert differences == {"dead_wall", "round_up_to_10", "bonus_doubles",
                            "claimed_kong_counts_concealed", "discard_payment",
                            # issue 20: the DMJL table's choices, the seed text's in classical
-                           "loser_pairs"}
+                           "loser_pairs", "double_all_simples", "double_three_chows",
+                           "double_terminal_in_every_set", "double_limit_hands"}
     assert (classical.limit, dmjl.limit) == (500, 500)
 
 

@@ -55,6 +55,19 @@ class ClassicalOptions:
         "counts every scoring pair it holds (DMJL)",
         choices=("one", "every"))
     nine_east_wins: bool = option(True, "East's ninth win in a row is a limit hand")
+    # the doubles seed 000's strategy section names (one double each, for the winner)
+    double_all_simples: bool = option(True, "all simples: no terminal or honour anywhere, 1 double")
+    double_three_chows: bool = option(
+        True, "three chows in a row (one suit, each starting one higher: 234-345-456, or the "
+              "run 123-456-789) 1 double; the same chow in all three suits 1 double")
+    double_terminal_in_every_set: bool = option(
+        True, "a terminal or honour in every set and the pair, with at least one chow, 1 double")
+    double_limit_hands: bool = option(
+        True, "thirteen orphans and nine gates score double the limit (seed 000: special hands "
+              "'up to double the limit')")
+    riichi_declaration: bool = option(
+        False, "a concealed, ready hand may declare with a discard; it is then locked (only the "
+               "drawn tile is discarded, kongs only if the waits stay) and wins 1 more double")
 
     # --- payments ----------------------------------------------------------------------
     discard_payment: str = option(
@@ -75,6 +88,10 @@ PRESETS: dict[str, dict[str, Any]] = {
         "bonus_doubles": "dmjl",
         "claimed_kong_counts_concealed": True,
         "loser_pairs": "every",
+        "double_all_simples": False,
+        "double_three_chows": False,
+        "double_terminal_in_every_set": False,
+        "double_limit_hands": False,
         "discard_payment": "dangerous_only",
     },
 }
