@@ -36,6 +36,15 @@ class ClassicalOptions:
     draw_settles_hands: bool = option(False, "on a draw all four players settle their incomplete "
                                              "hands among themselves (official rule: nothing is paid)")
 
+    # --- the match -------------------------------------------------------------------
+    deal_passes: str = option(
+        "official",
+        "official: East keeps the deal after its win or a draw, else it passes to the next seat, "
+        "a round ends when every seat has dealt; to_winner (seed 000's 'other rules'): the winner "
+        "of a hand becomes East, a draw keeps East, and every hand turns the wind, so a round is "
+        "four hands and the match sixteen",
+        choices=("official", "to_winner"))
+
     # --- scoring ---------------------------------------------------------------------
     round_up_to_10: bool = option(True, "round the points up to the next 10 before doubling")
     limit: int = option(500, "the highest score of a hand, and the score of a limit hand")
