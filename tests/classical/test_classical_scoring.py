@@ -160,3 +160,30 @@ def test_invalid_requests(request_, error):
     result = score_json("classical", request_)
     assert result["is_win"] is False
     assert error in result["error"]
+
+
+# --- issue 20's elements through the command line (`jantaku score classical ...`) ---------------
+
+def cli_score(capsys, *argv):
+    import json
+
+    from jantaku.cli import main
+    assert main(["score", "classical", *argv, "--json"]) == 0
+    return json.loads(capsys.readouterr().out)
+
+
+def test_cli_scores_the_seed_doubles_and_the_declaration(capsys):
+    result = cli_score(capsys, "234m456p678s345m88s", "--win", "3m", "--seat", "S")
+    assert {"name": "All simples", "value": 1, "unit": "doubles"} in result["items"]
+    result = cli_score(capsys, "123m456p789s234s55m", "--win", "5m", "--seat", "S", "--flag", "riichi",
+                       "--option", "riichi_declaration=true")
+    assert {"name": "Riichi declaration", "value": 1, "unit": "doubles"} in result["items"]
+    assert result["payments"] == {"E": -480, "S": 480, "W": 0, "N": 0}
+
+
+def test_cli_double_limit_and_every_pair(capsys):
+    result = cli_score(capsys, "19m19p19s12345677z", "--win", "7z", "--self", "--seat", "S")
+    assert (result["limit"], result["score"]) == ("Thirteen Orphans", 1000)
+    assert cli_score(capsys, "19m19p19s12345677z", "--win", "7z", "--preset", "dmjl")["score"] == 500
+    assert cli_score(capsys, "22z66z77z159m", "--seat", "S", "--preset", "dmjl")["points"] == 6
+    assert cli_score(capsys, "22z66z77z159m", "--seat", "S")["points"] == 10  # one pair, rounded
