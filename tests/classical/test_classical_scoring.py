@@ -187,3 +187,20 @@ def test_cli_double_limit_and_every_pair(capsys):
     assert cli_score(capsys, "19m19p19s12345677z", "--win", "7z", "--preset", "dmjl")["score"] == 500
     assert cli_score(capsys, "22z66z77z159m", "--seat", "S", "--preset", "dmjl")["points"] == 6
     assert cli_score(capsys, "22z66z77z159m", "--seat", "S")["points"] == 10  # one pair, rounded
+
+
+def test_docs_list_every_option_with_both_presets_choices():
+    from pathlib import Path
+
+    from jantaku.engine.options import options_to_dict
+    text = (Path(__file__).parents[2] / "docs" / "classical.md").read_text()
+    rows = {cells[1].strip(" `"): [c.strip(" `") for c in cells[2:4]]
+            for cells in (line.split("|") for line in text.splitlines() if line.startswith("| `"))}
+    assert set(rows) == set(options_to_dict(ClassicalOptions()))
+
+    def shown(value):
+        return ("on" if value else "off") if isinstance(value, bool) else str(value)
+
+    for column, preset in enumerate(("classical", "dmjl")):
+        for name, value in options_to_dict(classical_options(preset)).items():
+            assert rows[name][column] == shown(value), (preset, name)
