@@ -12,5 +12,6 @@ def test_rules_help_lists_the_new_classical_options():
     for name in ("loser_pairs", "double_all_simples", "double_three_chows", "double_terminal_in_every_set",
                  "double_limit_hands", "riichi_declaration", "deal_passes"):
         assert f"{name} = " in text, name
-    dmjl = next(line for line in text.splitlines() if line.strip().startswith("dmjl"))
+    presets = " ".join(text.split("Options")[0].split())  # the presets' lines, unwrapped
+    dmjl = presets.split("dmjl:")[1]
     assert "loser_pairs=every" in dmjl and "double_limit_hands=off" in dmjl
