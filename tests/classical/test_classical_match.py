@@ -292,3 +292,19 @@ def test_a_whole_match_with_the_winner_as_east():
     assert len(set(dealers)) > 1  # the deal did move
     assert sum(match.scores) == 0
     assert Match.replay(match.record()).view(0) == match.view(0)
+
+
+@pytest.mark.parametrize("seed", range(3))
+def test_random_play_with_issue_20_options_keeps_every_tile_and_every_point(seed):
+    rng = random.Random(seed)
+    options = {"riichi_declaration": True, "deal_passes": "to_winner", "loser_pairs": "every"}
+    match = Match(ClassicalRuleset("classical", options), seed)
+    for _ in range(800):
+        if match.is_over:
+            break
+        step_random(match, rng)
+        if match.phase == "play":
+            assert sorted(match.table.tile_locations()) == full_tile_set(bonus=True)
+    assert match.results
+    assert all(sum(result.deltas) == 0 for result in match.results)
+    assert Match.replay(match.record()).view(0) == match.view(0)
