@@ -58,3 +58,16 @@ def test_every_level_plays_every_variant():
         for level in LEVELS:
             table = play_hand(get_ruleset(variant).new_table(seed=7), [get_bot(level)] * 4)
             assert table.is_over, (variant, level)
+
+
+def test_bots_play_legally_with_the_classical_riichi_declaration():
+    """The declaration locks a hand (only the drawn tile may go): bots must follow the lock."""
+    declared = 0
+    for seed in range(12):
+        for preset in ("classical", "dmjl"):
+            ruleset = get_ruleset("classical", preset, {"riichi_declaration": True})
+            levels = [LEVELS[(seed + i) % 3] for i in range(4)]
+            table = play_hand(ruleset.new_table(seed=seed), [get_bot(level) for level in levels])
+            assert table.is_over
+            declared += sum(e.type == "riichi" for e in table.events)
+    assert declared > 0  # the lock was exercised

@@ -179,3 +179,80 @@ def test_last_tile_of_the_wall_and_last_discard_exclude_each_other():
     hand = "123m456p789s55m pon:222z"
     assert "Last discard" not in doubles(score(hand, "3m", flags=("last_tile",), self_drawn=True))
     assert "Last tile of the wall" not in doubles(score(hand, "3m", flags=("last_tile",)))
+
+
+# --- the doubles seed 000's strategy section names (issue 20) ------------------------------
+# Each is one double for the winner in the classical preset and an option elsewhere (off in dmjl).
+
+SEED_DOUBLES = [
+    # (name, option, hand and winning tile that have it, hands that narrowly do not)
+    ("All simples", "double_all_simples",
+     ("234m456p678s345m88s", "3m"), [("234m456p678s345m99s", "3m"), ("234m456p678s88s pon:555z", "3m")]),
+    ("Three chows in a row", "double_three_chows",
+     ("123m456m789m234p55s", "5s"), [("123m456m789p234p55s", "5s")]),
+    ("Three chows in a row", "double_three_chows",
+     ("234m345m456m789p55s", "5s"), [("123m345m567m789p55s", "5s"), ("234m345m456p789p55s", "5s")]),
+    ("Same chow in three suits", "double_three_chows",
+     ("345m345p345s789m11s", "1s"), [("345m345p456s789m11s", "1s"), ("345m345m345s789m11s", "1s")]),
+    ("Terminal or honour in every set", "double_terminal_in_every_set",
+     ("123m789p999s111z55z", "5z"),
+     [("123m789p999s111z55m", "5m"), ("234m789p999s111z55z", "5z"),
+      ("111m999p999s111z55z", "5z")]),  # no chow: that is "only terminals and honours"
+]
+
+
+@pytest.mark.parametrize("name, option, hand_and_win, narrow", SEED_DOUBLES,
+                         ids=[f"{s[0]}-{s[2][0]}" for s in SEED_DOUBLES])
+def test_seed_doubles_in_the_classical_preset(name, option, hand_and_win, narrow):
+    assert doubles(score(*hand_and_win, seat="S"))[name] == 1
+    for hand, win in narrow:
+        result = score(hand, win, seat="S")
+        assert result["is_win"], result
+        assert name not in doubles(result)
+
+
+@pytest.mark.parametrize("name, option, hand_and_win, narrow", SEED_DOUBLES,
+                         ids=[f"{s[0]}-{s[2][0]}" for s in SEED_DOUBLES])
+def test_seed_doubles_are_options_off_in_dmjl(name, option, hand_and_win, narrow):
+    assert name not in doubles(score(*hand_and_win, preset="dmjl", seat="S"))
+    assert doubles(score(*hand_and_win, preset="dmjl", seat="S", options={option: True}))[name] == 1
+    assert name not in doubles(score(*hand_and_win, seat="S", options={option: False}))
+
+
+@pytest.mark.parametrize("name, option, hand_and_win, narrow", SEED_DOUBLES[:1])
+def test_seed_doubles_are_for_the_winner_only(name, option, hand_and_win, narrow):
+    assert name not in doubles(score(hand_and_win[0], seat="S"))
+
+
+def test_all_simples_counts_in_the_score():
+    # Mah Jong 20, concealed pung 5m 4 → 30 rounded; all simples 1 double → 60
+    result = score("234m456p678s555m88s", "3m", seat="S")
+    assert doubles(result) == {"All simples": 1}
+    assert (result["points"], result["doubles"], result["score"]) == (30, 1, 60)
+
+
+# --- the riichi declaration, an optional classical variant -----------------------------------
+
+def test_a_declared_hand_that_wins_has_one_more_double():
+    hand = "123m456p789s234s55m"
+    on = {"riichi_declaration": True}
+    assert doubles(score(hand, "5m", seat="S", flags=("riichi",), options=on))["Riichi declaration"] == 1
+    assert "Riichi declaration" not in doubles(score(hand, "5m", seat="S", options=on))
+
+
+def test_the_riichi_flag_needs_the_variant():
+    result = score_json_raw("123m456p789s234s55m", "5m", flags=["riichi"])
+    assert "riichi" in result["error"] and "riichi_declaration" in result["error"]
+
+
+def test_a_declared_hand_is_concealed():
+    result = score_json_raw("123m456p789s55m chi:234s", "5m", flags=["riichi"],
+                            options={"riichi_declaration": True})
+    assert "concealed" in result["error"]
+    ok = score("123m456p789s55m ankan:2222s", "5m", flags=("riichi",), options={"riichi_declaration": True})
+    assert doubles(ok)["Riichi declaration"] == 1
+
+
+def score_json_raw(hand, win, **request):
+    from jantaku.engine.calculator import score_json
+    return score_json("classical", {"hand": hand, "win": win, **request})

@@ -4,6 +4,8 @@ import pytest
 from .classical_helpers import PRESETS, score
 
 LIMIT = 500
+# the tests of what makes a limit hand score it once; double_limit_hands is tested at the end
+SINGLE_LIMIT = {"double_limit_hands": False}
 
 
 def assert_limit(result, name):
@@ -47,9 +49,9 @@ SHAPE_LIMITS = [
 @pytest.mark.parametrize("preset", PRESETS)
 @pytest.mark.parametrize("name, hand_and_win, narrow", SHAPE_LIMITS, ids=[s[0] for s in SHAPE_LIMITS])
 def test_limit_hands_by_shape(preset, name, hand_and_win, narrow):
-    assert_limit(score(*hand_and_win, preset=preset, seat="S"), name)
+    assert_limit(score(*hand_and_win, preset=preset, seat="S", options=SINGLE_LIMIT), name)
     if narrow is not None:
-        assert_not_limit(score(*narrow, preset=preset, seat="S"), name)
+        assert_not_limit(score(*narrow, preset=preset, seat="S", options=SINGLE_LIMIT), name)
 
 
 def test_thirteen_orphans_needs_all_thirteen():
@@ -75,7 +77,7 @@ def test_hidden_treasure_with_a_claimed_kong_is_dmjl_only():
 
 def test_a_nine_gates_shape_is_named_nine_gates():
     # 111 234 55 678 999: a squirming snake and a concealed one-suit hand too
-    assert_limit(score("11123455678999m", "5m"), "Nine Gates")
+    assert_limit(score("11123455678999m", "5m", options=SINGLE_LIMIT), "Nine Gates")
 
 
 def test_squirming_snake_with_exposed_pungs_is_no_nine_gates():
@@ -169,7 +171,7 @@ def test_roof_off_lifts_the_cap():
 
 
 def test_roof_off_limit_hand_scores_the_limit_or_more():
-    assert score("19m19p19s12345677z", "7z", options={"roof_off": True})["score"] == LIMIT
+    assert score("19m19p19s12345677z", "7z", options={"roof_off": True, **SINGLE_LIMIT})["score"] == LIMIT
     scholars = score("111z55m pon:555z pon:666z pon:777z", "5m", options={"roof_off": True})
     assert scholars["limit"] == "Three Great Scholars"
     assert scholars["score"] == scholars["points"] * 2 ** scholars["doubles"] > LIMIT
@@ -178,3 +180,38 @@ def test_roof_off_limit_hand_scores_the_limit_or_more():
 def test_a_small_hand_is_below_the_limit():
     result = score(HAND, "2m", seat="S")
     assert result["limit"] is None and result["score"] < LIMIT
+
+
+# --- special hands worth double the limit (seed 000: "Punktzahlen bis zum doppelten Limit") -----
+
+DOUBLE_LIMIT_HANDS = [("Thirteen Orphans", ("19m19p19s12345677z", "7z")),
+                      ("Nine Gates", ("11123456789999m", "9m"))]
+
+
+@pytest.mark.parametrize("name, hand_and_win", DOUBLE_LIMIT_HANDS, ids=[d[0] for d in DOUBLE_LIMIT_HANDS])
+def test_classical_pays_double_the_limit_for_the_rarest_hands(name, hand_and_win):
+    result = score(*hand_and_win, seat="S")
+    assert (result["limit"], result["score"]) == (name, 2 * LIMIT)
+    assert {"name": name, "value": 2 * LIMIT, "unit": "limit"} in result["items"]
+    assert score(*hand_and_win, seat="S", options={"limit": 1000})["score"] == 2000
+
+
+@pytest.mark.parametrize("name, hand_and_win", DOUBLE_LIMIT_HANDS, ids=[d[0] for d in DOUBLE_LIMIT_HANDS])
+def test_double_limit_is_an_option_off_in_dmjl(name, hand_and_win):
+    assert score(*hand_and_win, preset="dmjl", seat="S")["score"] == LIMIT
+    assert score(*hand_and_win, preset="dmjl", seat="S",
+                 options={"double_limit_hands": True})["score"] == 2 * LIMIT
+    assert score(*hand_and_win, seat="S", options={"double_limit_hands": False})["score"] == LIMIT
+
+
+def test_other_limit_hands_pay_the_limit_once():
+    assert score("55m pon:111z pon:222z pon:333z pon:444z", "5m", seat="S")["score"] == LIMIT
+
+
+def test_double_limit_payments_follow_the_score():
+    result = score("19m19p19s12345677z", "7z", seat="S", by="self")
+    assert result["payments"] == {"E": -2000, "S": 4000, "W": -1000, "N": -1000}
+
+
+def test_roof_off_keeps_double_the_limit():
+    assert score("19m19p19s12345677z", "7z", options={"roof_off": True})["score"] == 2 * LIMIT

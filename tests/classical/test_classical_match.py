@@ -237,3 +237,74 @@ def test_random_play_keeps_every_tile_and_every_point(seed):
     assert match.results
     assert all(sum(result.deltas) == 0 for result in match.results)
     assert Match.replay(match.record()).view(0) == match.view(0)
+
+
+# --- the other way of passing the deal (seed 000: "der Gewinner des letzten Spiels wird Hauptwind") ---
+
+TO_WINNER = {"deal_passes": "to_winner"}
+
+
+def test_the_official_deal_is_the_default_of_both_presets():
+    for preset in ("classical", "dmjl"):
+        assert ClassicalRuleset(preset).options.deal_passes == "official"
+
+
+def test_the_winner_becomes_east():
+    rs = ClassicalRuleset(options=TO_WINNER)
+    context = rs.next_context(rs.first_context(), won_by(2), [0] * 4)
+    assert (context.dealer, context.round_wind, context.extra["east_streak"]) == (2, 0, 0)
+    table = rs.new_table(seed=1, context=context)
+    assert [table.seat_wind(s) for s in range(4)] == [2, 3, 0, 1]  # seat 2 is East, seat 3 South
+    assert table.turn_seat == 2 and len(table.players[2].concealed) == 14
+    context = rs.next_context(context, won_by(2), [0] * 4)  # East wins again: keeps the deal
+    assert (context.dealer, context.extra["east_streak"]) == (2, 1)
+    context = rs.next_context(context, won_by(1), [0] * 4)  # the seat before East wins
+    assert (context.dealer, context.extra["east_streak"]) == (1, 0)
+    context = rs.next_context(context, DRAW, [0] * 4)  # no winner: East stays
+    assert context.dealer == 1
+
+
+def test_with_the_winner_as_east_the_wind_turns_every_hand():
+    # "Der Wind dreht sich in jedem Falle": every hand is one turn, four turns make a round
+    rs = ClassicalRuleset(options=TO_WINNER)
+    context, winds = rs.first_context(), []
+    while context is not None:
+        winds.append(context.round_wind)
+        context = rs.next_context(context, won_by(context.dealer), [0] * 4)  # East always wins
+    assert winds == [0] * 4 + [1] * 4 + [2] * 4 + [3] * 4
+
+
+def test_a_whole_match_with_the_winner_as_east():
+    match = Match(ClassicalRuleset(options=TO_WINNER), seed=11)
+    bot = BaselineBot()
+    dealers = [match.context.dealer]
+    for _ in range(20000):
+        if match.is_over:
+            break
+        seat, actions = next(iter(match.pending().items()))
+        was = match.hand_index
+        match.act(seat, bot.choose(match.view(seat), actions))
+        if match.hand_index != was:
+            dealers.append(match.context.dealer)
+    assert match.is_over and len(match.results) == 16
+    for result, before, after in zip(match.results, dealers, dealers[1:]):
+        assert after == (result.wins[0].seat if result.kind == "win" else before)
+    assert len(set(dealers)) > 1  # the deal did move
+    assert sum(match.scores) == 0
+    assert Match.replay(match.record()).view(0) == match.view(0)
+
+
+@pytest.mark.parametrize("seed", range(3))
+def test_random_play_with_issue_20_options_keeps_every_tile_and_every_point(seed):
+    rng = random.Random(seed)
+    options = {"riichi_declaration": True, "deal_passes": "to_winner", "loser_pairs": "every"}
+    match = Match(ClassicalRuleset("classical", options), seed)
+    for _ in range(800):
+        if match.is_over:
+            break
+        step_random(match, rng)
+        if match.phase == "play":
+            assert sorted(match.table.tile_locations()) == full_tile_set(bonus=True)
+    assert match.results
+    assert all(sum(result.deltas) == 0 for result in match.results)
+    assert Match.replay(match.record()).view(0) == match.view(0)

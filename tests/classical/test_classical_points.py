@@ -56,7 +56,29 @@ def test_own_and_round_wind_pair_is_4_points():
 
 
 def test_a_loser_counts_one_pair_only():
-    assert points_items(score("55z66z", preset="dmjl")) == {"Pair of dragons": 2}
+    assert points_items(score("55z66z", preset="dmjl", options={"loser_pairs": "one"})) == {"Pair of dragons": 2}
+
+
+def test_a_classical_loser_counts_one_pair_only():
+    # seed 000: "Ein Paar darf als Schlußpaar gezählt werden"
+    assert points_items(score("22z66z77z159m", preset="classical", seat="S")) == {"Pair of own wind": 2}
+
+
+def test_a_dmjl_loser_counts_every_scoring_pair():
+    # Kajongg's DMJL rules: pairs of own wind, green and red dragons score 6
+    result = score("22z66z77z159m", preset="dmjl", seat="S")
+    assert points_items(result) == {"Pair of dragons": 4, "Pair of own wind": 2}
+    assert result["points"] == 6
+
+
+def test_every_pair_is_an_option_of_the_classical_preset_too():
+    result = score("11z55z", options={"loser_pairs": "every"})
+    assert points_items(result) == {"Pair of dragons": 2, "Pair of own wind": 2, "Pair of round wind": 2}
+
+
+def test_a_winner_still_has_one_pair_when_losers_count_every_pair():
+    result = score("123m456p789s11z pon:555z", "1z", preset="dmjl")
+    assert points_items(result)["Pair of own wind"] == 2
 
 
 # --- bonus tiles ----------------------------------------------------------------------

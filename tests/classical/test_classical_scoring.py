@@ -19,7 +19,10 @@ def test_the_presets_differ_exactly_as_documented():
     assert classical == ClassicalOptions()
     differences = {name for name in PRESETS["dmjl"] if getattr(classical, name) != getattr(dmjl, name)}
     assert differences == {"dead_wall", "round_up_to_10", "bonus_doubles",
-                           "claimed_kong_counts_concealed", "discard_payment"}
+                           "claimed_kong_counts_concealed", "discard_payment",
+                           # issue 20: the DMJL table's choices, the seed text's in classical
+                           "loser_pairs", "double_all_simples", "double_three_chows",
+                           "double_terminal_in_every_set", "double_limit_hands"}
     assert (classical.limit, dmjl.limit) == (500, 500)
 
 
@@ -91,9 +94,10 @@ def test_a_loser_gets_no_winner_doubles():
 
 
 def test_a_loser_picks_the_best_pair():
-    result = score("22m11z55z", preset="dmjl", seat="S", round_wind="S")
+    one_pair = {"loser_pairs": "one"}  # dmjl counts every pair (issue 20)
+    result = score("22m11z55z", preset="dmjl", seat="S", round_wind="S", options=one_pair)
     assert items(result, "points") == {"Pair of dragons": 2}
-    result = score("22m22z55z", preset="dmjl", seat="S", round_wind="S")
+    result = score("22m22z55z", preset="dmjl", seat="S", round_wind="S", options=one_pair)
     assert items(result, "points") == {"Pair of own wind": 2, "Pair of round wind": 2}
 
 
@@ -156,3 +160,47 @@ def test_invalid_requests(request_, error):
     result = score_json("classical", request_)
     assert result["is_win"] is False
     assert error in result["error"]
+
+
+# --- issue 20's elements through the command line (`jantaku score classical ...`) ---------------
+
+def cli_score(capsys, *argv):
+    import json
+
+    from jantaku.cli import main
+    assert main(["score", "classical", *argv, "--json"]) == 0
+    return json.loads(capsys.readouterr().out)
+
+
+def test_cli_scores_the_seed_doubles_and_the_declaration(capsys):
+    result = cli_score(capsys, "234m456p678s345m88s", "--win", "3m", "--seat", "S")
+    assert {"name": "All simples", "value": 1, "unit": "doubles"} in result["items"]
+    result = cli_score(capsys, "123m456p789s234s55m", "--win", "5m", "--seat", "S", "--flag", "riichi",
+                       "--option", "riichi_declaration=true")
+    assert {"name": "Riichi declaration", "value": 1, "unit": "doubles"} in result["items"]
+    assert result["payments"] == {"E": -480, "S": 480, "W": 0, "N": 0}
+
+
+def test_cli_double_limit_and_every_pair(capsys):
+    result = cli_score(capsys, "19m19p19s12345677z", "--win", "7z", "--self", "--seat", "S")
+    assert (result["limit"], result["score"]) == ("Thirteen Orphans", 1000)
+    assert cli_score(capsys, "19m19p19s12345677z", "--win", "7z", "--preset", "dmjl")["score"] == 500
+    assert cli_score(capsys, "22z66z77z159m", "--seat", "S", "--preset", "dmjl")["points"] == 6
+    assert cli_score(capsys, "22z66z77z159m", "--seat", "S")["points"] == 10  # one pair, rounded
+
+
+def test_docs_list_every_option_with_both_presets_choices():
+    from pathlib import Path
+
+    from jantaku.engine.options import options_to_dict
+    text = (Path(__file__).parents[2] / "docs" / "classical.md").read_text()
+    rows = {cells[1].strip(" `"): [c.strip(" `") for c in cells[2:4]]
+            for cells in (line.split("|") for line in text.splitlines() if line.startswith("| `"))}
+    assert set(rows) == set(options_to_dict(ClassicalOptions()))
+
+    def shown(value):
+        return ("on" if value else "off") if isinstance(value, bool) else str(value)
+
+    for column, preset in enumerate(("classical", "dmjl")):
+        for name, value in options_to_dict(classical_options(preset)).items():
+            assert rows[name][column] == shown(value), (preset, name)

@@ -8,16 +8,19 @@ Doubles add up: a pung of East in the East round by East is two doubles
 from __future__ import annotations
 
 from ...tiles import (DRAGONS, FLOWER, SEASON, SUIT_OFFSET, WINDS, is_honor,
-                      is_terminal_or_honor)
+                      is_terminal_or_honor, number_of, suit_of)
 from .elements import Elements
 from .hand import ArrangedHand, Group
 from .points import pair_points
-from .situation import LAST_TILE, REPLACEMENT, ROBBED_KONG, Situation
+from .situation import LAST_TILE, REPLACEMENT, RIICHI, ROBBED_KONG, Situation
 
 DOUBLES = Elements("doubles")
 
 # bonus_doubles option → doubles for a complete set of four flowers (or of seasons)
 BOUQUET_DOUBLES = {"classical": 2, "dmjl": 1}
+# "three chows in a row": the first numbers of three chows of one suit, shifted by one
+# (234-345-456) or following each other (123-456-789); a shift by two (123-345-567) is neither
+CHOW_ROWS = tuple((n, n + 1, n + 2) for n in range(1, 6)) + ((1, 4, 7),)
 
 
 def _count_pungs(hand: ArrangedHand, kinds: tuple[int, ...]) -> int:
@@ -25,7 +28,7 @@ def _count_pungs(hand: ArrangedHand, kinds: tuple[int, ...]) -> int:
 
 
 def _pair_in(hand: ArrangedHand, kinds: tuple[int, ...]) -> bool:
-    return hand.pair is not None and hand.pair.kind in kinds
+    return any(pair.kind in kinds for pair in hand.pairs)
 
 
 # --- every player ----------------------------------------------------------------
@@ -146,6 +149,53 @@ def one_suit_only(hand: ArrangedHand, sit: Situation) -> int:
 @DOUBLES.hand("Only terminals and honours", winner_only=True)
 def terminals_and_honours(hand: ArrangedHand, sit: Situation) -> int:
     return int(all(is_terminal_or_honor(k) for k in hand.kinds))
+
+
+# --- the winner only: the doubles seed 000's strategy section names (options) ----------------
+
+
+def _chow_numbers(hand: ArrangedHand) -> dict[str, set[int]]:
+    """The first numbers of the hand's chows, by suit."""
+    out: dict[str, set[int]] = {}
+    for chow in hand.chows:
+        out.setdefault(suit_of(chow.kind), set()).add(number_of(chow.kind))
+    return out
+
+
+@DOUBLES.hand("All simples", winner_only=True)
+def all_simples(hand: ArrangedHand, sit: Situation) -> int:
+    return int(sit.options.double_all_simples and not any(is_terminal_or_honor(k) for k in hand.kinds))
+
+
+@DOUBLES.hand("Three chows in a row", winner_only=True)
+def three_chows_in_a_row(hand: ArrangedHand, sit: Situation) -> int:
+    if not sit.options.double_three_chows:
+        return 0
+    return int(any(set(row) <= numbers for numbers in _chow_numbers(hand).values() for row in CHOW_ROWS))
+
+
+@DOUBLES.hand("Same chow in three suits", winner_only=True)
+def same_chow_in_three_suits(hand: ArrangedHand, sit: Situation) -> int:
+    by_suit = _chow_numbers(hand)
+    return int(sit.options.double_three_chows and len(by_suit) == 3
+               and bool(set.intersection(*by_suit.values())))
+
+
+@DOUBLES.hand("Terminal or honour in every set", winner_only=True)
+def terminal_in_every_set(hand: ArrangedHand, sit: Situation) -> int:
+    """Every set and the pair hold a terminal or honour; without a chow the hand is
+    "only terminals and honours" instead."""
+    return int(sit.options.double_terminal_in_every_set and bool(hand.chows)
+               and all(any(is_terminal_or_honor(k) for k in g.kinds) for g in hand.groups))
+
+
+@DOUBLES.hand("Riichi declaration", winner_only=True)
+def riichi_declaration(hand: ArrangedHand, sit: Situation) -> int:
+    """The optional variant: the hand was declared ready (and locked) before it won."""
+    return int(sit.options.riichi_declaration and sit.flag(RIICHI))
+
+
+# --- the winner only: the last tile ---------------------------------------------------------
 
 
 @DOUBLES.hand("Last tile from the dead wall", winner_only=True)

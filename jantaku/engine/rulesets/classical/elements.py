@@ -70,14 +70,22 @@ class LimitHand:
 
     Most are judged on an arrangement into sets; ``needs_sets=False`` marks
     one judged on the tiles alone (thirteen orphans, which has no sets).
+    ``double`` marks one of the rarest hands, which scores twice the limit
+    under the ``double_limit_hands`` option.
     """
 
     name: str
     rule: LimitRule
     needs_sets: bool = True
+    double: bool = False
 
     def applies(self, hand: ArrangedHand, sit: Situation) -> bool:
         return self.rule(hand, sit)
+
+    def value(self, sit: Situation) -> int:
+        """What the hand scores before ``roof_off``: the limit, or twice it."""
+        twice = self.double and sit.options.double_limit_hands
+        return sit.options.limit * (2 if twice else 1)
 
 
 class Elements(list):
@@ -108,9 +116,10 @@ class Elements(list):
 class LimitHands(list):
     """The ordered table of limit hands; the first that applies names the hand."""
 
-    def add(self, name: str, *, needs_sets: bool = True) -> Callable[[LimitRule], LimitRule]:
+    def add(self, name: str, *, needs_sets: bool = True,
+            double: bool = False) -> Callable[[LimitRule], LimitRule]:
         def register(rule: LimitRule) -> LimitRule:
-            self.append(LimitHand(name, rule, needs_sets))
+            self.append(LimitHand(name, rule, needs_sets, double))
             return rule
         return register
 

@@ -94,6 +94,8 @@ class ArrangedHand:
     ``held`` is the concealed tiles' 34-count array as held, for the limit
     hands judged by shape rather than by sets (thirteen orphans, nine gates).
     For a winner, ``completed`` is the group the winning tile went into.
+    ``extra_pairs`` are a loser's further pairs when it counts every pair
+    (option ``loser_pairs``); a winner has exactly one pair.
     """
 
     sets: tuple[Group, ...]
@@ -101,6 +103,12 @@ class ArrangedHand:
     bonus: tuple[int, ...] = ()  # bonus tile kinds
     held: tuple[int, ...] = (0,) * 34
     completed: Group | None = None
+    extra_pairs: tuple[Group, ...] = ()
+
+    @property
+    def pairs(self) -> tuple[Group, ...]:
+        """Every pair the hand counts: the pair, then a loser's extra pairs."""
+        return ((self.pair,) if self.pair is not None else ()) + self.extra_pairs
 
     @property
     def groups(self) -> tuple[Group, ...]:
@@ -179,9 +187,10 @@ def winning_arrangements(spec: HandSpec, win: int, *, self_drawn: bool,
     return list(dict.fromkeys(out))
 
 
-def losing_arrangements(spec: HandSpec, *, claimed_kong_counts_concealed: bool
-                        ) -> Iterator[ArrangedHand]:
-    """The ways a loser may count its hand: its melds, every concealed pung and at most one pair.
+def losing_arrangements(spec: HandSpec, *, claimed_kong_counts_concealed: bool,
+                        every_pair: bool = False) -> Iterator[ArrangedHand]:
+    """The ways a loser may count its hand: its melds, every concealed pung and at most one pair
+    (with ``every_pair``: all its pairs, one arrangement).
 
     Leaving a possible pung unformed never scores more (every element rewards
     pungs, none rewards a loser's chow or loose tile), so only the choice of
@@ -192,6 +201,11 @@ def losing_arrangements(spec: HandSpec, *, claimed_kong_counts_concealed: bool
     pungs = tuple(Group(Shape.PUNG, k) for k, c in enumerate(counts) if c >= 3)
     left = [c - 3 if c >= 3 else c for c in counts]
     bonus = _bonus_kinds(spec)
+    if every_pair:
+        pairs = tuple(Group(Shape.PAIR, kind) for kind, c in enumerate(left) if c >= 2)
+        yield ArrangedHand(declared + pungs, pairs[0] if pairs else None, bonus, tuple(counts),
+                           extra_pairs=pairs[1:])
+        return
     yield ArrangedHand(declared + pungs, None, bonus, tuple(counts))
     for kind, c in enumerate(left):
         if c >= 2:

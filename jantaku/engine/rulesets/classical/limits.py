@@ -3,6 +3,10 @@
 They are tried in order and the first that applies names the hand, so the
 rarer of two overlapping hands comes first (every nine gates hand is also a
 concealed one-suit hand, some are squirming snakes too).
+
+Thirteen orphans and nine gates, the two the seed text singles out as the
+hardest, are marked ``double``: twice the limit under ``double_limit_hands``
+(the ``classical`` preset).
 """
 
 from __future__ import annotations
@@ -36,12 +40,12 @@ def _no_exposed_meld(hand: ArrangedHand) -> bool:
 # --- by shape ----------------------------------------------------------------------
 
 
-@LIMIT_HANDS.add("Thirteen Orphans", needs_sets=False)
+@LIMIT_HANDS.add("Thirteen Orphans", needs_sets=False, double=True)
 def thirteen_orphans(hand: ArrangedHand, sit: Situation) -> bool:
     return not hand.declared and is_thirteen_orphans(list(hand.held))
 
 
-@LIMIT_HANDS.add("Nine Gates")
+@LIMIT_HANDS.add("Nine Gates", double=True)
 def nine_gates(hand: ArrangedHand, sit: Situation) -> bool:
     if hand.declared or not _one_suit_no_honours(hand):
         return False

@@ -36,6 +36,15 @@ class ClassicalOptions:
     draw_settles_hands: bool = option(False, "on a draw all four players settle their incomplete "
                                              "hands among themselves (official rule: nothing is paid)")
 
+    # --- the match -------------------------------------------------------------------
+    deal_passes: str = option(
+        "official",
+        "official: East keeps the deal after its win or a draw, else it passes to the next seat, "
+        "a round ends when every seat has dealt; to_winner (seed 000's 'other rules'): the winner "
+        "of a hand becomes East, a draw keeps East, and every hand turns the wind, so a round is "
+        "four hands and the match sixteen",
+        choices=("official", "to_winner"))
+
     # --- scoring ---------------------------------------------------------------------
     round_up_to_10: bool = option(True, "round the points up to the next 10 before doubling")
     limit: int = option(500, "the highest score of a hand, and the score of a limit hand")
@@ -49,7 +58,25 @@ class ClassicalOptions:
     claimed_kong_counts_concealed: bool = option(
         False, "a kong made from a concealed pung with a discard scores as exposed but counts as "
                "concealed for the concealed-hand doubles and limits")
+    loser_pairs: str = option(
+        "one",
+        "one: a loser counts one pair, as if it were the pair of a winning hand; every: a loser "
+        "counts every scoring pair it holds (DMJL)",
+        choices=("one", "every"))
     nine_east_wins: bool = option(True, "East's ninth win in a row is a limit hand")
+    # the doubles seed 000's strategy section names (one double each, for the winner)
+    double_all_simples: bool = option(True, "all simples: no terminal or honour anywhere, 1 double")
+    double_three_chows: bool = option(
+        True, "three chows in a row (one suit, each starting one higher: 234-345-456, or the "
+              "run 123-456-789) 1 double; the same chow in all three suits 1 double")
+    double_terminal_in_every_set: bool = option(
+        True, "a terminal or honour in every set and the pair, with at least one chow, 1 double")
+    double_limit_hands: bool = option(
+        True, "thirteen orphans and nine gates score double the limit (seed 000: special hands "
+              "'up to double the limit')")
+    riichi_declaration: bool = option(
+        False, "a concealed, ready hand may declare with a discard; it is then locked (only the "
+               "drawn tile is discarded, kongs only if the waits stay) and wins 1 more double")
 
     # --- payments ----------------------------------------------------------------------
     discard_payment: str = option(
@@ -69,6 +96,11 @@ PRESETS: dict[str, dict[str, Any]] = {
         "round_up_to_10": False,
         "bonus_doubles": "dmjl",
         "claimed_kong_counts_concealed": True,
+        "loser_pairs": "every",
+        "double_all_simples": False,
+        "double_three_chows": False,
+        "double_terminal_in_every_set": False,
+        "double_limit_hands": False,
         "discard_payment": "dangerous_only",
     },
 }

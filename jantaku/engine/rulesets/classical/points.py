@@ -40,19 +40,24 @@ def set_points(group: Group, hand: ArrangedHand, sit: Situation) -> int:
     return concealed if group.concealed else exposed
 
 
+def _pairs_points(hand: ArrangedHand, kinds: tuple[int, ...]) -> int:
+    """2 for each pair of one of ``kinds`` (a loser counting every pair may have several)."""
+    return PAIR_POINTS * sum(1 for pair in hand.pairs if pair.kind in kinds)
+
+
 @POINTS.hand("Pair of dragons")
 def dragon_pair(hand: ArrangedHand, sit: Situation) -> int:
-    return PAIR_POINTS if hand.pair is not None and hand.pair.kind in DRAGONS else 0
+    return _pairs_points(hand, DRAGONS)
 
 
 @POINTS.hand("Pair of own wind")
 def own_wind_pair(hand: ArrangedHand, sit: Situation) -> int:
-    return PAIR_POINTS if hand.pair is not None and hand.pair.kind == sit.seat_wind else 0
+    return _pairs_points(hand, (sit.seat_wind,))
 
 
 @POINTS.hand("Pair of round wind")
 def round_wind_pair(hand: ArrangedHand, sit: Situation) -> int:
-    return PAIR_POINTS if hand.pair is not None and hand.pair.kind == sit.round_wind else 0
+    return _pairs_points(hand, (sit.round_wind,))
 
 
 @POINTS.hand("Flowers and seasons")

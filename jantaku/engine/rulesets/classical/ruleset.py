@@ -4,7 +4,8 @@ The common :class:`~jantaku.engine.ruleset.Ruleset` already keeps the deal
 with East after East's win or a draw, passes it to the next seat otherwise,
 moves the round wind on when the deal has gone round once and ends after the
 North round.  Classical adds East's winning streak (for the limit hand
-"East's nine wins") to each hand's context.
+"East's nine wins") to each hand's context, and the option
+``deal_passes=to_winner``: the winner of a hand becomes East.
 
     >>> rs = ClassicalRuleset("dmjl")
     >>> table = rs.new_table(seed=2)
@@ -20,6 +21,9 @@ from ...table import HandContext
 from .options import DEFAULT_PRESET, PRESETS, ClassicalOptions
 from .table import EAST_STREAK, ClassicalTable
 
+HANDS_PER_ROUND = 4  # under deal_passes=to_winner; the official deal's rounds last until all have dealt
+ROUNDS = 4
+
 
 class ClassicalRuleset(Ruleset):
     name = "classical"
@@ -34,11 +38,25 @@ class ClassicalRuleset(Ruleset):
 
     def next_context(self, context: HandContext, result: HandResult,
                      scores: list[int]) -> HandContext | None:
-        nxt = super().next_context(context, result, scores)
+        if self.options.deal_passes == "to_winner":
+            nxt = deal_to_winner(context, result, scores)
+        else:
+            nxt = super().next_context(context, result, scores)
         if nxt is None:
             return None
         nxt.extra = {EAST_STREAK: east_streak_after(context, result)}
         return nxt
+
+
+def deal_to_winner(context: HandContext, result: HandResult, scores: list[int]) -> HandContext | None:
+    """Seed 000's other rules: the winner becomes East (a draw keeps East) and the wind turns
+    every hand ("Der Wind dreht sich in jedem Falle"), so each round is four hands."""
+    number = context.hand_number + 1
+    if number >= HANDS_PER_ROUND * ROUNDS:
+        return None
+    dealer = result.wins[0].seat if result.kind == "win" and result.wins else context.dealer
+    return HandContext(dealer=dealer, round_wind=number // HANDS_PER_ROUND, hand_number=number,
+                       scores=tuple(scores))
 
 
 def east_streak_after(context: HandContext, result: HandResult) -> int:

@@ -86,7 +86,7 @@ def score_arrangement(hand: ArrangedHand, sit: Situation) -> HandScore:
     value = points * 2 ** doubles
     limit_hand = LIMIT_HANDS.first(hand, sit) if sit.win is not None else None
     if limit_hand is not None:
-        score = max(options.limit, value) if options.roof_off else options.limit
+        score = max(limit_hand.value(sit), value) if options.roof_off else limit_hand.value(sit)
         items.append(ScoreItem(limit_hand.name, score, "limit"))
         return HandScore(tuple(items), points, doubles, score, limit_hand.name, hand, raw)
     if not options.roof_off and value > options.limit:
@@ -126,7 +126,7 @@ def score_win(spec: HandSpec, sit: Situation) -> HandScore | None:
     limit_hand = LIMIT_HANDS.first(shapeless, sit, has_sets=False)
     if limit_hand is None:
         return None
-    limit = sit.options.limit
+    limit = limit_hand.value(sit)
     return HandScore((ScoreItem(limit_hand.name, limit, "limit"),), 0, 0, limit,
                      limit_hand.name, shapeless)
 
@@ -135,5 +135,6 @@ def score_loser(spec: HandSpec, sit: Situation) -> HandScore:
     """A loser's hand at its best: the elements for every player, no winner's extras."""
     sit = replace(sit, win=None)
     arrangements = losing_arrangements(
-        spec, claimed_kong_counts_concealed=sit.options.claimed_kong_counts_concealed)
+        spec, claimed_kong_counts_concealed=sit.options.claimed_kong_counts_concealed,
+        every_pair=sit.options.loser_pairs == "every")
     return max((score_arrangement(h, sit) for h in arrangements), key=HandScore.rank)

@@ -20,14 +20,15 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from ...melds import HandSpec
+from ...melds import HandSpec, MeldType
 from ...scoring import ScoreRequest, ScoreResult
-from .options import classical_options
+from .options import ClassicalOptions, classical_options
 from .payments import EAST_SEAT, SEATS, settle_win
 from .scorer import score_loser, score_win
-from .situation import FIRST_TURN, REPLACEMENT, ROBBED_KONG, TWOFOLD_FORTUNE, Situation, Win
+from .situation import (FIRST_TURN, REPLACEMENT, RIICHI, ROBBED_KONG, TWOFOLD_FORTUNE, Situation,
+                        Win)
 
-UNUSED_FLAGS = frozenset({"riichi", "double_riichi", "ippatsu", "kong_then_discard"})
+UNUSED_FLAGS = frozenset({"double_riichi", "ippatsu", "kong_then_discard"})
 SELF_DRAWN_FLAGS = (REPLACEMENT, TWOFOLD_FORTUNE)
 WINNING_SIZE = 14  # tiles of a complete hand, a kong counting as 3
 
@@ -40,11 +41,17 @@ def _size(hand: HandSpec) -> int:
     return len(hand.concealed) + 3 * len(hand.melds)
 
 
-def _check(req: ScoreRequest, bonus_tiles: bool) -> None:
+def _check(req: ScoreRequest, options: ClassicalOptions) -> None:
     unused = sorted(req.flags & UNUSED_FLAGS)
     if unused:
         raise InvalidRequest(f"flag(s) {', '.join(unused)} have no meaning in classical")
-    if req.hand.bonus and not bonus_tiles:
+    if RIICHI in req.flags:
+        if not options.riichi_declaration:
+            raise InvalidRequest("flag riichi has no meaning in classical without the option "
+                                 "riichi_declaration")
+        if any(m.type is not MeldType.ANKAN for m in req.hand.melds):
+            raise InvalidRequest("flag riichi: a declared hand is concealed (concealed kongs only)")
+    if req.hand.bonus and not options.bonus_tiles:
         raise InvalidRequest("bonus tiles are off (option bonus_tiles)")
     if req.win is None:
         if _size(req.hand) > WINNING_SIZE:
@@ -69,7 +76,7 @@ def score_request(req: ScoreRequest) -> ScoreResult:
     """Score a calculator request (see the module docstring)."""
     options = classical_options(req.preset, req.options)
     try:
-        _check(req, options.bonus_tiles)
+        _check(req, options)
     except InvalidRequest as exc:
         return ScoreResult.not_a_win(str(exc))
     sit = Situation(options, seat=req.seat, round=req.round)

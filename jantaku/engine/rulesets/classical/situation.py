@@ -16,6 +16,7 @@ REPLACEMENT = "replacement"  # won with a replacement tile from the dead wall
 ROBBED_KONG = "robbed_kong"  # won with a tile another player added to a pung
 TWOFOLD_FORTUNE = "twofold_fortune"  # kong on kong, won on the second replacement
 FIRST_TURN = "first_turn"  # East on the deal (heaven), or on East's first discard (earth)
+RIICHI = "riichi"  # the hand was declared ready before it won (option riichi_declaration)
 
 
 @dataclass(frozen=True)

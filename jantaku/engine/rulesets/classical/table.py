@@ -16,7 +16,9 @@ What this class adds:
   meld is out anywhere;
 - scoring every hand (the winner's and the losers'), the circumstances of
   the win as flags, the dangerous-discard rule and the payments;
-- optionally, settling the incomplete hands on a draw.
+- optionally, settling the incomplete hands on a draw;
+- optionally, the riichi declaration (:mod:`.declaration`): a ``riichi``
+  action with a discard locks a concealed, ready hand.
 
 Seats are the table's fixed positions; scoring and payments work in seat
 winds (East 0), so the table converts with ``seat_wind``/``seat_of_wind``.
@@ -34,11 +36,12 @@ from ...scoring import ScoreResult
 from ...table import Event, Table
 from ...tiles import TERMINALS_AND_HONORS, WINDS, kind_of
 from .danger import is_dangerous_discard
+from .declaration import declaration_discards, kong_keeps_waits, real_waits
 from .options import ClassicalOptions
 from .payments import settle_draw, settle_win
 from .scorer import HandScore, score_loser, score_win
-from .situation import (FIRST_TURN, LAST_TILE, REPLACEMENT, ROBBED_KONG, TWOFOLD_FORTUNE, Situation,
-                        Win)
+from .situation import (FIRST_TURN, LAST_TILE, REPLACEMENT, RIICHI, ROBBED_KONG, TWOFOLD_FORTUNE,
+                        Situation, Win)
 
 NINE_ORPHANS = 9  # different terminals/honours that allow declaring a draw
 EAST_STREAK = "east_streak"  # HandContext.extra: East's wins in a row before this hand
@@ -56,6 +59,9 @@ class ClassicalTable(Table):
         self.bonus_tiles = options.bonus_tiles
         self.dead_wall_size = options.dead_wall
         self.drew_from_dead_wall = False  # the turn seat's tile came from the dead wall
+        self.declared_waits: dict[int, frozenset[int]] = {}  # seat → its waits when it declared
+        # pending() asks for the turn actions often between two decisions; every change emits an event
+        self._declarations: tuple[tuple[int, int], list[Action]] = ((-1, -1), [])
         super().__init__(options, **kwargs)
 
     # --- seats, winds and hands ---------------------------------------------------------------
@@ -77,7 +83,36 @@ class ClassicalTable(Table):
         actions = super().turn_actions(seat)
         if self.may_declare_nine_orphans(seat):
             actions.append(Action(ActionType.ABORT))
-        return actions
+        return actions + self.declaration_actions(seat)
+
+    # --- the riichi declaration (option) ------------------------------------------------------
+
+    def declaration_actions(self, seat: int) -> list[Action]:
+        """A ``riichi`` action for each discard that leaves a concealed hand ready."""
+        if not self.options.riichi_declaration or self.after_call or seat in self.declared_waits:
+            return []
+        key = (seat, len(self.events))
+        if self._declarations[0] != key:
+            player = self.players[seat]
+            tiles = declaration_discards(player.concealed, player.melds)
+            self._declarations = (key, [Action(ActionType.RIICHI, tile=t) for t in tiles])
+        return self._declarations[1]
+
+    def declare_riichi(self, seat: int, tile: int) -> None:
+        player = self.players[seat]
+        rest = list(player.concealed)
+        rest.remove(tile)
+        self.declared_waits[seat] = real_waits(rest, player.melds)
+        self._emit(Event("riichi", seat, {"double": False}))
+
+    def discard_choices(self, seat: int) -> list[int]:
+        drawn = self.players[seat].drawn
+        if seat in self.declared_waits and drawn is not None:
+            return [drawn]  # a declared hand may not change
+        return super().discard_choices(seat)
+
+    def claim_allowed(self, seat: int, action: Action) -> bool:
+        return seat not in self.declared_waits or action.type is ActionType.RON
 
     def may_declare_nine_orphans(self, seat: int) -> bool:
         """First turn, no meld out anywhere, nine different terminals/honours in hand."""
@@ -100,6 +135,17 @@ class ClassicalTable(Table):
         drawn = self.players[seat].drawn
         return [a for a in super().kong_actions(seat)
                 if a.type is not ActionType.KAKAN or a.tile == drawn]
+
+    def kong_allowed(self, seat: int, action: Action) -> bool:
+        declared = self.declared_waits.get(seat)
+        if declared is None:
+            return True
+        # a declared hand: a concealed kong of the tile just drawn that leaves the waits as they were
+        player = self.players[seat]
+        kind = kind_of(action.tile)
+        return (action.type is ActionType.ANKAN and player.drawn is not None
+                and kind_of(player.drawn) == kind
+                and kong_keeps_waits(player.concealed, player.melds, kind, declared))
 
     def on_draw(self, seat: int, tile: int) -> None:
         # The last draw event of this seat says whether its tile is a replacement (kong or bonus).
@@ -126,6 +172,8 @@ class ClassicalTable(Table):
         """The circumstances of a win, as the scorer's flags."""
         flags = set()
         dealer = self.context.dealer
+        if seat in self.declared_waits:
+            flags.add(RIICHI)
         if discarder is None:
             if self.drew_from_dead_wall:
                 flags.add(REPLACEMENT)
@@ -194,4 +242,7 @@ class ClassicalTable(Table):
 
     def extra_view(self, seat: int | None) -> dict[str, Any]:
         # the options are public rules; bots need them (the payment rule decides what dealing in costs)
-        return {"east_streak": self.context.extra.get(EAST_STREAK, 0), "options": options_to_dict(self.options)}
+        view = {"east_streak": self.context.extra.get(EAST_STREAK, 0), "options": options_to_dict(self.options)}
+        if self.options.riichi_declaration:
+            view["riichi"] = [s in self.declared_waits for s in range(4)]
+        return view
