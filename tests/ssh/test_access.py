@@ -134,6 +134,32 @@ async def test_authorized_keys_and_a_password_let_in_either(make_gateway, tmp_pa
     await gateway.stop()
 
 
+REVOCATIONS = {
+    "commented out": lambda path: path.write_text("# " + path.read_text()),
+    "emptied": lambda path: path.write_text(""),
+    "deleted": lambda path: path.unlink(),
+}
+
+
+@pytest.mark.parametrize("revoke", REVOCATIONS)
+async def test_revoking_the_last_key_shuts_the_door_at_the_next_login(make_gateway, tmp_path, caplog, revoke):
+    friend = a_key()
+    listed = tmp_path / "authorized_keys"
+    listed.write_bytes(friend.export_public_key())
+    gateway = await make_gateway(access=Access(authorized_keys=listed))
+    seen, _ = await identity_of(gateway, username="erin", client_keys=[friend])
+    assert seen["name"] == "erin"
+    REVOCATIONS[revoke](listed)
+    for _ in range(2):  # refused, and still refused (the change is not a passing read error)
+        with pytest.raises(asyncssh.PermissionDenied):
+            await connect(gateway, username="erin", client_keys=[friend])
+    assert any("admits nobody" in r.getMessage() and str(listed) in r.getMessage() for r in caplog.records)
+    listed.write_bytes(friend.export_public_key())  # listed again: in again, still without a restart
+    seen, _ = await identity_of(gateway, username="erin", client_keys=[friend])
+    assert seen["name"] == "erin"
+    await gateway.stop()
+
+
 def test_a_missing_authorized_keys_file_fails_at_start(tmp_path):
     with pytest.raises(OSError):
         Access(authorized_keys=tmp_path / "absent")
