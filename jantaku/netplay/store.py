@@ -219,6 +219,10 @@ class Store:
         row = self.db.execute("SELECT id, name FROM players WHERE token_hash = ?", (token_hash(token),)).fetchone()
         return (row[0], row[1]) if row else None
 
+    def has_played(self, player_id: int) -> bool:
+        """Whether the player has (or had) a seat in a stored match."""
+        return self.db.execute("SELECT 1 FROM seats WHERE player_id = ? LIMIT 1", (player_id,)).fetchone() is not None
+
     def rename_player(self, player_id: int, name: str) -> None:
         self.db.execute("UPDATE players SET name = ? WHERE id = ?", (name, player_id))
 

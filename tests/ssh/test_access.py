@@ -5,6 +5,7 @@ from __future__ import annotations
 import asyncio
 import os
 import stat
+import time
 
 import asyncssh
 import pytest
@@ -217,6 +218,79 @@ def test_rejoin_codes_persist_and_keep_the_most_recent(tmp_path):
     assert len(again) == 3
     assert again.name_of(issued[0]) is None  # the oldest went
     assert again.name_of(issued[3]) == "d"
+
+
+def test_anonymous_logins_never_push_out_the_code_of_a_seated_player(tmp_path):
+    path = tmp_path / "codes.json"
+    seated: set[str] = set()
+    codes = RejoinCodes(path, holds_seat=seated.__contains__)  # the default room: 5,000 unseated codes
+    victim = codes.new_code()
+    codes.remember(victim, "vic")
+    seated.add(victim)  # vic sat down at a table
+    idle = codes.new_code()
+    codes.remember(idle, "idle")  # never sat down
+    storage = codes.db_path.stat().st_ino
+    for i in range(5100):  # anonymous logins, each with a fresh code
+        codes.remember(codes.new_code(), f"guest-{i}")
+    assert codes.db_path.stat().st_ino == storage  # written row by row, the file never replaced
+    assert codes.name_of(victim) == "vic" and codes.is_kept(victim)
+    assert codes.name_of(idle) is None  # the unseated ones make room for each other
+    assert codes.unkept() == 5000 and len(codes) == 5001
+    codes.close()
+    again = RejoinCodes(path, holds_seat=seated.__contains__)  # and after a restart
+    assert again.name_of(victim) == "vic" and len(again) == 5001
+    again.close()
+
+
+def test_unused_unseated_codes_expire_and_seated_ones_stay(tmp_path):
+    seated: set[str] = set()
+    codes = RejoinCodes(tmp_path / "codes.json", holds_seat=seated.__contains__, expiry=3600)
+    old_seated, old_idle, fresh = codes.new_code(), codes.new_code(), codes.new_code()
+    for code in (old_seated, old_idle, fresh):
+        codes.remember(code, code.lower())
+    seated.add(old_seated)
+    codes.db.execute("UPDATE codes SET used = used - 7200 WHERE code IN (?, ?)", (old_seated, old_idle))
+    codes.close()
+    codes = RejoinCodes(tmp_path / "codes.json", holds_seat=seated.__contains__, expiry=3600)
+    assert codes.name_of(old_idle) is None
+    assert codes.name_of(old_seated) == old_seated.lower() and codes.name_of(fresh) == fresh.lower()
+    codes.close()
+
+
+def test_an_old_json_codes_file_is_taken_over(tmp_path):
+    path = tmp_path / "codes.json"
+    path.write_text('{"K7F3QX": {"name": "bob", "used": %f}, "BAD": 5}' % time.time())
+    codes = RejoinCodes(path)
+    assert codes.name_of("K7F3QX") == "bob" and len(codes) == 1
+    assert not path.exists() and path.with_name("codes.json.migrated").exists()
+    codes.close()
+    assert RejoinCodes(path).name_of("K7F3QX") == "bob"  # from the new file now
+
+
+async def test_at_the_real_host_a_code_with_a_seat_is_kept(tmp_path):
+    from jantaku.engine.match import MatchRecord
+    from jantaku.netplay.host import Host
+    from jantaku.netplay.store import StoredSeat
+    from jantaku.tui.ssh import GatewaySettings
+    from jantaku.tui.ssh.hosting import SECRET_FILE, open_ssh_door
+
+    host = Host(data_dir=tmp_path)
+    await host.start(port=0)
+    gateway = await open_ssh_door(host, port=0, bind="127.0.0.1", settings=GatewaySettings(max_unseated_codes=20))
+    try:
+        codes = gateway.rejoin_codes
+        victim = codes.new_code()
+        codes.remember(victim, "vic")
+        token = resume_token((tmp_path / SECRET_FILE).read_bytes(), Identity("vic", rejoin_code=victim))
+        vic, _ = host.store.new_player("vic", token)  # what the door's first game did for her
+        bots = [StoredSeat("easy bot", None, "easy")] * 3
+        host.store.create_match(9, MatchRecord("basic", "default", {}, 1), [StoredSeat("vic", vic, None), *bots], {})
+        for i in range(50):
+            codes.remember(codes.new_code(), f"guest-{i}")
+        assert codes.name_of(victim) == "vic" and codes.unkept() == 20
+    finally:
+        await gateway.stop()
+        await host.stop()
 
 
 def test_a_damaged_codes_file_is_not_fatal(tmp_path):

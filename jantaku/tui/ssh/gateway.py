@@ -24,13 +24,13 @@ import asyncssh
 
 from .access import Access
 from .hostkey import fingerprint, load_or_create_host_key
-from .identity import Identity, RejoinCodes
+from .identity import CodeHoldsSeat, Identity, RejoinCodes
 from .server import GatewayServer
 from .terminal import Launch, TerminalProcess
 
 log = logging.getLogger(__name__)
 
-REJOIN_FILE = "ssh_rejoin_codes.json"
+REJOIN_FILE = "ssh_rejoin_codes.json"  # the codes live beside it, in ssh_rejoin_codes.sqlite3
 
 Launcher = Callable[[Identity, str, tuple[int, int]], Launch]
 
@@ -45,6 +45,8 @@ class GatewaySettings:
     keepalive_count_max: int = 3
     auth_failure_delay: float = 1.0  # after a wrong password
     grace: float = 2.0  # a hung-up game gets this long before it is killed
+    max_unseated_codes: int = 5000  # rejoin codes of players who never sat down (others are always kept)
+    unseated_code_expiry: float = 30 * 86400.0  # and such a code goes after this long unused
 
 
 def base_environment(term: str) -> dict[str, str]:
@@ -78,14 +80,16 @@ class SshGateway:
     """The SSH front door; see the module docstring."""
 
     def __init__(self, launcher: Launcher, *, data_dir: str | Path | None, access: Access | None = None,
-                 settings: GatewaySettings = GatewaySettings()):
+                 settings: GatewaySettings = GatewaySettings(), code_holds_seat: CodeHoldsSeat | None = None):
         self.launcher = launcher
         self.data_dir = None if data_dir is None else Path(data_dir)
         self.access = access or Access()
         self.settings = settings
         self.port: int | None = None
         self.host_key: asyncssh.SSHKey | None = None
-        self.rejoin_codes = RejoinCodes(None if self.data_dir is None else self.data_dir / REJOIN_FILE)
+        self.rejoin_codes = RejoinCodes(None if self.data_dir is None else self.data_dir / REJOIN_FILE,
+                                        settings.max_unseated_codes, holds_seat=code_holds_seat,
+                                        expiry=settings.unseated_code_expiry)
         self.connections: set[GatewayServer] = set()
         self.processes: set[TerminalProcess] = set()
         self._acceptor: asyncssh.SSHAcceptor | None = None
@@ -133,6 +137,7 @@ class SshGateway:
             process.kill()  # a process that outlived its grace (the hang-up timer may not run again)
         if any(p.running for p in processes):
             await asyncio.wait([asyncio.ensure_future(p.wait()) for p in processes if p.running], timeout=1.0)
+        self.rejoin_codes.close()
 
     # --- admission ----------------------------------------------------------------------------
 
