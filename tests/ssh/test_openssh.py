@@ -93,3 +93,20 @@ def test_openssh_is_refused_once_its_key_is_removed_from_authorized_keys(tmp_pat
     finally:
         proc.stdin.close()
         proc.wait(10)
+
+
+def test_openssh_gets_in_while_silent_sockets_hold_every_slot(standin_host, scratch):
+    import socket
+    import time
+
+    silent = [socket.create_connection(("127.0.0.1", standin_host)) for _ in range(16 + 16 + 8)]
+    try:
+        base = ssh_command(standin_host, "honest", scratch, None).split()  # keyless: no prompt at an open door
+        began = time.monotonic()
+        run = subprocess.run(base[:-1] + ["-T", base[-1]], capture_output=True, text=True, timeout=30,
+                             stdin=subprocess.DEVNULL)
+        assert run.returncode == 1 and "needs a terminal" in run.stdout, run  # it got in
+        assert time.monotonic() - began < 20  # the login timeout the silent ones used to hold the door for
+    finally:
+        for sock in silent:
+            sock.close()
