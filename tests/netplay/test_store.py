@@ -214,3 +214,19 @@ async def test_corrupt_rows_break_only_their_match_and_the_host_serves_the_other
                     assert any("marked broken" in line and CORRUPTIONS[why][1] in line for line in lines), (why, lines)
         finally:
             await host.stop()
+
+
+def test_history_and_export_report_a_damaged_row_in_one_line(tmp_path, capsys):
+    store = Store.in_dir(tmp_path)
+    good = store.create_match(1, played(4, seed=1).record(), SEATS, {"ruleset": "basic"})
+    bad = store.create_match(2, played(4, seed=2).record(), SEATS, {"ruleset": "basic"})
+    for match_id in (good, bad):
+        store.finish_match(match_id, {"scores": [0, 0, 0, 0]})
+    store.db.execute("UPDATE matches SET options = '{hands' WHERE id = ?", (bad,))
+    store.close()
+    assert main(["history", "--data", str(tmp_path), "--json"]) == 0
+    listed = capsys.readouterr().out.splitlines()
+    assert len(listed) == 1 and f'"match": {good}' in listed[0]
+    assert main(["export", str(bad), "--data", str(tmp_path)]) == 1
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and f"match {bad}" in err and "options" in err and "Traceback" not in err
