@@ -293,6 +293,17 @@ async def test_at_the_real_host_a_code_with_a_seat_is_kept(tmp_path):
         await host.stop()
 
 
+def test_a_damaged_codes_database_is_set_aside_not_fatal(tmp_path):
+    path = tmp_path / "codes.json"
+    path.with_suffix(".sqlite3").write_bytes(b"not a database at all" * 100)
+    codes = RejoinCodes(path)
+    assert len(codes) == 0
+    codes.remember("K7F3QX", "bob")
+    assert codes.name_of("K7F3QX") == "bob"
+    assert path.with_name("codes.sqlite3.damaged").exists()
+    codes.close()
+
+
 def test_a_damaged_codes_file_is_not_fatal(tmp_path):
     path = tmp_path / "codes.json"
     path.write_text("{not json")

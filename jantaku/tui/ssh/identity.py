@@ -236,7 +236,12 @@ class RejoinCodes:
     def _settle(self, candidates: list[str]) -> None:
         """Each candidate is kept (its player holds a seat) or goes."""
         for code in candidates:
-            if self.holds_seat(code):
+            try:
+                holds = self.holds_seat(code)
+            except Exception:  # the host cannot tell (shutting down, say): when in doubt, keep
+                log.exception("SSH rejoin codes: cannot tell whether %s holds a seat; kept", code)
+                holds = True
+            if holds:
                 self.db.execute("UPDATE codes SET kept = 1 WHERE code = ?", (code,))
             else:
                 self.db.execute("DELETE FROM codes WHERE code = ?", (code,))
