@@ -221,6 +221,8 @@ def add_export_parser(sub: argparse._SubParsersAction) -> argparse.ArgumentParse
 
 @command("export")
 def cmd_export(args: argparse.Namespace) -> int:
+    from .store import StoreError
+
     store = _open_store(args, "export")
     if store is None:
         return 1
@@ -228,6 +230,9 @@ def cmd_export(args: argparse.Namespace) -> int:
         stored = store.load(args.match)
     except KeyError:
         print(f"jantaku export: there is no match {args.match}", file=sys.stderr)
+        return 1
+    except StoreError as exc:  # a damaged row
+        print(f"jantaku export: {exc}", file=sys.stderr)
         return 1
     finally:
         store.close()

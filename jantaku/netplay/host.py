@@ -94,15 +94,29 @@ class Host:
         else:
             self.store = Store(None)
         try:
-            self._server = await asyncio.start_server(self._accept, bind, port)
+            # bound (a taken port fails before any work) but not listening yet: see _listen_when_ready
+            self._server = await asyncio.start_server(self._accept, bind, port, start_serving=False)
         except OSError:
             self._release()
             raise
         self.port = self._server.sockets[0].getsockname()[1]
         self.lobby = Lobby(self.store, self.players, rng=self.rng, limits=self.limits, default_bot=self.default_bot)
         self.resumed = self.lobby.resume()
+        await self._listen_when_ready()
         log.info("host %r listening on %s:%d (%d match(es) resumed)", self.name, bind, self.port, self.resumed)
         return self.port
+
+    async def _listen_when_ready(self) -> None:
+        """Accept connections only now that the stored matches are resumed: a client that comes
+        during the replay is refused at once and retries, instead of waiting unanswered.
+
+        Without a turn of the event loop where the server allows it: ``start`` returns with the
+        resumed matches exactly as stored, before their bots have moved."""
+        start_now = getattr(self._server, "_start_serving", None)  # asyncio's own, synchronous step
+        if start_now is not None:
+            start_now()
+        else:
+            await self._server.start_serving()
 
     async def announce(self, *, targets: list[tuple[str, int]] | None = None, interval: float = 2.0) -> None:
         """Start the LAN beacon (see :mod:`~jantaku.netplay.discovery`); ``targets`` default to

@@ -18,6 +18,7 @@ another program's database or a newer schema is refused with a
 from __future__ import annotations
 
 import json
+import logging
 import sqlite3
 import time
 from collections.abc import Iterator
@@ -33,6 +34,8 @@ APPLICATION_ID = 0x4A4E544B  # "JNTK"
 SCHEMA_VERSION = 1
 DB_NAME = "jantaku.sqlite3"
 _SQLITE_HEADER = b"SQLite format 3\x00"
+
+log = logging.getLogger(__name__)
 
 SCHEMA = """
 CREATE TABLE players (
@@ -84,6 +87,28 @@ CREATE INDEX matches_status ON matches(status);
 
 class StoreError(Exception):
     """The database cannot be used (not ours, corrupt, newer, locked); nothing was written."""
+
+
+def _stored_json(text: Any, what: str, kind: type, *, match_id: int) -> Any:
+    """A JSON column read back, or a :class:`StoreError` naming the match and the column.
+
+    One damaged row (the database's integrity check cannot see inside a JSON
+    text) must cost its match, never the host's start.
+
+    >>> _stored_json('{"hands": 2}', "options", dict, match_id=4)
+    {'hands': 2}
+    >>> _stored_json('[1, 2]', "options", dict, match_id=4)
+    Traceback (most recent call last):
+    ...
+    jantaku.netplay.store.StoreError: match 4: the stored options: not a JSON object
+    """
+    try:
+        value = json.loads(text)
+    except (TypeError, ValueError) as exc:
+        raise StoreError(f"match {match_id}: the stored {what}: not valid JSON ({exc})") from None
+    if not isinstance(value, kind):
+        raise StoreError(f"match {match_id}: the stored {what}: not a JSON {'object' if kind is dict else 'array'}")
+    return value
 
 
 @dataclass
@@ -194,6 +219,10 @@ class Store:
         row = self.db.execute("SELECT id, name FROM players WHERE token_hash = ?", (token_hash(token),)).fetchone()
         return (row[0], row[1]) if row else None
 
+    def has_played(self, player_id: int) -> bool:
+        """Whether the player has (or had) a seat in a stored match."""
+        return self.db.execute("SELECT 1 FROM seats WHERE player_id = ? LIMIT 1", (player_id,)).fetchone() is not None
+
     def rename_player(self, player_id: int, name: str) -> None:
         self.db.execute("UPDATE players SET name = ? WHERE id = ?", (name, player_id))
 
@@ -251,10 +280,16 @@ class Store:
         return [self.load(i) for i in self.unfinished_ids()]
 
     def finished(self, limit: int = 1000) -> list[StoredMatch]:
-        """Finished matches, newest first (without their decisions)."""
+        """Finished matches, newest first (without their decisions); a damaged one is left out and logged."""
         rows = self.db.execute("SELECT id FROM matches WHERE status = 'finished' ORDER BY finished DESC, id DESC"
                                " LIMIT ?", (limit,)).fetchall()
-        return [self.load(r[0], decisions=False) for r in rows]
+        out = []
+        for (match_id,) in rows:
+            try:
+                out.append(self.load(match_id, decisions=False))
+            except StoreError as exc:
+                log.warning("%s; left out of the history", exc)
+        return out
 
     def load(self, match_id: int, *, decisions: bool = True) -> StoredMatch:
         row = self.db.execute(
@@ -263,15 +298,20 @@ class Store:
         if row is None:
             raise KeyError(f"no match {match_id}")
         (mid, table_id, ruleset, preset, options, seed, walls, settings, status, created, finished, result) = row
-        record = MatchRecord(ruleset, preset, json.loads(options), seed)
+        record = MatchRecord(ruleset, preset, _stored_json(options, "options", dict, match_id=mid), seed)
         if walls:
-            record = MatchRecord.from_wire({**record.to_wire(), "walls": json.loads(walls)})
+            try:
+                record = MatchRecord.from_wire({**record.to_wire(),
+                                                "walls": _stored_json(walls, "walls", dict, match_id=mid)})
+            except ValueError as exc:
+                raise StoreError(f"match {mid}: the stored walls: {exc}") from None
         if decisions:
             record.decisions = self._decisions(mid)
         seats = [StoredSeat(name, pid, bot) for name, pid, bot in self.db.execute(
             "SELECT name, player_id, bot FROM seats WHERE match_id = ? ORDER BY seat", (mid,))]
-        return StoredMatch(mid, table_id, record, seats, json.loads(settings), status, created, finished,
-                           json.loads(result) if result else None)
+        return StoredMatch(mid, table_id, record, seats, _stored_json(settings, "settings", dict, match_id=mid),
+                           status, created, finished,
+                           _stored_json(result, "result", dict, match_id=mid) if result else None)
 
     def _decisions(self, match_id: int) -> list[tuple[int, list[Any]]]:
         out = []
@@ -279,7 +319,7 @@ class Store:
                 "SELECT idx, seat, action FROM decisions WHERE match_id = ? ORDER BY idx", (match_id,))):
             if idx != expected:
                 raise StoreError(f"match {match_id}: decision {expected} is missing")
-            out.append((seat, json.loads(action)))
+            out.append((seat, _stored_json(action, f"decision {idx}", list, match_id=match_id)))
         return out
 
     def decision_authors(self, match_id: int) -> list[tuple[int, str]]:

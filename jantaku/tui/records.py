@@ -87,6 +87,8 @@ def load_stored(match_id: int, data_dir: Path | None = None) -> tuple[MatchRecor
         stored = store.load(match_id)
     except KeyError:
         raise ValueError(f"there is no match {match_id}") from None
+    except StoreError as exc:  # a damaged row
+        raise ValueError(str(exc)) from None
     finally:
         store.close()
     return stored.record, [seat.name for seat in stored.seats]

@@ -160,3 +160,46 @@ async def test_a_second_host_on_the_same_data_is_refused(tmp_path):
     finally:
         first.kill(signal.SIGTERM)
         assert await first.wait() == 0
+
+
+async def test_the_host_listens_only_once_its_stored_matches_are_resumed(tmp_path, monkeypatch):
+    """A client that knocks while the stored matches are replayed is refused at once (and retries),
+    rather than held waiting; the first request it gets in with is answered from the resumed lobby."""
+    import errno
+
+    from jantaku.engine.ruleset import get_ruleset
+    from jantaku.netplay.host import Host
+    from jantaku.netplay.lobby import Lobby
+    from jantaku.netplay.store import StoredSeat
+
+    store = Store.in_dir(tmp_path)
+    ann, token = store.new_player("ann")
+    match = Match(get_ruleset("basic", options={"hands": 2}), seed=4)
+    for _ in range(5):
+        seat, actions = min(match.pending().items())
+        match.act(seat, actions[0])
+    bots = [StoredSeat("easy bot", None, "easy")] * 3
+    store.create_match(1, match.record(), [StoredSeat("ann", ann, None), *bots], {"ruleset": "basic"})
+    store.close()
+
+    port, knocks = free_port(), []
+    resume = Lobby.resume
+
+    def resume_while_someone_knocks(lobby: Lobby) -> int:
+        with socket.socket() as sock:
+            sock.settimeout(2.0)
+            knocks.append(sock.connect_ex(("127.0.0.1", port)))
+        return resume(lobby)
+
+    monkeypatch.setattr(Lobby, "resume", resume_while_someone_knocks)
+    host = Host(data_dir=tmp_path)
+    await host.start(port=port)
+    try:
+        assert knocks == [errno.ECONNREFUSED]
+        client = await Client.connect("127.0.0.1", port, "ann", token)
+        assert client.resumed and client.welcome["tables"] == [1]
+        [listed] = await client.list_tables()
+        assert listed["id"] == 1
+        await client.close()
+    finally:
+        await host.stop()

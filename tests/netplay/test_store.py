@@ -166,3 +166,67 @@ async def test_a_match_that_cannot_be_resumed_is_marked_and_the_others_go_on(tmp
     assert host.store.load(lost, decisions=False).status == "playing"  # kept for a host that has the ruleset
     assert good_id == host.lobby.tables[1].match_id
     await host.stop()
+
+
+CORRUPTIONS = {  # what a damaged row looks like (the database's integrity check still says "ok")
+    "decision not JSON": ("UPDATE decisions SET action = '[\"discard\", ' WHERE match_id = ? AND idx = 1", "decision 1"),
+    "decision not an action": ("UPDATE decisions SET action = '[\"fly\", 99]' WHERE match_id = ? AND idx = 1", ""),
+    "decision not a list": ("UPDATE decisions SET action = '{\"a\": 1}' WHERE match_id = ? AND idx = 0", "decision 0"),
+    "options not JSON": ("UPDATE matches SET options = 'hands=2' WHERE id = ?", "options"),
+    "options not an object": ("UPDATE matches SET options = '[1, 2]' WHERE id = ?", "options"),
+    "settings not JSON": ("UPDATE matches SET settings = '{\"name\": ' WHERE id = ?", "settings"),
+}
+
+
+async def test_corrupt_rows_break_only_their_match_and_the_host_serves_the_others(tmp_path, caplog):
+    from jantaku.netplay.client import Client
+    from jantaku.netplay.host import Host
+
+    store = Store.in_dir(tmp_path)
+    ann, token = store.new_player("ann")
+    good = played(12, seed=1)
+    good_id = store.create_match(1, good.record(), [StoredSeat("ann", ann, None)] + SEATS[1:], {"ruleset": "basic"})
+    damaged = {why: store.create_match(2 + i, played(6, seed=2 + i).record(), SEATS, {"ruleset": "basic"})
+               for i, why in enumerate(CORRUPTIONS)}
+    store.close()
+    db = sqlite3.connect(tmp_path / DB_NAME)
+    for why, match_id in damaged.items():
+        db.execute(CORRUPTIONS[why][0], (match_id,))
+    db.commit()
+    assert db.execute("PRAGMA integrity_check").fetchone()[0] == "ok"
+    db.close()
+
+    for attempt in range(2):  # and again: a second start finds them marked and does not trip either
+        caplog.clear()
+        host = Host(data_dir=tmp_path)
+        await host.start(port=0)
+        try:
+            assert host.resumed == 1 and host.lobby.tables[1].match_id == good_id
+            client = await Client.connect("127.0.0.1", host.port, "ann", token)
+            assert client.welcome["tables"] == [1]  # ann has her seat back
+            assert [t["id"] for t in await client.list_tables()] == [1]
+            await client.close()
+            for why, match_id in damaged.items():
+                status = host.store.db.execute("SELECT status FROM matches WHERE id = ?", (match_id,)).fetchone()
+                assert status == ("broken",), why
+                if attempt == 0:
+                    lines = [r.getMessage() for r in caplog.records if f"match {match_id} " in r.getMessage()]
+                    assert any("marked broken" in line and CORRUPTIONS[why][1] in line for line in lines), (why, lines)
+        finally:
+            await host.stop()
+
+
+def test_history_and_export_report_a_damaged_row_in_one_line(tmp_path, capsys):
+    store = Store.in_dir(tmp_path)
+    good = store.create_match(1, played(4, seed=1).record(), SEATS, {"ruleset": "basic"})
+    bad = store.create_match(2, played(4, seed=2).record(), SEATS, {"ruleset": "basic"})
+    for match_id in (good, bad):
+        store.finish_match(match_id, {"scores": [0, 0, 0, 0]})
+    store.db.execute("UPDATE matches SET options = '{hands' WHERE id = ?", (bad,))
+    store.close()
+    assert main(["history", "--data", str(tmp_path), "--json"]) == 0
+    listed = capsys.readouterr().out.splitlines()
+    assert len(listed) == 1 and f'"match": {good}' in listed[0]
+    assert main(["export", str(bad), "--data", str(tmp_path)]) == 1
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and f"match {bad}" in err and "options" in err and "Traceback" not in err

@@ -27,6 +27,7 @@ async def main() -> None:
     parser.add_argument("--data", required=True)
     parser.add_argument("--command", help="JSON list: the program for each session")
     parser.add_argument("--password")
+    parser.add_argument("--authorized-keys")
     parser.add_argument("--max-sessions", type=int, default=16)
     parser.add_argument("--host", action="store_true", help="a real host behind the door, the light client")
     args = parser.parse_args()
@@ -38,7 +39,8 @@ async def main() -> None:
         gateway = await open_ssh_door(host, port=0, bind="127.0.0.1", client=NETCLIENT, settings=settings)
     else:
         gateway = SshGateway(command_launcher(json.loads(args.command) if args.command else STANDIN),
-                             data_dir=args.data, access=Access(password=args.password), settings=settings)
+                             data_dir=args.data, access=Access(password=args.password, authorized_keys=args.authorized_keys),
+                             settings=settings)
         await gateway.start(port=0, bind="127.0.0.1")
     port = gateway.port
     print(f"port {port}", flush=True)

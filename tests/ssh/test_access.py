@@ -5,6 +5,7 @@ from __future__ import annotations
 import asyncio
 import os
 import stat
+import time
 
 import asyncssh
 import pytest
@@ -134,6 +135,32 @@ async def test_authorized_keys_and_a_password_let_in_either(make_gateway, tmp_pa
     await gateway.stop()
 
 
+REVOCATIONS = {
+    "commented out": lambda path: path.write_text("# " + path.read_text()),
+    "emptied": lambda path: path.write_text(""),
+    "deleted": lambda path: path.unlink(),
+}
+
+
+@pytest.mark.parametrize("revoke", REVOCATIONS)
+async def test_revoking_the_last_key_shuts_the_door_at_the_next_login(make_gateway, tmp_path, caplog, revoke):
+    friend = a_key()
+    listed = tmp_path / "authorized_keys"
+    listed.write_bytes(friend.export_public_key())
+    gateway = await make_gateway(access=Access(authorized_keys=listed))
+    seen, _ = await identity_of(gateway, username="erin", client_keys=[friend])
+    assert seen["name"] == "erin"
+    REVOCATIONS[revoke](listed)
+    for _ in range(2):  # refused, and still refused (the change is not a passing read error)
+        with pytest.raises(asyncssh.PermissionDenied):
+            await connect(gateway, username="erin", client_keys=[friend])
+    assert any("admits nobody" in r.getMessage() and str(listed) in r.getMessage() for r in caplog.records)
+    listed.write_bytes(friend.export_public_key())  # listed again: in again, still without a restart
+    seen, _ = await identity_of(gateway, username="erin", client_keys=[friend])
+    assert seen["name"] == "erin"
+    await gateway.stop()
+
+
 def test_a_missing_authorized_keys_file_fails_at_start(tmp_path):
     with pytest.raises(OSError):
         Access(authorized_keys=tmp_path / "absent")
@@ -191,6 +218,90 @@ def test_rejoin_codes_persist_and_keep_the_most_recent(tmp_path):
     assert len(again) == 3
     assert again.name_of(issued[0]) is None  # the oldest went
     assert again.name_of(issued[3]) == "d"
+
+
+def test_anonymous_logins_never_push_out_the_code_of_a_seated_player(tmp_path):
+    path = tmp_path / "codes.json"
+    seated: set[str] = set()
+    codes = RejoinCodes(path, holds_seat=seated.__contains__)  # the default room: 5,000 unseated codes
+    victim = codes.new_code()
+    codes.remember(victim, "vic")
+    seated.add(victim)  # vic sat down at a table
+    idle = codes.new_code()
+    codes.remember(idle, "idle")  # never sat down
+    storage = codes.db_path.stat().st_ino
+    for i in range(5100):  # anonymous logins, each with a fresh code
+        codes.remember(codes.new_code(), f"guest-{i}")
+    assert codes.db_path.stat().st_ino == storage  # written row by row, the file never replaced
+    assert codes.name_of(victim) == "vic" and codes.is_kept(victim)
+    assert codes.name_of(idle) is None  # the unseated ones make room for each other
+    assert codes.unkept() == 5000 and len(codes) == 5001
+    codes.close()
+    again = RejoinCodes(path, holds_seat=seated.__contains__)  # and after a restart
+    assert again.name_of(victim) == "vic" and len(again) == 5001
+    again.close()
+
+
+def test_unused_unseated_codes_expire_and_seated_ones_stay(tmp_path):
+    seated: set[str] = set()
+    codes = RejoinCodes(tmp_path / "codes.json", holds_seat=seated.__contains__, expiry=3600)
+    old_seated, old_idle, fresh = codes.new_code(), codes.new_code(), codes.new_code()
+    for code in (old_seated, old_idle, fresh):
+        codes.remember(code, code.lower())
+    seated.add(old_seated)
+    codes.db.execute("UPDATE codes SET used = used - 7200 WHERE code IN (?, ?)", (old_seated, old_idle))
+    codes.close()
+    codes = RejoinCodes(tmp_path / "codes.json", holds_seat=seated.__contains__, expiry=3600)
+    assert codes.name_of(old_idle) is None
+    assert codes.name_of(old_seated) == old_seated.lower() and codes.name_of(fresh) == fresh.lower()
+    codes.close()
+
+
+def test_an_old_json_codes_file_is_taken_over(tmp_path):
+    path = tmp_path / "codes.json"
+    path.write_text('{"K7F3QX": {"name": "bob", "used": %f}, "BAD": 5}' % time.time())
+    codes = RejoinCodes(path)
+    assert codes.name_of("K7F3QX") == "bob" and len(codes) == 1
+    assert not path.exists() and path.with_name("codes.json.migrated").exists()
+    codes.close()
+    assert RejoinCodes(path).name_of("K7F3QX") == "bob"  # from the new file now
+
+
+async def test_at_the_real_host_a_code_with_a_seat_is_kept(tmp_path):
+    from jantaku.engine.match import MatchRecord
+    from jantaku.netplay.host import Host
+    from jantaku.netplay.store import StoredSeat
+    from jantaku.tui.ssh import GatewaySettings
+    from jantaku.tui.ssh.hosting import SECRET_FILE, open_ssh_door
+
+    host = Host(data_dir=tmp_path)
+    await host.start(port=0)
+    gateway = await open_ssh_door(host, port=0, bind="127.0.0.1", settings=GatewaySettings(max_unseated_codes=20))
+    try:
+        codes = gateway.rejoin_codes
+        victim = codes.new_code()
+        codes.remember(victim, "vic")
+        token = resume_token((tmp_path / SECRET_FILE).read_bytes(), Identity("vic", rejoin_code=victim))
+        vic, _ = host.store.new_player("vic", token)  # what the door's first game did for her
+        bots = [StoredSeat("easy bot", None, "easy")] * 3
+        host.store.create_match(9, MatchRecord("basic", "default", {}, 1), [StoredSeat("vic", vic, None), *bots], {})
+        for i in range(50):
+            codes.remember(codes.new_code(), f"guest-{i}")
+        assert codes.name_of(victim) == "vic" and codes.unkept() == 20
+    finally:
+        await gateway.stop()
+        await host.stop()
+
+
+def test_a_damaged_codes_database_is_set_aside_not_fatal(tmp_path):
+    path = tmp_path / "codes.json"
+    path.with_suffix(".sqlite3").write_bytes(b"not a database at all" * 100)
+    codes = RejoinCodes(path)
+    assert len(codes) == 0
+    codes.remember("K7F3QX", "bob")
+    assert codes.name_of("K7F3QX") == "bob"
+    assert path.with_name("codes.sqlite3.damaged").exists()
+    codes.close()
 
 
 def test_a_damaged_codes_file_is_not_fatal(tmp_path):

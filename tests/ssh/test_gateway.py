@@ -266,3 +266,105 @@ async def test_a_client_that_goes_silent_is_dropped_by_keepalive(make_gateway):
     await wait_until(lambda: not gateway.connections)
     conn.abort()
     await gateway.stop()
+
+
+class SilentFlood:
+    """``count`` TCP connections to the door that never say a word, each reopened as soon as the
+    door closes it (the attacker renews them forever)."""
+
+    def __init__(self, port: int, count: int, renew_after: float = 0.0):
+        self.port, self.count, self.renew_after = port, count, renew_after
+        self.opened = self.closed_by_door = 0
+        self.lifetimes: list[float] = []
+        self._tasks: list[asyncio.Task] = []
+
+    async def start(self) -> None:
+        ready = [asyncio.Event() for _ in range(self.count)]
+        self._tasks = [asyncio.ensure_future(self._hold(e)) for e in ready]
+        await asyncio.wait_for(asyncio.gather(*(e.wait() for e in ready)), 20)
+
+    async def _hold(self, ready: asyncio.Event) -> None:
+        loop = asyncio.get_running_loop()
+        while True:
+            try:
+                reader, writer = await asyncio.open_connection("127.0.0.1", self.port)
+            except OSError:
+                await asyncio.sleep(0.05)
+                continue
+            self.opened += 1
+            since = loop.time()
+            ready.set()
+            try:
+                while await reader.read(1024):  # the door's version line, then nothing until it hangs up
+                    pass
+            except OSError:
+                pass
+            self.closed_by_door += 1
+            self.lifetimes.append(loop.time() - since)
+            writer.close()
+            await asyncio.sleep(self.renew_after)
+
+    def stop(self) -> None:
+        for task in self._tasks:
+            task.cancel()
+
+
+@pytest.mark.parametrize("pool, flood, renew_after", [
+    (64, 16 + 16 + 8, 0.0),  # more silent sockets than the door has sessions and logins
+    (8, 24, 0.1),  # more than its handshake pool too: they push each other out
+], ids=["over-the-slots", "over-the-handshake-pool"])
+async def test_silent_connections_cannot_keep_an_honest_login_out(make_gateway, caplog, pool, flood, renew_after):
+    settings = GatewaySettings(max_handshakes=pool, handshake_timeout=2.0, login_timeout=20.0,
+                               auth_failure_delay=0, grace=0.5)
+    gateway = await make_gateway(settings=settings)
+    silent = SilentFlood(gateway.port, flood, renew_after)
+    await silent.start()
+    try:
+        await asyncio.sleep(0.5)
+        loop = asyncio.get_running_loop()
+        for name in ("honest", "second"):
+            began = loop.time()
+            conn = await asyncio.wait_for(connect(gateway, username=name), 15)
+            proc, line = await open_game(conn)
+            assert fields(line)["name"] == name
+            proc.stdin.write(b"q")
+            await asyncio.wait_for(proc.wait_closed(), 5)
+            conn.close()
+            assert loop.time() - began < settings.login_timeout  # in well before a silent socket times out
+        await wait_until(lambda: silent.closed_by_door >= silent.count, timeout=15)
+        # the silent ones are dropped at the handshake timeout (or sooner, to make room), never held
+        # for the login timeout
+        assert max(silent.lifetimes) < settings.login_timeout / 2
+        assert len(gateway.connections) <= pool + settings.max_pending + settings.max_sessions
+    finally:
+        silent.stop()
+    refused = [r.getMessage() for r in caplog.records if r.getMessage().startswith("SSH door: 127.0.0.1")]
+    assert refused and any("dropped" in line for line in refused)
+    await gateway.stop()
+
+
+def test_a_flood_of_logins_in_progress_makes_room_only_after_the_handshake_timeout(monkeypatch):
+    from jantaku.tui.ssh import gateway as gateway_module
+
+    class Peer:
+        def __init__(self, addr):
+            self.peer_addr, self.dropped = addr, False
+
+        def has_spoken(self) -> bool:
+            return True
+
+        def drop(self) -> None:
+            self.dropped = True
+
+    clock = [100.0]
+    monkeypatch.setattr(gateway_module, "_now", lambda: clock[0])
+    door = gateway_module.SshGateway(lambda *a: None, data_dir=None,
+                                     settings=GatewaySettings(max_pending=2, handshake_timeout=5.0))
+    first, second, third, fourth = (Peer(f"192.0.2.{i}") for i in range(4))
+    for peer in (first, second, third, fourth):
+        assert door.admit(peer) is None
+    assert door.asked_to_log_in(first) is None and door.asked_to_log_in(second) is None
+    assert "too many logins" in door.asked_to_log_in(third)  # the others are young: no room
+    clock[0] += 6.0
+    assert door.asked_to_log_in(fourth) is None  # the oldest, slow login makes room
+    assert first.dropped and not second.dropped and first not in door.connections

@@ -72,3 +72,41 @@ def test_openssh_exec_and_no_terminal_are_refused(standin_host, scratch):
     assert run.returncode != 0 and "root:" not in run.stdout
     run = subprocess.run(base[:-1] + ["-T", base[-1]], capture_output=True, text=True, timeout=20, stdin=subprocess.DEVNULL)
     assert run.returncode == 1 and "needs a terminal" in run.stdout
+
+
+def test_openssh_is_refused_once_its_key_is_removed_from_authorized_keys(tmp_path, scratch):
+    key = make_key(scratch)
+    listed = scratch / "authorized_keys"
+    listed.write_text(key.with_suffix(".pub").read_text())
+    proc = subprocess.Popen([sys.executable, "-m", "tests.ssh.serve_standin", "--data", str(tmp_path / "data"),
+                             "--authorized-keys", str(listed)],
+                            stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True)
+    try:
+        port = int(proc.stdout.readline().split()[1])
+        base = ssh_command(port, "erin", scratch, key, "-o", "BatchMode=yes").split()
+        no_terminal = base[:-1] + ["-T", base[-1]]  # in, then told the game needs a terminal
+        run = subprocess.run(no_terminal, capture_output=True, text=True, timeout=20, stdin=subprocess.DEVNULL)
+        assert run.returncode == 1 and "needs a terminal" in run.stdout, run
+        listed.write_text("")  # the last key revoked, no restart
+        run = subprocess.run(no_terminal, capture_output=True, text=True, timeout=20, stdin=subprocess.DEVNULL)
+        assert run.returncode == 255 and "Permission denied" in run.stderr, run
+    finally:
+        proc.stdin.close()
+        proc.wait(10)
+
+
+def test_openssh_gets_in_while_silent_sockets_hold_every_slot(standin_host, scratch):
+    import socket
+    import time
+
+    silent = [socket.create_connection(("127.0.0.1", standin_host)) for _ in range(16 + 16 + 8)]
+    try:
+        base = ssh_command(standin_host, "honest", scratch, None).split()  # keyless: no prompt at an open door
+        began = time.monotonic()
+        run = subprocess.run(base[:-1] + ["-T", base[-1]], capture_output=True, text=True, timeout=30,
+                             stdin=subprocess.DEVNULL)
+        assert run.returncode == 1 and "needs a terminal" in run.stdout, run  # it got in
+        assert time.monotonic() - began < 20  # the login timeout the silent ones used to hold the door for
+    finally:
+        for sock in silent:
+            sock.close()

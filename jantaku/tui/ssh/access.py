@@ -6,41 +6,71 @@
 * ``password``: anyone who knows it.
 * ``authorized_keys``: only the keys in that file (OpenSSH format, ``from=``
   honoured); the file is read again when it changes, so a friend can be
-  added without restarting the host.
+  added, or removed, without restarting the host; a file with no key left
+  (or gone) admits nobody.
 * Both: a listed key, or the password.
 """
 
 from __future__ import annotations
 
 import hmac
+import logging
 import os
 from pathlib import Path
 
 import asyncssh
 
+log = logging.getLogger(__name__)
 
 class AuthorizedKeys:
-    """An ``authorized_keys`` file, re-read when its modification time changes."""
+    """An ``authorized_keys`` file, looked at before every key login and re-read when it changed.
+
+    Revoking works like adding: a file with no key left in it (emptied, every
+    line commented out), a missing, unreadable or unparsable file admits
+    nobody from the next login on, and the log says so once per change.
+    Only a file missing at start is an error (a mistyped path).
+    """
 
     def __init__(self, path: str | Path):
         self.path = Path(path)
-        self._stamp: tuple[int, int] | None = None
-        self._keys = asyncssh.SSHAuthorizedKeys()
-        self._reload()  # a missing or unreadable file fails loudly at start
+        self._stamp: tuple[int, int, int] | None = None
+        self._keys: asyncssh.SSHAuthorizedKeys | None = None  # None: nobody
+        self.path.stat()  # a missing file fails loudly at start
+        self._reload()
 
     def _reload(self) -> None:
-        stat = self.path.stat()
-        stamp = (stat.st_mtime_ns, stat.st_size)
-        if stamp != self._stamp:
-            self._keys = asyncssh.read_authorized_keys(str(self.path))
-            self._stamp = stamp
+        try:
+            stat = self.path.stat()
+        except OSError as exc:
+            self._admit_nobody((-1, -1, -1), f"cannot be read ({exc.strerror})")
+            return
+        stamp = (stat.st_mtime_ns, stat.st_size, stat.st_ino)
+        if stamp == self._stamp:
+            return
+        try:
+            text = self.path.read_text()
+        except (OSError, UnicodeDecodeError) as exc:
+            self._admit_nobody(stamp, f"cannot be read ({exc})")
+            return
+        if not any(line.strip() and not line.lstrip().startswith("#") for line in text.splitlines()):
+            self._admit_nobody(stamp, "lists no key")
+            return
+        try:
+            keys = asyncssh.import_authorized_keys(text)
+        except ValueError as exc:
+            self._admit_nobody(stamp, f"cannot be parsed ({exc})")
+            return
+        self._keys, self._stamp = keys, stamp
+        log.info("SSH door: %s read again", self.path)
+
+    def _admit_nobody(self, stamp: tuple[int, int, int], why: str) -> None:
+        if stamp != self._stamp or self._keys is not None:
+            log.warning("SSH door: %s %s; it admits nobody until it lists a key", self.path, why)
+        self._keys, self._stamp = None, stamp
 
     def allows(self, key: asyncssh.SSHKey, peer_host: str, peer_addr: str) -> bool:
-        try:
-            self._reload()
-        except (OSError, ValueError):
-            pass  # keep the last good list while the file is being edited
-        return self._keys.validate(key, peer_host, peer_addr) is not None
+        self._reload()
+        return self._keys is not None and self._keys.validate(key, peer_host, peer_addr) is not None
 
 
 class Access:

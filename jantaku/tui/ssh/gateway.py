@@ -16,6 +16,7 @@ from __future__ import annotations
 import asyncio
 import logging
 import os
+import time
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
@@ -24,13 +25,13 @@ import asyncssh
 
 from .access import Access
 from .hostkey import fingerprint, load_or_create_host_key
-from .identity import Identity, RejoinCodes
+from .identity import CodeHoldsSeat, Identity, RejoinCodes
 from .server import GatewayServer
 from .terminal import Launch, TerminalProcess
 
 log = logging.getLogger(__name__)
 
-REJOIN_FILE = "ssh_rejoin_codes.json"
+REJOIN_FILE = "ssh_rejoin_codes.json"  # the codes live beside it, in ssh_rejoin_codes.sqlite3
 
 Launcher = Callable[[Identity, str, tuple[int, int]], Launch]
 
@@ -39,12 +40,16 @@ Launcher = Callable[[Identity, str, tuple[int, int]], Launch]
 class GatewaySettings:
     max_sessions: int = 16  # games running at once (each is a process of ~30 MB)
     max_per_ip: int = 4  # connections from one address (loopback is not limited)
-    max_pending: int = 16  # connections still logging in, on top of the sessions
-    login_timeout: float = 20.0
+    max_pending: int = 16  # connections logging in (key exchange done), on top of the sessions
+    max_handshakes: int = 64  # connections still in their key exchange (silent ones are cheap)
+    handshake_timeout: float = 5.0  # from connecting to asking to log in (key exchange done)
+    login_timeout: float = 20.0  # from connecting to logged in (time to type a password)
     keepalive_interval: float = 15.0  # a client silent for interval × count is dropped
     keepalive_count_max: int = 3
     auth_failure_delay: float = 1.0  # after a wrong password
     grace: float = 2.0  # a hung-up game gets this long before it is killed
+    max_unseated_codes: int = 5000  # rejoin codes of players who never sat down (others are always kept)
+    unseated_code_expiry: float = 30 * 86400.0  # and such a code goes after this long unused
 
 
 def base_environment(term: str) -> dict[str, str]:
@@ -74,19 +79,48 @@ def _is_loopback(addr: str) -> bool:
     return addr in ("127.0.0.1", "::1") or addr.startswith("127.")
 
 
+def _now() -> float:
+    return time.monotonic()
+
+
+class RefusalLog:
+    """Logs connections the door turned away or dropped: the first from an address at once,
+    then at most one line per ``interval`` with how many there were (a flood is one line)."""
+
+    def __init__(self, interval: float = 10.0):
+        self.interval = interval
+        self._last: dict[str, tuple[float, int]] = {}  # address: (when last logged, refusals since)
+
+    def note(self, addr: str, what: str) -> None:
+        now = time.monotonic()
+        logged, since = self._last.get(addr, (-self.interval, 0))
+        if now - logged < self.interval:
+            self._last[addr] = (logged, since + 1)
+            return
+        if len(self._last) > 1000:  # many addresses: forget the old ones
+            self._last = {a: v for a, v in self._last.items() if now - v[0] < self.interval}
+        more = f" (and {since} more from there in the last {self.interval:.0f} s)" if since else ""
+        log.warning("SSH door: %s: %s%s", addr, what, more)
+        self._last[addr] = (now, 0)
+
+
 class SshGateway:
     """The SSH front door; see the module docstring."""
 
     def __init__(self, launcher: Launcher, *, data_dir: str | Path | None, access: Access | None = None,
-                 settings: GatewaySettings = GatewaySettings()):
+                 settings: GatewaySettings = GatewaySettings(), code_holds_seat: CodeHoldsSeat | None = None):
         self.launcher = launcher
         self.data_dir = None if data_dir is None else Path(data_dir)
         self.access = access or Access()
         self.settings = settings
         self.port: int | None = None
         self.host_key: asyncssh.SSHKey | None = None
-        self.rejoin_codes = RejoinCodes(None if self.data_dir is None else self.data_dir / REJOIN_FILE)
-        self.connections: set[GatewayServer] = set()
+        self.rejoin_codes = RejoinCodes(None if self.data_dir is None else self.data_dir / REJOIN_FILE,
+                                        settings.max_unseated_codes, holds_seat=code_holds_seat,
+                                        expiry=settings.unseated_code_expiry)
+        self.connections: set[GatewayServer] = set()  # admitted: logging in or logged in
+        self._phase: dict[GatewayServer, tuple[float, str]] = {}  # (connected at, handshake | login | in)
+        self.refusals = RefusalLog()
         self.processes: set[TerminalProcess] = set()
         self._acceptor: asyncssh.SSHAcceptor | None = None
 
@@ -133,23 +167,72 @@ class SshGateway:
             process.kill()  # a process that outlived its grace (the hang-up timer may not run again)
         if any(p.running for p in processes):
             await asyncio.wait([asyncio.ensure_future(p.wait()) for p in processes if p.running], timeout=1.0)
+        self.rejoin_codes.close()
 
     # --- admission ----------------------------------------------------------------------------
 
     def admit(self, server: GatewayServer) -> str | None:
-        """Register a new connection; returns why it must be turned away, or None."""
+        """Register a new connection; returns why it must be turned away, or None.
+
+        Until its key exchange is done a connection is in the *handshake* pool
+        (``max_handshakes``, each for at most ``handshake_timeout``): when the pool is full
+        the newcomer takes the place of the oldest one that has not said a word (else the
+        oldest), so connections that never speak SSH cannot keep an honest client out.
+        Then it is *logging in*, in a budget of its own (``max_pending``; see
+        :meth:`asked_to_log_in`).  A turned-away connection waits in the handshake pool to
+        be told why when it asks to log in, and is dropped at the handshake timeout.
+        """
         s = self.settings
+        addr = server.peer_addr
         refusal = None
-        if len(self.connections) >= s.max_sessions + s.max_pending:
+        if sum(phase == "in" for _, phase in self._phase.values()) >= s.max_sessions + s.max_pending:
             refusal = "this jantaku host has too many connections; try again in a little while"
-        elif not _is_loopback(server.peer_addr) and \
-                sum(c.peer_addr == server.peer_addr for c in self.connections) >= s.max_per_ip:
-            refusal = f"too many connections from {server.peer_addr}"
-        self.connections.add(server)
+        elif not _is_loopback(addr) and sum(c.peer_addr == addr for c in self.connections) >= s.max_per_ip:
+            refusal = f"too many connections from {addr}"
+        if refusal is not None:
+            self.refusals.note(addr, refusal)
+        # turned-away connections wait in the pool too (to be told why), so they are bounded as well
+        handshakes = [c for c, (_, phase) in self._phase.items() if phase in ("handshake", "refused")]
+        if len(handshakes) >= s.max_handshakes:
+            oldest = min(handshakes, key=lambda c: (c.has_spoken(), self._phase[c][0]))
+            self._drop(oldest, "a connection still in its key exchange was dropped to make room")
+        if refusal is None:
+            self.connections.add(server)
+        self._phase[server] = (_now(), "handshake" if refusal is None else "refused")
         return refusal
+
+    def asked_to_log_in(self, server: GatewayServer) -> str | None:
+        """The key exchange is done; returns why the login must be refused, or None.
+
+        Logins in progress are at most ``max_pending``: a newcomer over that takes the place
+        of the oldest one that has been at it longer than the handshake timeout, or is refused.
+        """
+        if self._phase.get(server, (0, ""))[1] != "handshake":
+            return None
+        logging_in = [c for c, (_, phase) in self._phase.items() if phase == "login"]
+        if len(logging_in) >= self.settings.max_pending:
+            oldest = min(logging_in, key=lambda c: self._phase[c][0])
+            if _now() - self._phase[oldest][0] < self.settings.handshake_timeout:
+                refusal = "too many logins in progress on this jantaku host; try again in a little while"
+                self.refusals.note(server.peer_addr, refusal)
+                self.forget(server)
+                return refusal
+            self._drop(oldest, "a slow login was dropped to make room")
+        self._phase[server] = (self._phase[server][0], "login")
+        return None
+
+    def _drop(self, server: GatewayServer, why: str) -> None:
+        self.refusals.note(server.peer_addr, why)
+        self.forget(server)
+        server.drop()
+
+    def logged_in(self, server: GatewayServer) -> None:
+        if server in self._phase:
+            self._phase[server] = (self._phase[server][0], "in")
 
     def forget(self, server: GatewayServer) -> None:
         self.connections.discard(server)
+        self._phase.pop(server, None)
 
     def has_room(self) -> bool:
         return len(self.processes) < self.settings.max_sessions

@@ -80,7 +80,8 @@ async def open_ssh_door(host: Any, *, port: int = DEFAULT_SSH_PORT, bind: str = 
     launcher = ClientLauncher(host, secret, players_dir=None if data is None else data / PLAYERS_DIR, client=client)
     access = Access(password=password_from(password, password_file), authorized_keys=authorized_keys)
     gateway = SshGateway(launcher, data_dir=data, access=access,
-                         settings=settings or GatewaySettings(max_sessions=max_sessions))
+                         settings=settings or GatewaySettings(max_sessions=max_sessions),
+                         code_holds_seat=launcher.code_holds_seat)
     host.ssh_port = await gateway.start(port=port, bind=bind)
     return gateway
 

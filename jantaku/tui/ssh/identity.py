@@ -3,7 +3,8 @@
 A player who proves an SSH key is that key (its SHA-256 fingerprint, as
 ``ssh-keygen -lf`` prints it).  A player without a key gets a short rejoin
 code instead and comes back with ``ssh CODE@host``; :class:`RejoinCodes`
-remembers which name each code belongs to, across host restarts.
+remembers which name each code belongs to, across host restarts, and never
+lets anonymous logins push out the code of a player who sat down.
 """
 
 from __future__ import annotations
@@ -13,11 +14,16 @@ import hashlib
 import hmac
 import json
 import os
+import logging
 import secrets
+import sqlite3
 import time
 import unicodedata
+from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
+
+log = logging.getLogger(__name__)
 
 NAME_LENGTH = 24  # the protocol's limit on a display name
 
@@ -112,58 +118,143 @@ def normalise_code(text: str) -> str | None:
     return None
 
 
-class RejoinCodes:
-    """Rejoin codes handed to keyless players, kept in a small JSON file.
+CodeHoldsSeat = Callable[[str], bool]  # does this code's player hold a seat or have played a match?
 
-    ``path=None`` keeps them in memory only.  The file holds at most
-    ``capacity`` codes; the least recently used go first.
+
+class RejoinCodes:
+    """Rejoin codes handed to keyless players, kept in a small SQLite file.
+
+    ``path`` names the codes file; the codes live in ``path`` with the suffix
+    ``.sqlite3``, one row each, so a login writes one row, never the whole
+    file.  A JSON codes file an older jantaku kept at ``path`` is taken over on
+    first use (and renamed ``*.migrated``).  ``path=None`` keeps them in memory.
+
+    Bounds: a code whose player holds a seat or has played (``holds_seat``, asked
+    about the oldest codes when room is needed) is *kept* and never goes for
+    want of room.  The others — codes nobody sat down with — are at most
+    ``capacity``, the least recently used go first, and any unused for
+    ``expiry`` seconds goes.  Anonymous logins can therefore only push out
+    each other's codes.
     """
 
-    def __init__(self, path: str | Path | None, capacity: int = 5000):
+    _SCHEMA = """
+    CREATE TABLE IF NOT EXISTS codes (
+        code TEXT PRIMARY KEY,
+        name TEXT NOT NULL,
+        used REAL NOT NULL,
+        kept INTEGER NOT NULL DEFAULT 0   -- 1: its player holds a seat or has history
+    ) WITHOUT ROWID;
+    CREATE INDEX IF NOT EXISTS codes_by_age ON codes(kept, used);
+    """
+    _EXPIRY_EVERY = 100  # logins between two sweeps for expired codes
+
+    def __init__(self, path: str | Path | None, capacity: int = 5000, *, holds_seat: CodeHoldsSeat | None = None,
+                 expiry: float = 30 * 86400.0):
         self.path = None if path is None else Path(path)
         self.capacity = capacity
-        self._codes: dict[str, dict] = self._load()
+        self.expiry = expiry
+        self.holds_seat = holds_seat or (lambda code: False)
+        self.db = self._open()
+        self._since_sweep = 0
+        self._migrate_json()
+        self._sweep_expired()
 
-    def _load(self) -> dict[str, dict]:
+    @property
+    def db_path(self) -> Path | None:
+        return None if self.path is None else self.path.with_suffix(".sqlite3")
+
+    def _open(self) -> sqlite3.Connection:
+        target = ":memory:" if self.path is None else str(self.db_path)
+        if self.path is not None:
+            self.path.parent.mkdir(parents=True, exist_ok=True)
+        try:
+            db = self._connect(target)
+        except sqlite3.DatabaseError:  # damaged: the codes are lost, never the door
+            log.warning("SSH rejoin codes in %s cannot be read; starting a new file", target)
+            os.replace(target, target + ".damaged")
+            db = self._connect(target)
+        return db
+
+    def _connect(self, target: str) -> sqlite3.Connection:
+        db = sqlite3.connect(target, isolation_level=None)
+        if target != ":memory:":
+            db.execute("PRAGMA journal_mode=WAL")
+            db.execute("PRAGMA synchronous=NORMAL")
+        db.executescript(self._SCHEMA)
+        return db
+
+    def _migrate_json(self) -> None:
         if self.path is None or not self.path.exists():
-            return {}
+            return
         try:
             data = json.loads(self.path.read_text())
         except (OSError, ValueError):
-            return {}  # a damaged file costs the codes, not the host
-        return {code: entry for code, entry in data.items()
-                if isinstance(entry, dict) and isinstance(entry.get("name"), str)} if isinstance(data, dict) else {}
+            data = {}  # a damaged file costs the codes, not the host
+        rows = [(code, entry["name"], float(entry.get("used", 0) or 0)) for code, entry in data.items()
+                if isinstance(entry, dict) and isinstance(entry.get("name"), str)
+                and isinstance(entry.get("used", 0), (int, float))] if isinstance(data, dict) else []
+        self.db.execute("BEGIN")
+        self.db.executemany("INSERT OR IGNORE INTO codes (code, name, used) VALUES (?, ?, ?)", rows)
+        self.db.execute("COMMIT")
+        os.replace(self.path, self.path.with_name(self.path.name + ".migrated"))
+        log.info("SSH rejoin codes: %d taken over from %s", len(rows), self.path)
+        self._make_room()
 
     def new_code(self) -> str:
         """A code not handed out yet (:meth:`remember` hands it out)."""
         while True:
             code = "".join(secrets.choice(CODE_ALPHABET) for _ in range(CODE_LENGTH))
-            if code not in self._codes:
+            if self.db.execute("SELECT 1 FROM codes WHERE code = ?", (code,)).fetchone() is None:
                 return code
 
     def remember(self, code: str, name: str) -> None:
-        self._codes[code] = {"name": name, "used": time.time()}
-        self._save()
+        self.db.execute("INSERT OR REPLACE INTO codes (code, name, used) VALUES (?, ?, ?)", (code, name, time.time()))
+        self._make_room()
+        self._since_sweep += 1
+        if self._since_sweep >= self._EXPIRY_EVERY:
+            self._sweep_expired()
 
     def name_of(self, code: str) -> str | None:
         """The name ``code`` was issued to (and the code counts as used now), or None."""
-        entry = self._codes.get(code)
-        if entry is None:
+        row = self.db.execute("SELECT name FROM codes WHERE code = ?", (code,)).fetchone()
+        if row is None:
             return None
-        entry["used"] = time.time()
-        self._save()
-        return entry["name"]
+        self.db.execute("UPDATE codes SET used = ? WHERE code = ?", (time.time(), code))
+        return row[0]
+
+    def is_kept(self, code: str) -> bool:
+        row = self.db.execute("SELECT kept FROM codes WHERE code = ?", (code,)).fetchone()
+        return bool(row and row[0])
 
     def __len__(self) -> int:
-        return len(self._codes)
+        return self.db.execute("SELECT count(*) FROM codes").fetchone()[0]
 
-    def _save(self) -> None:
-        if len(self._codes) > self.capacity:
-            keep = sorted(self._codes.items(), key=lambda item: item[1]["used"])[-self.capacity:]
-            self._codes = dict(keep)
-        if self.path is None:
-            return
-        self.path.parent.mkdir(parents=True, exist_ok=True)
-        tmp = self.path.with_name(self.path.name + ".tmp")
-        tmp.write_text(json.dumps(self._codes))
-        os.replace(tmp, self.path)  # never a half-written file
+    def unkept(self) -> int:
+        """How many codes are held by nobody who sat down (these are bounded by ``capacity``)."""
+        return self.db.execute("SELECT count(*) FROM codes WHERE kept = 0").fetchone()[0]
+
+    def _settle(self, candidates: list[str]) -> None:
+        """Each candidate is kept (its player holds a seat) or goes."""
+        for code in candidates:
+            try:
+                holds = self.holds_seat(code)
+            except Exception:  # the host cannot tell (shutting down, say): when in doubt, keep
+                log.exception("SSH rejoin codes: cannot tell whether %s holds a seat; kept", code)
+                holds = True
+            if holds:
+                self.db.execute("UPDATE codes SET kept = 1 WHERE code = ?", (code,))
+            else:
+                self.db.execute("DELETE FROM codes WHERE code = ?", (code,))
+
+    def _make_room(self) -> None:
+        while (excess := self.unkept() - self.capacity) > 0:
+            self._settle([c for (c,) in self.db.execute(
+                "SELECT code FROM codes WHERE kept = 0 ORDER BY used LIMIT ?", (excess,))])
+
+    def _sweep_expired(self) -> None:
+        self._since_sweep = 0
+        self._settle([c for (c,) in self.db.execute(
+            "SELECT code FROM codes WHERE kept = 0 AND used < ?", (time.time() - self.expiry,))])
+
+    def close(self) -> None:
+        self.db.close()

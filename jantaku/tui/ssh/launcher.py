@@ -53,6 +53,17 @@ class ClientLauncher:
         argv = [*self.client, "--fd", str(CLIENT_FD), "--name", identity.name]
         return Launch(argv, self._environment(identity, token), {CLIENT_FD: client_end})
 
+    def code_holds_seat(self, code: str) -> bool:
+        """Whether the keyless player with rejoin ``code`` holds a seat at a table or has played a
+        match here (then the code must outlive any number of anonymous logins)."""
+        found = self.host.store.player_by_token(resume_token(self.secret, Identity("", rejoin_code=code)))
+        if found is None:
+            return False
+        player = self.host.players.get(found[0])
+        if player is not None and self.host.lobby.tables_of(player):
+            return True
+        return self.host.store.has_played(found[0])
+
     async def _serve(self, sock: socket.socket, token: str, identity: Identity) -> None:
         try:
             reader, writer = await asyncio.open_connection(sock=sock)

@@ -42,13 +42,33 @@ class GatewayServer(asyncssh.SSHServer):
         peer = conn.get_extra_info("peername")
         self.peer_addr = peer[0] if peer else ""
         self._refusal = self.gateway.admit(self)
+        # a connection that never gets through its key exchange holds nothing for long
+        self._handshake_timer = asyncio.get_running_loop().call_later(
+            self.gateway.settings.handshake_timeout, self._handshake_expired)
+
+    def _handshake_expired(self) -> None:
+        self.gateway.refusals.note(self.peer_addr, "dropped a connection silent past the handshake timeout")
+        self.drop()
+
+    def has_spoken(self) -> bool:
+        """Whether the client has sent its SSH version line (an honest one does at once)."""
+        return self.conn.get_extra_info("client_version") is not None
+
+    def drop(self) -> None:
+        """Close at once, without a word (a connection that is still in its key exchange)."""
+        self._handshake_timer.cancel()
+        asyncio.get_running_loop().call_soon(self.conn.abort)  # not from inside asyncssh's own callback
 
     def connection_lost(self, exc: Exception | None) -> None:
+        self._handshake_timer.cancel()
         self.gateway.forget(self)
 
     # --- authentication ------------------------------------------------------------------
 
     def begin_auth(self, username: str) -> bool:
+        self._handshake_timer.cancel()
+        if not self._refusal:
+            self._refusal = self.gateway.asked_to_log_in(self)
         if self._refusal:
             self.conn.disconnect(asyncssh.DISC_TOO_MANY_CONNECTIONS, self._refusal)
         return True  # always ask, so that clients offer their keys
@@ -98,6 +118,7 @@ class GatewayServer(asyncssh.SSHServer):
         self.conn.send_auth_banner(banner)
 
     def auth_completed(self) -> None:
+        self.gateway.logged_in(self)
         if self._proved_key is not None:
             username = self.conn.get_extra_info("username") or ""
             self.identity = Identity(display_name(username, self._proved_key[7:11]), fingerprint=self._proved_key)
