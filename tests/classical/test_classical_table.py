@@ -297,3 +297,39 @@ def test_losers_are_scored_and_settle_among_themselves():
     win = table.result.wins[0].score.score
     # East wins on South's discard: South alone pays 6x; North gets 20 from South and from West
     assert table.result.deltas == [6 * win, -6 * win - 20, -20, 40]
+
+
+# East discards 5p; South, West and North all wait on it (issue #20, item 1).
+THREE_WAITS = ["5p2m3m7m8m2p3p7p8p2s3s7s5z7z",
+               "123m456m789m11s46p",
+               "123s456s789s22z55p",
+               "111z333z444z666z5p"]
+
+
+def test_three_mah_jong_calls_make_the_hand_a_draw():
+    # seed 000, "Unentschieden": "Drei Spieler rufen Mah Jong"
+    table = new_table(THREE_WAITS)
+    act(table, 0, "discard 5p")
+    for seat in (3, 1, 2):
+        act(table, seat, "ron 5p")
+    assert table.is_over
+    assert table.result.kind == "abort" and table.result.reason == "three_mah_jong"
+    assert table.result.wins == [] and table.result.deltas == [0, 0, 0, 0]
+
+
+def test_three_mah_jong_calls_next_in_turn_wins_without_the_option():
+    # the DMJL base rule (as the Hong Kong text quotes it): the next in turn wins, however many call
+    table = new_table(THREE_WAITS, preset="dmjl")
+    act(table, 0, "discard 5p")
+    for seat in (3, 1, 2):
+        act(table, seat, "ron 5p")
+    assert [w.seat for w in table.result.wins] == [1]
+
+
+def test_two_of_three_possible_mah_jong_calls_the_next_in_turn_wins():
+    table = new_table(THREE_WAITS)
+    act(table, 0, "discard 5p")
+    act(table, 1, "pass")
+    act(table, 2, "ron 5p")
+    act(table, 3, "ron 5p")
+    assert [w.seat for w in table.result.wins] == [2]
