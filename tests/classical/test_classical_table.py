@@ -7,6 +7,7 @@ from jantaku.engine.melds import MeldType, make_meld
 from jantaku.engine.rulesets.classical.payments import settle_draw
 from jantaku.engine.rulesets.classical.ruleset import ClassicalRuleset
 from jantaku.engine.rulesets.classical.scorer import score_loser
+from jantaku.engine.scenario import arranged_wall
 from jantaku.engine.table import HandContext
 from jantaku.engine.tiles import format_tiles, kind_of, parse_kinds, parse_tiles
 
@@ -333,3 +334,38 @@ def test_two_of_three_possible_mah_jong_calls_the_next_in_turn_wins():
     act(table, 2, "ron 5p")
     act(table, 3, "ron 5p")
     assert [w.seat for w in table.result.wins] == [2]
+
+
+# --- the dead wall keeps its size (issue #20, item 3) ------------------------------------------
+
+def short_wall_table(hands, *, live_after_deal, draws="", dead="", preset="classical"):
+    """A bonus-tile table whose live wall holds only ``live_after_deal`` tiles after the deal
+    (the rest of the set is left out of this scenario)."""
+    ruleset = ClassicalRuleset(preset, {"bonus_tiles": True})
+    wall = arranged_wall(hands, draws=[draws] if draws else [], dead=[dead] if dead else [],
+                         dead_size=ruleset.options.dead_wall, bonus=True)
+    wall.live = wall.live[:53 + live_after_deal]
+    return ruleset.new_table(wall=wall)
+
+
+@pytest.mark.parametrize("preset, size", [("classical", 14), ("dmjl", 16)])
+def test_a_flower_drawn_as_the_last_live_tile_ends_the_hand_as_a_draw(preset, size):
+    # the flower's replacement would leave the dead wall one short with nothing to refill it
+    table = short_wall_table(CLAIMS, live_after_deal=1, draws="1f", preset=preset)
+    act(table, 0, "discard 7z")
+    pass_claims(table)
+    assert table.is_over and table.result.kind == "draw" and table.result.deltas == [0, 0, 0, 0]
+    assert [kind_of(t) for t in table.players[1].bonus] == parse_kinds("1f")
+    assert len(table.wall.untaken_dead()) == size
+
+
+def test_a_kong_replacement_that_is_a_flower_with_no_live_tile_left_ends_the_hand():
+    hands = list(CLAIMS)
+    hands[3] = "333m1p2p3p4s5s6s11z6z5z"
+    # North's kong takes the replacement 2f and refills with the last live tile; 2f's own
+    # replacement cannot be refilled
+    table = short_wall_table(hands, live_after_deal=1, dead="2f")
+    act(table, 0, "discard 3m")
+    claim(table, 3, "kan 333m+3m")
+    assert table.is_over and table.result.kind == "draw"
+    assert table.wall.remaining == 0 and len(table.wall.untaken_dead()) == 14

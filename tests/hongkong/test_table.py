@@ -198,6 +198,31 @@ def test_after_that_replacement_the_discard_can_be_claimed_only_for_mah_jong():
     assert 1 not in table.pending()  # a pung of 9p would be legal before the last tile
 
 
+def test_a_bonus_tile_drawn_as_the_last_live_tile_ends_the_hand_as_a_draw():
+    # seed 004: "Tote Mauer: besteht immer aus 14 Ziegeln": no live tile is left to refill the
+    # dead wall after the flower's replacement, so the hand is a draw there and then
+    table = stacked_table({0: "7z123m456m789m1234z"}, draws="1f", live_after_deal=1, bonus_tiles=True)
+    discard(table, 0, "7z")
+    assert table.is_over and table.result.kind == "draw" and table.result.deltas == [0, 0, 0, 0]
+    assert kinds("1f")[0] in [kind_of(t) for t in table.players[1].bonus]
+    assert len(table.wall.untaken_dead()) == 14 and len(table.players[1].concealed) == 13
+
+
+def test_a_bonus_tile_as_the_replacement_that_took_the_last_live_tile_ends_the_hand():
+    # the kong's replacement moved the last live tile to the dead wall; it is a flower, and its
+    # own replacement could not be refilled
+    table = stacked_table({0: "1111s23m456p78s11z7z"}, draws="6z6z6z9s", dead="2f", live_after_deal=5,
+                          bonus_tiles=True)
+    act_type(table, 0, PASS)  # not in the opening
+    discard(table, 0, "7z")
+    for seat in (1, 2, 3):
+        tsumogiri(table, seat)
+    assert table.turn_seat == 0 and table.wall.remaining == 1
+    act_type(table, 0, ActionType.ANKAN)
+    assert table.is_over and table.result.kind == "draw"
+    assert len(table.wall.untaken_dead()) == 14 and table.wall.remaining == 0
+
+
 # --- the fan minimum and special wins ---------------------------------------------------------------------
 
 
