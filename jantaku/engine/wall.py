@@ -4,8 +4,9 @@ The live wall is drawn from the front.  A *dead wall* of fixed size sits
 behind it; replacement tiles (after a kong or a bonus tile) are drawn from
 it, and when the variant keeps the dead wall at its size the last live tile
 moves into it ("the live wall shrinks by one"); such a dead wall gives no
-replacement once the live wall is empty (it would shrink below its size).  Variants without a dead
-wall (Sichuan) draw replacements from the back of the live wall.
+replacement once the live wall is empty (it would shrink below its size).
+Variants without a dead wall (Sichuan) draw replacements from the back of
+the live wall.
 
     >>> import random
     >>> w = Wall.shuffled(list(range(136)), random.Random(7), dead_size=14)
