@@ -223,6 +223,26 @@ def test_a_bonus_tile_as_the_replacement_that_took_the_last_live_tile_ends_the_h
     assert len(table.wall.untaken_dead()) == 14 and table.wall.remaining == 0
 
 
+def test_kong_on_kong_in_play():
+    # South konged 1s, the replacement 9p made another kong, whose replacement 5z wins
+    table = stacked_table({0: "7z2345678s1234p66z", 1: "111s999p123m456m5z"}, draws="1s", dead="9p5z")
+    discard(table, 0, "7z")
+    act_type(table, 1, ActionType.ANKAN, "1s")
+    act_type(table, 1, ActionType.ANKAN, "9p")
+    act_type(table, 1, TSUMO)
+    win, items = last_win(table)
+    assert {"Kong on Kong", "Kong Replacement", "Self-Drawn"} <= items
+
+
+def test_one_kong_replacement_is_no_kong_on_kong():
+    table = stacked_table({0: "7z2345678s1234p66z", 1: "111s999p123m456m5z"}, draws="1s", dead="5z")
+    discard(table, 0, "7z")
+    act_type(table, 1, ActionType.ANKAN, "1s")
+    act_type(table, 1, TSUMO)
+    win, items = last_win(table)
+    assert "Kong Replacement" in items and "Kong on Kong" not in items
+
+
 # --- the fan minimum and special wins ---------------------------------------------------------------------
 
 
