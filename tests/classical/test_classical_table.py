@@ -307,9 +307,10 @@ THREE_WAITS = ["5p2m3m7m8m2p3p7p8p2s3s7s5z7z",
                "111z333z444z666z5p"]
 
 
-def test_three_mah_jong_calls_make_the_hand_a_draw():
+@pytest.mark.parametrize("preset", ["classical", "dmjl"])
+def test_three_mah_jong_calls_make_the_hand_a_draw(preset):
     # seed 000, "Unentschieden": "Drei Spieler rufen Mah Jong"
-    table = new_table(THREE_WAITS)
+    table = new_table(THREE_WAITS, preset=preset)
     act(table, 0, "discard 5p")
     for seat in (3, 1, 2):
         act(table, seat, "ron 5p")
@@ -319,8 +320,8 @@ def test_three_mah_jong_calls_make_the_hand_a_draw():
 
 
 def test_three_mah_jong_calls_next_in_turn_wins_without_the_option():
-    # the DMJL base rule (as the Hong Kong text quotes it): the next in turn wins, however many call
-    table = new_table(THREE_WAITS, preset="dmjl")
+    # the Hong Kong text's reading: the next in turn wins, however many call
+    table = new_table(THREE_WAITS, options={"three_mah_jong_draw": False})
     act(table, 0, "discard 5p")
     for seat in (3, 1, 2):
         act(table, seat, "ron 5p")

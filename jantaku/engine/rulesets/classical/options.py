@@ -62,7 +62,7 @@ class ClassicalOptions:
     # --- claims (kept last so branches adding options above merge cleanly) -----------------
     three_mah_jong_draw: bool = option(
         True, "three Mah Jong calls on one discard make the hand a draw (seed 000); off: the "
-              "next in turn wins, as with two calls (the DMJL base rule)")
+              "next in turn wins, as with two calls")
 
 
 # Only the differences from the defaults are written out, so each preset reads as
@@ -75,7 +75,6 @@ PRESETS: dict[str, dict[str, Any]] = {
         "bonus_doubles": "dmjl",
         "claimed_kong_counts_concealed": True,
         "discard_payment": "dangerous_only",
-        "three_mah_jong_draw": False,
     },
 }
 
