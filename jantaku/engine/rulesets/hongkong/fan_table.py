@@ -11,8 +11,9 @@ kong on kong (6 + kong replacement 1 + self-drawn 1 = 8) and mixed terminals
 and honours (1 + all pungs 3 = 4).  A line with ``when`` belongs to one choice
 of an option: ``bouquet=inclusive`` counts all four flowers as 2 fan in all.
 
-    >>> [(rule.name, rule.fan) for rule in FAN_TABLE if rule.fan > 2]
-    [('Kong on Kong', 6), ('All Pungs', 3), ('Mixed One Suit', 3), ('Small Three Dragons', 5), ('Full Flush', 7)]
+    >>> [(rule.name, rule.fan) for rule in FAN_TABLE if rule.fan > 2]  # doctest: +NORMALIZE_WHITESPACE
+    [('Kong on Kong', 6), ('All Pungs', 3), ('Mixed One Suit', 3), ('Small Three Dragons', 5),
+     ('Full Flush', 7)]
     >>> [points(fan, "half_spicy") for fan in range(11)]
     [1, 2, 4, 8, 16, 24, 32, 48, 64, 96, 128]
     >>> points(10, "full_spicy")

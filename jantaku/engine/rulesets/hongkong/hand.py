@@ -56,10 +56,10 @@ class WinFacts:
     discarder: int | None = None  # the seat whose discard (or robbed kong) won; None if self-drawn
     last_tile: bool = False  # won with the last tile of the wall or its discard
     replacement: bool = False  # won with a kong's replacement tile (always self-drawn)
-    kong_on_kong: bool = False  # that kong was declared on the previous kong's replacement
     robbed_kong: bool = False
     first_turn: bool = False  # East on the deal (heavenly) or another on East's first discard (earthly)
     bonus: frozenset[int] = frozenset()  # kinds of the bonus tiles laid out
+    kong_on_kong: bool = False  # a replacement win whose kong was declared on the previous kong's replacement
 
 
 def meld_group(meld: Meld) -> Group:
