@@ -370,3 +370,26 @@ def test_a_kong_replacement_that_is_a_flower_with_no_live_tile_left_ends_the_han
     claim(table, 3, "kan 333m+3m")
     assert table.is_over and table.result.kind == "draw"
     assert table.wall.remaining == 0 and len(table.wall.untaken_dead()) == 14
+
+
+def test_three_players_robbing_a_kong_make_the_hand_a_draw_and_the_tile_stays():
+    hands = ["6p123m456m789m11s45p",
+             "66p2m8m3s7s1z3z6z4m6m9s8p",
+             "57p123m789s234s11z",
+             "78p456s789s555z99m"]
+    table = new_table(hands, draws="7z6z9s6p")
+    act(table, 0, "discard 6p")
+    claim(table, 1, "pon 66p+6p")  # the three who could win on it let it go
+    act(table, 1, "discard 1z")
+    pass_claims(table)
+    for seat, tile in ((2, "7z"), (3, "6z"), (0, "9s")):
+        act(table, seat, f"discard {tile}")
+        pass_claims(table)
+    act(table, 1, "kakan 6p")
+    assert table.phase == "rob" and set(table.pending()) == {0, 2, 3}
+    for seat in (0, 2, 3):
+        act(table, seat, "ron 6p")
+    assert table.result.kind == "abort" and table.result.reason == "three_mah_jong"
+    assert table.result.deltas == [0, 0, 0, 0]
+    assert len(table.tile_locations()) == 136  # the robbed tile went back onto its kong
+    assert table.players[1].melds[0].type is MeldType.KAKAN

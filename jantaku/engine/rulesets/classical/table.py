@@ -29,7 +29,7 @@ from __future__ import annotations
 from typing import Any
 
 from ...actions import Action, ActionType
-from ...melds import HandSpec, Meld
+from ...melds import HandSpec, Meld, MeldType
 from ...options import options_to_dict
 from ...results import HandResult
 from ...scoring import ScoreResult
@@ -158,9 +158,21 @@ class ClassicalTable(Table):
 
     def before_win(self, winners: list[int], tile: int, discarder: int | None) -> bool:
         if len(winners) >= THREE_CALLS:
+            if self.robbing:
+                self._restore_robbed_kong(tile)
             self.end_in_a_draw("three_mah_jong")
             return False
         return True
+
+    def _restore_robbed_kong(self, tile: int) -> None:
+        """Nobody takes the robbed tile: it goes back onto the added kong (only added kongs can
+        be robbed here), so every tile stays somewhere."""
+        player = self.players[self.turn_seat]
+        index = next(i for i, m in enumerate(player.melds)
+                     if m.type is MeldType.PON and m.kind == kind_of(tile))
+        pung = player.melds[index]
+        player.melds[index] = Meld(MeldType.KAKAN, pung.tiles + (tile,), pung.claimed, pung.from_seat,
+                                   added=tile)
 
     def is_dangerous(self, seat: int, tile: int, discarder: int | None) -> bool:
         """Whether a winning discard was dangerous (robbing a kong is no discard)."""
