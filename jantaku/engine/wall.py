@@ -3,8 +3,10 @@
 The live wall is drawn from the front.  A *dead wall* of fixed size sits
 behind it; replacement tiles (after a kong or a bonus tile) are drawn from
 it, and when the variant keeps the dead wall at its size the last live tile
-moves into it ("the live wall shrinks by one").  Variants without a dead
-wall (Sichuan) draw replacements from the back of the live wall.
+moves into it ("the live wall shrinks by one"); such a dead wall gives no
+replacement once the live wall is empty (it would shrink below its size).
+Variants without a dead wall (Sichuan) draw replacements from the back of
+the live wall.
 
     >>> import random
     >>> w = Wall.shuffled(list(range(136)), random.Random(7), dead_size=14)
@@ -63,7 +65,16 @@ class Wall:
         return tile
 
     def can_replace(self) -> bool:
+        """Whether a replacement tile may be drawn now.
+
+        A dead wall kept at its size (``refill_dead``) must be refilled from the
+        live wall, so with no live tile left there is no replacement: the dead
+        wall never shrinks, and the table ends the hand as a draw instead
+        (Hong Kong, seed 004: "besteht immer aus 14 Ziegeln"; Classical alike).
+        """
         if self.dead:
+            if self.refill_dead and self.remaining <= 0:
+                return False
             order = self.replacement_order
             if order is not None:
                 return self._taken_replacements < len(order)
@@ -82,7 +93,7 @@ class Wall:
                  else self._taken_replacements)
         tile = self.dead[index]
         self._taken_replacements += 1
-        if self.refill_dead and self.remaining > 0:
+        if self.refill_dead:
             # the last live tile joins the dead wall; it is never drawn from the front again
             self.dead.append(self.live.pop())
         return tile

@@ -7,6 +7,7 @@ from jantaku.engine.melds import MeldType, make_meld
 from jantaku.engine.rulesets.classical.payments import settle_draw
 from jantaku.engine.rulesets.classical.ruleset import ClassicalRuleset
 from jantaku.engine.rulesets.classical.scorer import score_loser
+from jantaku.engine.scenario import arranged_wall
 from jantaku.engine.table import HandContext
 from jantaku.engine.tiles import format_tiles, kind_of, parse_kinds, parse_tiles
 
@@ -297,3 +298,98 @@ def test_losers_are_scored_and_settle_among_themselves():
     win = table.result.wins[0].score.score
     # East wins on South's discard: South alone pays 6x; North gets 20 from South and from West
     assert table.result.deltas == [6 * win, -6 * win - 20, -20, 40]
+
+
+# East discards 5p; South, West and North all wait on it (issue #20, item 1).
+THREE_WAITS = ["5p2m3m7m8m2p3p7p8p2s3s7s5z7z",
+               "123m456m789m11s46p",
+               "123s456s789s22z55p",
+               "111z333z444z666z5p"]
+
+
+@pytest.mark.parametrize("preset", ["classical", "dmjl"])
+def test_three_mah_jong_calls_make_the_hand_a_draw(preset):
+    # seed 000, "Unentschieden": "Drei Spieler rufen Mah Jong"
+    table = new_table(THREE_WAITS, preset=preset)
+    act(table, 0, "discard 5p")
+    for seat in (3, 1, 2):
+        act(table, seat, "ron 5p")
+    assert table.is_over
+    assert table.result.kind == "abort" and table.result.reason == "three_mah_jong"
+    assert table.result.wins == [] and table.result.deltas == [0, 0, 0, 0]
+
+
+def test_three_mah_jong_calls_next_in_turn_wins_without_the_option():
+    # the Hong Kong text's reading: the next in turn wins, however many call
+    table = new_table(THREE_WAITS, options={"three_mah_jong_draw": False})
+    act(table, 0, "discard 5p")
+    for seat in (3, 1, 2):
+        act(table, seat, "ron 5p")
+    assert [w.seat for w in table.result.wins] == [1]
+
+
+def test_two_of_three_possible_mah_jong_calls_the_next_in_turn_wins():
+    table = new_table(THREE_WAITS)
+    act(table, 0, "discard 5p")
+    act(table, 1, "pass")
+    act(table, 2, "ron 5p")
+    act(table, 3, "ron 5p")
+    assert [w.seat for w in table.result.wins] == [2]
+
+
+# --- the dead wall keeps its size (issue #20, item 3) ------------------------------------------
+
+def short_wall_table(hands, *, live_after_deal, draws="", dead="", preset="classical"):
+    """A bonus-tile table whose live wall holds only ``live_after_deal`` tiles after the deal
+    (the rest of the set is left out of this scenario)."""
+    ruleset = ClassicalRuleset(preset, {"bonus_tiles": True})
+    wall = arranged_wall(hands, draws=[draws] if draws else [], dead=[dead] if dead else [],
+                         dead_size=ruleset.options.dead_wall, bonus=True)
+    wall.live = wall.live[:53 + live_after_deal]
+    return ruleset.new_table(wall=wall)
+
+
+@pytest.mark.parametrize("preset, size", [("classical", 14), ("dmjl", 16)])
+def test_a_flower_drawn_as_the_last_live_tile_ends_the_hand_as_a_draw(preset, size):
+    # the flower's replacement would leave the dead wall one short with nothing to refill it
+    table = short_wall_table(CLAIMS, live_after_deal=1, draws="1f", preset=preset)
+    act(table, 0, "discard 7z")
+    pass_claims(table)
+    assert table.is_over and table.result.kind == "draw" and table.result.deltas == [0, 0, 0, 0]
+    assert [kind_of(t) for t in table.players[1].bonus] == parse_kinds("1f")
+    assert len(table.wall.untaken_dead()) == size
+
+
+def test_a_kong_replacement_that_is_a_flower_with_no_live_tile_left_ends_the_hand():
+    hands = list(CLAIMS)
+    hands[3] = "333m1p2p3p4s5s6s11z6z5z"
+    # North's kong takes the replacement 2f and refills with the last live tile; 2f's own
+    # replacement cannot be refilled
+    table = short_wall_table(hands, live_after_deal=1, dead="2f")
+    act(table, 0, "discard 3m")
+    claim(table, 3, "kan 333m+3m")
+    assert table.is_over and table.result.kind == "draw"
+    assert table.wall.remaining == 0 and len(table.wall.untaken_dead()) == 14
+
+
+def test_three_players_robbing_a_kong_make_the_hand_a_draw_and_the_tile_stays():
+    hands = ["6p123m456m789m11s45p",
+             "66p2m8m3s7s1z3z6z4m6m9s8p",
+             "57p123m789s234s11z",
+             "78p456s789s555z99m"]
+    table = new_table(hands, draws="7z6z9s6p")
+    act(table, 0, "discard 6p")
+    claim(table, 1, "pon 66p+6p")  # the three who could win on it let it go
+    act(table, 1, "discard 1z")
+    pass_claims(table)
+    for seat, tile in ((2, "7z"), (3, "6z"), (0, "9s")):
+        act(table, seat, f"discard {tile}")
+        pass_claims(table)
+    act(table, 1, "kakan 6p")
+    assert table.phase == "rob" and set(table.pending()) == {0, 2, 3}
+    for seat in (0, 2, 3):
+        act(table, seat, "ron 6p")
+    assert table.result.kind == "abort" and table.result.reason == "three_mah_jong"
+    assert table.result.deltas == [0, 0, 0, 0]
+    assert len(table.tile_locations()) == 136  # the robbed tile went back onto its kong
+    assert table.players[1].melds[0].type is MeldType.KAKAN

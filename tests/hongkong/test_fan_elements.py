@@ -140,6 +140,32 @@ def test_all_four_seasons():
     assert "All Four Seasons" not in items(CHOWS + " bonus:123y4f", "1z")
 
 
+def test_a_bouquet_counted_inclusive_is_two_fan_with_its_own_flower():
+    # option bouquet=inclusive: the set of four is 2 fan in all (another open implementation's table)
+    got = items(CHOWS + " bonus:1234f", "1z", options={"bouquet": "inclusive"})
+    assert got["All Four Flowers"] == 2 and "Own Flower" not in got
+    got = items(CHOWS + " bonus:1234y", "1z", options={"bouquet": "inclusive"})
+    assert got["All Four Seasons"] == 2 and "Own Season" not in got
+    # without the whole set, the own flower still counts
+    assert items(CHOWS + " bonus:1f2f3f", "1z", options={"bouquet": "inclusive"})["Own Flower"] == 1
+
+
+def test_kong_on_kong_is_eight_fan_with_the_replacement_and_self_drawn():
+    got = items("123m456p11z kan:8888m ankan:9999s", "1z", by="self", flags=["twofold_fortune"])
+    assert got["Kong on Kong"] == 6 and got["Kong Replacement"] == got["Self-Drawn"] == 1
+    assert sum(got[k] for k in ("Kong on Kong", "Kong Replacement", "Self-Drawn")) == 8
+    assert "Kong on Kong" not in items("123m456p11z kan:8888m ankan:9999s", "1z", by="self",
+                                        flags=["replacement"])
+
+
+def test_mixed_terminals_and_honours_is_four_fan_with_its_all_pungs():
+    got = items("111m999p11z pon:222z pon:999s", "1z")
+    assert got["Mixed Terminals and Honours"] == 1 and got["All Pungs"] == 3
+    assert "Mixed Terminals and Honours" in items("111m999p11p pon:222z pon:999s", "1p")  # one honour set
+    assert "Mixed Terminals and Honours" not in items("111m999p22p pon:222z pon:999s", "2p")  # a simple
+    assert "Mixed Terminals and Honours" not in items("111m789p11z pon:222z pon:999s", "1z")  # a chow
+
+
 def test_without_bonus_tiles_there_are_no_bonus_fan():
     got = items(CHOWS, "1z", options={"bonus_tiles": False})
     assert "No Bonus Tiles" not in got

@@ -17,13 +17,13 @@ EAST = 0  # the winner in these tests
 
 
 def win(hand_text, tile, *, fed_by, by="discard", discarder=None, without_choice=(),
-        discard_without_choice=False, liability=True, robbed=False, seat=EAST):
+        discard_without_choice=False, liability=True, robbed=False, seat=EAST, **overrides):
     """Settle ``hand_text`` won with ``tile``; ``fed_by`` is the feeder of each meld (None: concealed kong)."""
     hand = parse_hand(hand_text)
     hand.melds = [replace(m, from_seat=f) for m, f in zip(hand.melds, fed_by, strict=True)]
     context = LiabilityContext(shown_sets(hand.melds, without_choice), discard_without_choice)
     facts = WinFacts(seat, 0, self_drawn=(by == "self"), discarder=discarder, robbed_kong=robbed)
-    options = resolve(overrides={"liability": liability})
+    options = resolve(overrides={"liability": liability, **overrides})
     scored = score_hand(hand, parse_kinds(tile)[0], facts, options, context)
     assert scored.result.is_win, scored.result
     return scored
@@ -186,7 +186,8 @@ def test_dangerous_kinds_per_situation():
     assert dangerous_kinds(kinds("pon:555z")) == frozenset()
     assert dangerous_kinds(kinds("pon:555z pon:777z")) == set(parse_kinds("6z"))
     assert dangerous_kinds(kinds("pon:111z pon:222z pon:444z")) == set(parse_kinds("3z567z"))
-    assert dangerous_kinds(kinds("pon:111s pon:555s ankan:9999s")) == set(parse_kinds("234678s"))  # 5s is shown
+    # every bamboo, the shown kinds too (issue #20 item 2; this assertion excluded 1s, 5s, 9s before)
+    assert dangerous_kinds(kinds("pon:111s pon:555s ankan:9999s")) == set(parse_kinds("123456789s"))
     assert dangerous_kinds(kinds("pon:111m pon:999p pon:111s")) == set(parse_kinds("9m1p9s"))
     assert dangerous_kinds(kinds("pon:111m pon:999p chi:123s")) == frozenset()
 
@@ -211,3 +212,13 @@ def test_find_liability_directly():
     assert find_liability(EAST, shown, small, discarder=3, win_kind=red).seat == 3
     assert find_liability(EAST, shown, small, discarder=None, win_kind=red) is None
     assert find_liability(EAST, shown[:1], small, discarder=3, win_kind=red) is None
+
+
+def test_any_tile_of_the_suit_is_dangerous_to_three_pungs_of_it_even_a_shown_kind():
+    # seed 004: "einen passenden Farbziegel": the fourth 3p completes 234p for a full flush
+    scored = win("234p88p pon:111p pon:333p pon:999p", "3p", fed_by=(1, 2, 1), discarder=3,
+                 bonus_tiles=False)
+    assert scored.liability is not None and scored.liability.seat == 3
+    assert scored.liability.hand == "Full Flush"
+    assert scored.result.score == 48  # full flush, 7 fan
+    assert scored.result.payments == {EAST: 192, 1: 0, 2: 0, 3: -192}

@@ -142,6 +142,17 @@ def test_of_several_mah_jong_claims_only_the_next_in_turn_wins():
     assert [w.seat for w in table.result.wins] == [2]
 
 
+def test_of_three_mah_jong_claims_too_only_the_next_in_turn_wins():
+    # seed 004 "bei mehrfachem Mah-Jongg-Ruf gewinnt nur der nächste Spieler": no draw, unlike
+    # classical's three calls (issue #20 item 1)
+    table = stacked_table({0: "5p2m3m7m8m2p3p7p8p2s3s7s5z7z", 1: "123m456m789m11s46p",
+                           2: "123s456s789s22z55p", 3: "111z333z444z666z5p"})
+    act_type(table, 0, ActionType.DISCARD, "5p")
+    for seat in (3, 2, 1):
+        act_type(table, seat, RON)
+    assert [w.seat for w in table.result.wins] == [1]
+
+
 # --- the last tile ------------------------------------------------------------------------------------
 
 
@@ -196,6 +207,51 @@ def test_after_that_replacement_the_discard_can_be_claimed_only_for_mah_jong():
     act_type(table, 0, ActionType.ANKAN)
     act_type(table, 0, ActionType.DISCARD, "9p")
     assert 1 not in table.pending()  # a pung of 9p would be legal before the last tile
+
+
+def test_a_bonus_tile_drawn_as_the_last_live_tile_ends_the_hand_as_a_draw():
+    # seed 004: "Tote Mauer: besteht immer aus 14 Ziegeln": no live tile is left to refill the
+    # dead wall after the flower's replacement, so the hand is a draw there and then
+    table = stacked_table({0: "7z123m456m789m1234z"}, draws="1f", live_after_deal=1, bonus_tiles=True)
+    discard(table, 0, "7z")
+    assert table.is_over and table.result.kind == "draw" and table.result.deltas == [0, 0, 0, 0]
+    assert kinds("1f")[0] in [kind_of(t) for t in table.players[1].bonus]
+    assert len(table.wall.untaken_dead()) == 14 and len(table.players[1].concealed) == 13
+
+
+def test_a_bonus_tile_as_the_replacement_that_took_the_last_live_tile_ends_the_hand():
+    # the kong's replacement moved the last live tile to the dead wall; it is a flower, and its
+    # own replacement could not be refilled
+    table = stacked_table({0: "1111s23m456p78s11z7z"}, draws="6z6z6z9s", dead="2f", live_after_deal=5,
+                          bonus_tiles=True)
+    act_type(table, 0, PASS)  # not in the opening
+    discard(table, 0, "7z")
+    for seat in (1, 2, 3):
+        tsumogiri(table, seat)
+    assert table.turn_seat == 0 and table.wall.remaining == 1
+    act_type(table, 0, ActionType.ANKAN)
+    assert table.is_over and table.result.kind == "draw"
+    assert len(table.wall.untaken_dead()) == 14 and table.wall.remaining == 0
+
+
+def test_kong_on_kong_in_play():
+    # South konged 1s, the replacement 9p made another kong, whose replacement 5z wins
+    table = stacked_table({0: "7z2345678s1234p66z", 1: "111s999p123m456m5z"}, draws="1s", dead="9p5z")
+    discard(table, 0, "7z")
+    act_type(table, 1, ActionType.ANKAN, "1s")
+    act_type(table, 1, ActionType.ANKAN, "9p")
+    act_type(table, 1, TSUMO)
+    win, items = last_win(table)
+    assert {"Kong on Kong", "Kong Replacement", "Self-Drawn"} <= items
+
+
+def test_one_kong_replacement_is_no_kong_on_kong():
+    table = stacked_table({0: "7z2345678s1234p66z", 1: "111s999p123m456m5z"}, draws="1s", dead="5z")
+    discard(table, 0, "7z")
+    act_type(table, 1, ActionType.ANKAN, "1s")
+    act_type(table, 1, TSUMO)
+    win, items = last_win(table)
+    assert "Kong Replacement" in items and "Kong on Kong" not in items
 
 
 # --- the fan minimum and special wins ---------------------------------------------------------------------
@@ -274,6 +330,24 @@ def test_a_discarder_holding_only_dangerous_tiles_pays_normally():
     table.on_discard(3, red)
     result, payments = table.score_win(1, red, 3)
     assert payments[3] == -2 * result.score and payments[0] == payments[2] == -result.score
+
+
+def test_the_fourth_tile_of_a_shown_pung_is_dangerous_for_a_full_flush():
+    # issue #20 item 2: seat 1 shows 111p 333p 999p and holds 24p 88p; seat 3 throws the last 3p
+    table = stacked_table({1: "111p333p999p24p8p", 3: "3p"}, liability=True)
+    table.players[1].concealed.append(parse_tiles("8p", set(t for p in table.players for t in p.concealed))[0])
+    for tiles, feeder in (("1p", 0), ("3p", 2), ("9p", 0)):
+        give_pung(table, 1, tiles, from_seat=feeder)
+    extra = [t for t in table.players[1].concealed if kind_of(t) not in kinds("248p")]
+    for t in extra:  # the filler tile(s) stacked_table dealt leave the hand
+        table.players[1].concealed.remove(t)
+    three = next(t for t in table.players[3].concealed if kind_of(t) == kinds("3p")[0])
+    table.players[3].concealed.remove(three)
+    table.last_discard = (3, three)
+    table.players[1].concealed.append(three)
+    result, payments = table.score_win(1, three, 3)
+    assert [i.name for i in result.items] == ["Full Flush"] and result.score == 48
+    assert payments == {0: 0, 1: 192, 2: 0, 3: -192}
 
 
 def test_liability_is_off_by_default():

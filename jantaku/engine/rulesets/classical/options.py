@@ -86,6 +86,11 @@ class ClassicalOptions:
         "dangerous discard, which the discarder pays alone 4x/6x and nothing else is paid",
         choices=("discarder_pays", "dangerous_only"))
 
+    # --- claims (kept last so branches adding options above merge cleanly) -----------------
+    three_mah_jong_draw: bool = option(
+        True, "three Mah Jong calls on one discard make the hand a draw (seed 000); off: the "
+              "next in turn wins, as with two calls")
+
 
 # Only the differences from the defaults are written out, so each preset reads as
 # "what this rule set changes".

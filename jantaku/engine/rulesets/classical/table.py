@@ -14,6 +14,8 @@ What this class adds:
 - draws on the first go-round: four identical winds discarded, or a player
   declaring nine different terminals/honours on its first turn while no
   meld is out anywhere;
+- three Mah Jong calls on one tile make the hand a draw (option
+  ``three_mah_jong_draw``); of two, the next in turn wins;
 - scoring every hand (the winner's and the losers'), the circumstances of
   the win as flags, the dangerous-discard rule and the payments;
 - optionally, settling the incomplete hands on a draw;
@@ -29,7 +31,7 @@ from __future__ import annotations
 from typing import Any
 
 from ...actions import Action, ActionType
-from ...melds import HandSpec, Meld
+from ...melds import HandSpec, Meld, MeldType
 from ...options import options_to_dict
 from ...results import HandResult
 from ...scoring import ScoreResult
@@ -44,6 +46,7 @@ from .situation import (FIRST_TURN, LAST_TILE, REPLACEMENT, RIICHI, ROBBED_KONG,
                         Situation, Win)
 
 NINE_ORPHANS = 9  # different terminals/honours that allow declaring a draw
+THREE_CALLS = 3  # Mah Jong calls on one tile that make the hand a draw
 EAST_STREAK = "east_streak"  # HandContext.extra: East's wins in a row before this hand
 
 
@@ -193,6 +196,31 @@ class ClassicalTable(Table):
                     and not self.players[dealer].melds:
                 flags.add(FIRST_TURN)
         return frozenset(flags)
+
+    def select_winners(self, discarder: int, claimants: list[int]) -> list[int]:
+        # Three Mah Jong calls are a draw (seed 000, "Unentschieden"): hand all three on, so
+        # that before_win can end the hand; of two calls the next in turn wins.
+        if self.options.three_mah_jong_draw and len(claimants) >= THREE_CALLS:
+            return claimants
+        return claimants[:1]
+
+    def before_win(self, winners: list[int], tile: int, discarder: int | None) -> bool:
+        if len(winners) >= THREE_CALLS:
+            if self.robbing:
+                self._restore_robbed_kong(tile)
+            self.end_in_a_draw("three_mah_jong")
+            return False
+        return True
+
+    def _restore_robbed_kong(self, tile: int) -> None:
+        """Nobody takes the robbed tile: it goes back onto the added kong (only added kongs can
+        be robbed here), so every tile stays somewhere."""
+        player = self.players[self.turn_seat]
+        index = next(i for i, m in enumerate(player.melds)
+                     if m.type is MeldType.PON and m.kind == kind_of(tile))
+        pung = player.melds[index]
+        player.melds[index] = Meld(MeldType.KAKAN, pung.tiles + (tile,), pung.claimed, pung.from_seat,
+                                   added=tile)
 
     def is_dangerous(self, seat: int, tile: int, discarder: int | None) -> bool:
         """Whether a winning discard was dangerous (robbing a kong is no discard)."""

@@ -59,7 +59,7 @@ class HandValue:
 
 def value_of(arrangement: Arrangement, options: HongKongOptions) -> HandValue:
     """Apply the fan table and the limit hands to one reading."""
-    rules = [r for r in FAN_TABLE if (options.bonus_tiles or not r.bonus) and r.holds(arrangement)]
+    rules = [r for r in FAN_TABLE if r.applies(options) and r.holds(arrangement)]
     limits = [h.name for h in LIMIT_HANDS if h.holds(arrangement)]
     patterns = frozenset(r.name for r in rules) | frozenset(limits)
     if limits:

@@ -59,6 +59,7 @@ class WinFacts:
     robbed_kong: bool = False
     first_turn: bool = False  # East on the deal (heavenly) or another on East's first discard (earthly)
     bonus: frozenset[int] = frozenset()  # kinds of the bonus tiles laid out
+    kong_on_kong: bool = False  # a replacement win whose kong was declared on the previous kong's replacement
 
 
 def meld_group(meld: Meld) -> Group:

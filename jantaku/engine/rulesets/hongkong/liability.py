@@ -3,7 +3,9 @@
 Five situations make a tile dangerous to throw (:data:`DANGERS`): a player
 shows two dragon pungs, three wind pungs, three pungs of one suit, three
 honour pungs or three terminal pungs (kongs count; shown means declared,
-concealed kongs included as they lie "half open").  Then:
+concealed kongs included as they lie "half open").  The dangerous tiles are
+the group's other kinds, except for three pungs of one suit: then every tile
+of that suit is dangerous, the shown kinds included.  Then:
 
 * **Dangerous discard.** Whoever throws a dangerous tile that this player
   wins on pays for everyone (four shares), but only if the win *is* the hand
@@ -73,6 +75,10 @@ class Danger:
     shown_needed: int
     hands: frozenset[str]  # the hands a dangerous discard must complete for liability
     fed_hand: str  # the hand for which feeding the next set of the group makes the feeder liable
+    # Whether the kinds already shown stay dangerous: for a full flush "a matching suit tile"
+    # (seed 004) is any tile of the suit, so the fourth 3p to 111p 333p 999p (making 234p) is
+    # dangerous too; the missing dragon or wind is by definition not a shown one.
+    shown_kinds_dangerous: bool = False
 
     def shown(self, sets: Sequence[ShownSet]) -> list[ShownSet]:
         return [s for s in sets if s.kind in self.group]
@@ -81,6 +87,8 @@ class Danger:
         mine = self.shown(sets)
         if len(mine) < self.shown_needed:
             return frozenset()
+        if self.shown_kinds_dangerous:
+            return self.group
         return self.group - {s.kind for s in mine}
 
     def fed_set(self, sets: Sequence[ShownSet]) -> ShownSet | None:
@@ -98,7 +106,8 @@ DANGERS: tuple[Danger, ...] = (
            frozenset({"Small Three Dragons", "Big Three Dragons"}), "Big Three Dragons"),
     Danger("three wind pungs", frozenset(WINDS), 3,
            frozenset({"Small Four Winds", "Big Four Winds"}), "Big Four Winds"),
-    *(Danger(f"three {name} pungs", _suit(suit), 3, frozenset({"Full Flush"}), "Full Flush")
+    *(Danger(f"three {name} pungs", _suit(suit), 3, frozenset({"Full Flush"}), "Full Flush",
+             shown_kinds_dangerous=True)
       for suit, name in zip(SUITS, ("characters", "circles", "bamboo"))),
     Danger("three honour pungs", frozenset(HONORS), 3, frozenset({"All Honours"}), "All Honours"),
     Danger("three terminal pungs", frozenset(TERMINALS), 3, frozenset({"All Terminals"}), "All Terminals"),

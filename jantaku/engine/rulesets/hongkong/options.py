@@ -39,6 +39,11 @@ class HongKongOptions:
     chip_stake: int = option(0, "chips each player starts with; the match ends with the hand in "
                              "which someone goes bankrupt; 0 = no chips")
     bonus_tiles: bool = option(True, "play with the 4 flowers and 4 seasons (144 tiles)")
+    bouquet: str = option(
+        "cumulative",
+        "all four flowers (or seasons): cumulative: 2 fan on top of the own flower's 1, 3 in all "
+        "(seed 004: \"alle Fan sind kumulativ\"); inclusive: 2 fan in all, the own flower included",
+        choices=("cumulative", "inclusive"))
 
     def __post_init__(self) -> None:
         if self.min_fan > self.limit_fan:

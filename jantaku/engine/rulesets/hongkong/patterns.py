@@ -43,6 +43,11 @@ def kong_replacement(a: Arrangement) -> bool:
     return a.win.replacement
 
 
+def kong_on_kong(a: Arrangement) -> bool:
+    """Won on the replacement of a kong declared with the previous kong's replacement tile."""
+    return a.win.kong_on_kong
+
+
 def heavenly_hand(a: Arrangement) -> bool:
     """East goes out on the dealt tiles."""
     return a.win.first_turn and a.win.seat == 0 and a.win.self_drawn
@@ -80,6 +85,12 @@ def all_honors(a: Arrangement) -> bool:
 
 def all_terminals(a: Arrangement) -> bool:
     return a.standard and all(is_terminal(k) for k in a.kinds)
+
+
+def mixed_terminals_and_honors(a: Arrangement) -> bool:
+    """Only terminals and honours, some of each (so every set is a pung; thirteen orphans is a limit)."""
+    return (a.standard and all(is_terminal(k) or is_honor(k) for k in a.kinds)
+            and any(is_terminal(k) for k in a.kinds) and a.has_honors)
 
 
 def four_concealed_pungs(a: Arrangement) -> bool:
@@ -150,6 +161,15 @@ def own_flower(a: Arrangement) -> bool:
 
 def own_season(a: Arrangement) -> bool:
     return SEASON_BASE + a.win.seat in a.win.bonus
+
+
+def own_flower_outside_a_bouquet(a: Arrangement) -> bool:
+    """The own flower, unless all four flowers are out (``bouquet=inclusive`` counts it in the set)."""
+    return own_flower(a) and not all_four_flowers(a)
+
+
+def own_season_outside_a_bouquet(a: Arrangement) -> bool:
+    return own_season(a) and not all_four_seasons(a)
 
 
 def all_four_flowers(a: Arrangement) -> bool:

@@ -27,7 +27,8 @@ from .liability import Liability, ShownSet, find_liability
 from .options import HongKongOptions, resolve
 from .payments import settle
 
-FLAGS = frozenset({"last_tile", "replacement", "robbed_kong", "first_turn"})
+FLAGS = frozenset({"last_tile", "replacement", "twofold_fortune", "robbed_kong", "first_turn"})
+REPLACEMENT_FLAGS = frozenset({"replacement", "twofold_fortune"})  # twofold fortune: kong on kong
 BELOW_MINIMUM = "below minimum fan"
 
 
@@ -72,10 +73,12 @@ def score_hand(hand: HandSpec, win_kind: int, win: WinFacts, options: HongKongOp
 
 def win_facts(req: ScoreRequest) -> WinFacts:
     """How a calculator request was won; a kong-replacement win is always self-drawn."""
-    self_drawn = req.self_drawn or "replacement" in req.flags
+    replacement = bool(req.flags & REPLACEMENT_FLAGS)
+    self_drawn = req.self_drawn or replacement
     return WinFacts(seat=req.seat, round=req.round, self_drawn=self_drawn,
                     discarder=None if self_drawn else req.discarder,
-                    last_tile="last_tile" in req.flags, replacement="replacement" in req.flags,
+                    last_tile="last_tile" in req.flags, replacement=replacement,
+                    kong_on_kong="twofold_fortune" in req.flags,
                     robbed_kong="robbed_kong" in req.flags, first_turn="first_turn" in req.flags,
                     bonus=frozenset(kind_of(t) for t in req.hand.bonus))
 
@@ -92,7 +95,7 @@ def request_error(req: ScoreRequest, options: HongKongOptions) -> str | None:
     unknown = sorted(req.flags - FLAGS)
     if unknown:
         return f"flag(s) {', '.join(unknown)} do not apply to hongkong; flags: {', '.join(sorted(FLAGS))}"
-    if "robbed_kong" in req.flags and (req.self_drawn or "replacement" in req.flags):
+    if "robbed_kong" in req.flags and (req.self_drawn or req.flags & REPLACEMENT_FLAGS):
         return "robbing a kong wins on another player's tile, not a self-drawn one"
     return None
 

@@ -12,6 +12,9 @@ live tile may be claimed only for Mah Jong.  This class adds:
   bonus-tile replacement (a ``setup`` decision, dealer first);
 * the last-tile rule's edge: a replacement draw that moved the last live tile
   to the dead wall was the last tile of the hand (``wall.remaining == 0``);
+  a replacement needed after that ends the hand as a draw, as the dead wall
+  keeps its 14 tiles (:meth:`.Wall.can_replace`);
+* kongs in a row, for the kong-on-kong fan;
 * the scorer with the liability option: whose discard fed each pung, and
   whether a discarder held only dangerous tiles;
 * seat rotation: ``context.extra["seating"]`` lists the players in turn order
@@ -153,6 +156,7 @@ class HongKongTable(Table):
             discarder=None if self_drawn else self.seat_wind(discarder),
             last_tile=self.wall.remaining == 0 and not robbing,
             replacement=self_drawn and self.after_kong, robbed_kong=robbing, first_turn=first_turn,
+            kong_on_kong=self_drawn and self.after_kong and self.kongs_in_a_row >= 2,
             bonus=frozenset(kind_of(t) for t in self.players[seat].bonus))
 
     def score_win(self, seat: int, tile: int, discarder: int | None):
@@ -185,7 +189,12 @@ class HongKongTable(Table):
         return frozenset().union(*(dangerous_kinds(shown_sets(p.melds))
                                    for s, p in enumerate(self.players) if s != seat))
 
+    def on_kong(self, seat: int, meld: Meld) -> None:
+        # a kong declared with a kong's replacement tile is a kong on kong
+        self.kongs_in_a_row = self.kongs_in_a_row + 1 if self.after_kong else 1
+
     def on_discard(self, seat: int, tile: int) -> None:
+        self.kongs_in_a_row = 0
         self._discard_without_choice = bool(self.options.liability) and had_no_choice(
             (kind_of(t) for t in self.players[seat].concealed + [tile]), self.dangerous_to_others(seat))
 
