@@ -134,29 +134,48 @@ class Connection:
     # --- receiving -------------------------------------------------------------------
 
     async def messages(self) -> AsyncIterator[dict[str, Any]]:
-        """Messages as they arrive, the first within the handshake timeout.
+        """Messages as they arrive: a whole ``hello`` within the handshake timeout of connecting,
+        then a whole message at least every idle timeout, and each message complete within the
+        message timeout of its first byte.
 
-        Ends at end of stream; raises :class:`ProtocolError` for anything over the limits.
+        Deadlines count whole messages, not bytes: a peer trickling a byte at a time gains
+        nothing.  Ends at end of stream; raises :class:`ProtocolError` for anything over the limits.
         """
         reader = MessageReader(self.limits.wire)
-        timeout = self.limits.handshake_timeout
+        limits = self.limits
+        clock = asyncio.get_running_loop().time
+        connected = last_message = clock()
+        started: float | None = None  # when the unfinished message's first byte came
         while True:
+            if self.player is None:
+                deadline, code = connected + limits.handshake_timeout, ErrorCode.HANDSHAKE
+                why = f"no whole hello within {limits.handshake_timeout:g} s of connecting"
+            else:
+                deadline, code = last_message + limits.idle_timeout, ErrorCode.IDLE
+                why = f"no message for {limits.idle_timeout:g} s"
+                if started is not None and started + limits.message_timeout < deadline:
+                    deadline = started + limits.message_timeout
+                    why = f"a message took over {limits.message_timeout:g} s to arrive"
             try:
-                data = await asyncio.wait_for(self.reader.read(self.limits.wire.read_chunk), timeout)
+                data = await asyncio.wait_for(self.reader.read(limits.wire.read_chunk), max(0.0, deadline - clock()))
             except asyncio.TimeoutError:
-                code = ErrorCode.HANDSHAKE if self.player is None else ErrorCode.IDLE
-                raise ProtocolError(code, f"nothing received for {timeout:g} s") from None
+                raise ProtocolError(code, why) from None
             except (ConnectionError, OSError):
                 return
             if not data:
                 return
+            completed = False
             for msg in reader.feed(data):
+                last_message, completed = clock(), True
                 if not self._bucket.take():
-                    raise ProtocolError(ErrorCode.RATE_LIMITED, f"more than {self.limits.rate:g} messages a second")
+                    raise ProtocolError(ErrorCode.RATE_LIMITED, f"more than {limits.rate:g} messages a second")
                 yield msg
                 if self.closed:
                     return
-            timeout = self.limits.idle_timeout if self.player is not None else self.limits.handshake_timeout
+            if not reader.partial:
+                started = None
+            elif started is None or completed:  # a new message has begun
+                started = clock()
 
     def paced_by_the_game(self) -> None:
         """The last message answered an open prompt: the game sets that pace, so it is not counted."""

@@ -12,8 +12,9 @@ class ConnectionLimits:
     """Per connection."""
 
     wire: Limits = CLIENT_LIMITS  # message size, array and map lengths
-    handshake_timeout: float = 5.0  # seconds to send ``hello``
-    idle_timeout: float = 60.0  # seconds without any message (clients ping)
+    handshake_timeout: float = 5.0  # seconds from connecting to a whole ``hello``
+    idle_timeout: float = 60.0  # seconds without a whole message (clients ping); bytes alone do not count
+    message_timeout: float = 10.0  # seconds a message may take to arrive once its first byte is in
     rate: float = 20.0  # messages per second, sustained
     burst: float = 40.0  # messages at once
     chat_rate: float = 1.0

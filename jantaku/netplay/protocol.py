@@ -118,6 +118,11 @@ class MessageReader:
         self._fed = 0
         self._consumed = 0
 
+    @property
+    def partial(self) -> bool:
+        """Whether bytes of an unfinished message are waiting for the rest."""
+        return self._fed > self._consumed
+
     def feed(self, data: bytes) -> Iterator[dict[str, Any]]:
         """Feed received bytes; yields every message completed by them."""
         try:
