@@ -43,6 +43,10 @@ class TokenBucket:
     def refund(self) -> None:
         self.tokens = min(self.burst, self.tokens + 1)
 
+    def charge(self, tokens: float) -> None:
+        """Take ``tokens`` more (the balance may go below zero: later messages wait for it)."""
+        self.tokens -= tokens
+
     def take(self) -> bool:
         now = self._clock()
         if self._last is not None:
@@ -176,6 +180,11 @@ class Connection:
                 started = None
             elif started is None or completed:  # a new message has begun
                 started = clock()
+
+    def charge_reply(self, size: int) -> None:
+        """A large reply costs its sender one message per ``reply_bytes_per_message`` bytes beyond
+        the first, so asking for big answers is rate-limited by what they cost to send."""
+        self._bucket.charge((size - 1) // self.limits.reply_bytes_per_message)
 
     def paced_by_the_game(self) -> None:
         """The last message answered an open prompt: the game sets that pace, so it is not counted."""

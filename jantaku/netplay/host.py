@@ -31,13 +31,15 @@ from .lobby import Lobby
 from .paths import DataDirLock
 from .players import Player
 from .prompts import Timers
-from .protocol import (PROTOCOL_VERSION, SUPPORTED_VERSIONS, ErrorCode, ProtocolError, RequestError,
-                       error_message)
+from .protocol import (PROTOCOL_VERSION, SUPPORTED_VERSIONS, ErrorCode, PackedMessage, ProtocolError,
+                       RequestError, error_message)
 from .requests import check_request
 from .store import Store
 from .tables import DEFAULT_BOT
 
 log = logging.getLogger(__name__)
+# optional extensions this host offers (docs/protocol.md, section 10)
+FEATURES = ("lobby_pages", "lobby_changes")
 
 
 def _is_local(ip: str) -> bool:
@@ -260,7 +262,7 @@ class Host:
         tables = self.lobby.tables_of(player)
         conn.send({"type": "welcome", "protocol": PROTOCOL_VERSION, "player": player.id, "name": player.name,
                    "token": token, "resumed": resumed, "host": self.name, "tables": [t.id for t in tables],
-                   "features": []})
+                   "features": list(FEATURES)})
         self.lobby.player_arrived(player)
 
     def _logout(self, conn: Connection) -> None:
@@ -289,6 +291,11 @@ class Host:
             return
         if req["type"] == "act":
             conn.paced_by_the_game()
+        if isinstance(reply, PackedMessage):  # packed once for many: add the ref, charge its size
+            data = reply.with_fields(ref=ref) if ref is not None else reply.with_fields()
+            conn.send_packed(data)
+            conn.charge_reply(len(data))
+            return
         if reply is None:
             if ref is None:
                 return

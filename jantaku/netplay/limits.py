@@ -22,6 +22,7 @@ class ConnectionLimits:
     send_buffer: int = 1024 * 1024  # unsent bytes before a slow reader is dropped
     socket_send_buffer: int | None = None  # SO_SNDBUF (None: the system's); the kernel's share of the above
     max_errors: int = 20  # answered errors before the connection is closed
+    reply_bytes_per_message: int = 8192  # a large reply (a lobby page) counts as one message per this many bytes
 
 
 @dataclass(frozen=True)
@@ -34,3 +35,4 @@ class HostLimits:
     max_seats_per_player: int = 8
     idle_table_seconds: float = 120.0  # a table nobody is at closes after this long
     lobby_push_delay: float = 0.25  # lobby changes reach watchers at most this often
+    lobby_page: int = 50  # tables in one ``lobby`` message

@@ -8,6 +8,7 @@ raises :class:`~jantaku.netplay.protocol.RequestError`.
 from __future__ import annotations
 
 import asyncio
+import bisect
 import logging
 import random
 import time
@@ -19,7 +20,7 @@ from .connection import Connection
 from .limits import HostLimits
 from .players import Player
 from .prompts import Timers
-from .protocol import ErrorCode, RequestError
+from .protocol import ErrorCode, PackedMessage, RequestError, pack_array
 from .seats import TableSettings
 from .store import Store, StoreError
 from .tables import DEFAULT_BOT, HostTable
@@ -36,7 +37,9 @@ class Lobby:
         self.limits = limits
         self.default_bot = default_bot
         self.tables: dict[int, HostTable] = {}
-        self.watchers: set[Connection] = set()
+        self.watchers: set[Connection] = set()  # get a ``lobby`` page (the first) on every change
+        self.change_watchers: set[Connection] = set()  # get ``lobby_changes``: the changed tables only
+        self._changed: set[int] = set()  # ids of tables changed (or closed) since the last push
         self._next_id = store.next_table_id()
         self._push: asyncio.TimerHandle | None = None
         self._idle: dict[int, asyncio.TimerHandle] = {}  # tables nobody is at, closing soon
@@ -114,8 +117,17 @@ class Lobby:
         else:
             self._players_at.pop(table.id, None)
 
-    def lobby_message(self) -> dict[str, Any]:
-        return {"type": "lobby", "tables": [t.info() for t in self.tables.values()], "rulesets": ruleset_names()}
+    def lobby_page(self, after: int | None = None, limit: int | None = None) -> PackedMessage:
+        """A ``lobby`` message: up to ``limit`` tables (by id, after ``after``), each packed once
+        per change, so answering costs about the bytes sent and no more."""
+        limit = min(limit or self.limits.lobby_page, self.limits.lobby_page)
+        ids = sorted(self.tables)
+        start = 0 if after is None else bisect.bisect_right(ids, after)
+        page = ids[start:start + limit]
+        more = start + limit < len(ids)
+        return PackedMessage({"type": "lobby", "rulesets": ruleset_names(), "more": more, "total": len(ids),
+                              "next": page[-1] if more else None},
+                             {"tables": pack_array([self.tables[t].packed_info() for t in page])})
 
     # --- connections ------------------------------------------------------------------
 
@@ -129,6 +141,7 @@ class Lobby:
 
     def connection_closed(self, conn: Connection) -> None:
         self.watchers.discard(conn)
+        self.change_watchers.discard(conn)
         for table_id in list(conn.watching):
             table = self.tables.get(table_id)
             if table is not None:
@@ -148,10 +161,13 @@ class Lobby:
             raise RequestError(ErrorCode.NO_SUCH_TABLE, f"there is no table {table_id}")
         return table
 
-    def _on_list(self, conn: Connection, player: Player, req: dict[str, Any]) -> dict[str, Any]:
+    def _on_list(self, conn: Connection, player: Player, req: dict[str, Any]) -> PackedMessage:
         if req["watch"] is not None:
-            (self.watchers.add if req["watch"] else self.watchers.discard)(conn)
-        return self.lobby_message()
+            self.watchers.discard(conn)
+            self.change_watchers.discard(conn)
+            if req["watch"]:
+                (self.change_watchers if req["changes"] else self.watchers).add(conn)
+        return self.lobby_page(req["after"], req["limit"])
 
     def _on_create(self, conn: Connection, player: Player, req: dict[str, Any]) -> dict[str, Any]:
         if len(self.tables) >= self.limits.max_tables:
@@ -238,8 +254,7 @@ class Lobby:
 
     def _table_changed(self, table: HostTable) -> None:
         self._index_seats(table)
-        if self.watchers and self._push is None:
-            self._push = self._loop.call_later(self.limits.lobby_push_delay, self._push_lobby)
+        self._lobby_changed(table.id)
         idle = self._idle.pop(table.id, None)
         if idle is not None:
             idle.cancel()
@@ -251,11 +266,27 @@ class Lobby:
             return  # otherwise paused, seats held for their players
         self._idle[table.id] = self._loop.call_later(self.limits.idle_table_seconds, self._close_if_idle, table.id)
 
+    def _lobby_changed(self, table_id: int) -> None:
+        if self.change_watchers:
+            self._changed.add(table_id)
+        if (self.watchers or self.change_watchers) and self._push is None:
+            self._push = self._loop.call_later(self.limits.lobby_push_delay, self._push_lobby)
+
     def _push_lobby(self) -> None:
+        """One packing per push, however many watch: the first page to ``watchers``, the tables
+        changed since the last push to ``change_watchers``."""
         self._push = None
-        message = self.lobby_message()
-        for conn in list(self.watchers):
-            conn.send(message)
+        changed, self._changed = sorted(self._changed), set()
+        if self.watchers:
+            data = self.lobby_page().with_fields()
+            for conn in list(self.watchers):
+                conn.send_packed(data)
+        if self.change_watchers:
+            live = [t for t in changed if t in self.tables]
+            data = PackedMessage({"type": "lobby_changes", "closed": [t for t in changed if t not in self.tables]},
+                                 {"tables": pack_array([self.tables[t].packed_info() for t in live])}).with_fields()
+            for conn in list(self.change_watchers):
+                conn.send_packed(data)
 
     def _close_if_idle(self, table_id: int) -> None:
         self._idle.pop(table_id, None)
@@ -279,8 +310,7 @@ class Lobby:
         for seat in table.seats:
             if seat.connected:
                 seat.player.send(closed)
-        if self.watchers and self._push is None:
-            self._push = self._loop.call_later(self.limits.lobby_push_delay, self._push_lobby)
+        self._lobby_changed(table.id)
 
     def close(self) -> None:
         if self._push is not None:

@@ -22,7 +22,7 @@ from ..engine.match import Match
 from ..engine.ruleset import get_ruleset
 from .connection import Connection
 from .players import Player
-from .protocol import ErrorCode, RequestError, pack
+from .protocol import ErrorCode, PackedMessage, RequestError, pack
 from .runner import MatchRunner
 from .seats import Seat, TableSettings
 from .store import Store, StoredMatch, StoredSeat
@@ -52,6 +52,7 @@ class HostTable:
         self._on_change = on_change
         self._loop = asyncio.get_running_loop()
         self._was_active = False
+        self._packed_info: bytes | None = None  # info() as sent in lobby pages, until it changes
 
     @property
     def match(self) -> Match | None:
@@ -91,6 +92,18 @@ class HostTable:
                 "seats": [seat.to_wire() for seat in self.seats], "spectators": len(self.spectators),
                 "match": self.match_id, "hands_played": len(self.match.results) if self.match else 0,
                 "scores": list(self.match.scores) if self.match else None}
+
+    def packed_info(self) -> bytes:
+        """:meth:`info`, packed once per change; a table whose info cannot be sent (a number
+        msgpack cannot hold) is listed by its id, name and ruleset, marked broken."""
+        if self._packed_info is None:
+            try:
+                self._packed_info = pack(self.info())
+            except (OverflowError, TypeError, ValueError) as exc:
+                log.error("table %d cannot be listed (%s); listed as broken", self.id, exc)
+                self._packed_info = pack({"id": self.id, "name": str(self.settings.name), "ruleset": self.settings.ruleset,
+                                          "state": "broken", "seats": [], "options": {}, "spectators": 0})
+        return self._packed_info
 
     # --- lobby operations (each raises RequestError when not allowed) -----------------
 
@@ -306,6 +319,7 @@ class HostTable:
 
     def broadcast(self, events: list) -> None:
         """Each connected player and spectator gets the update their seat may see."""
+        self._packed_info = None  # scores and hands played move on
         for seat in self.seats:
             if seat.connected:
                 seat.player.send(self._update(seat.index, events))
@@ -319,12 +333,13 @@ class HostTable:
 
     def changed(self) -> None:
         """Seats, state or watchers changed: tell the members and the lobby."""
-        info = self.info()
+        self._packed_info = None
+        message = PackedMessage({"type": "table", "table": self.id}, {"info": self.packed_info()})
         for seat in self.seats:
             if seat.connected:
-                seat.player.send({"type": "table", "table": self.id, "seat": seat.index, "info": info})
+                seat.player.send_packed(message.with_fields(seat=seat.index))
         if self.spectators:
-            data = pack({"type": "table", "table": self.id, "seat": None, "info": info})
+            data = message.with_fields(seat=None)
             for conn in list(self.spectators):
                 conn.send_packed(data)
         self._on_change(self)

@@ -9,16 +9,25 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import json
+import sys
 from collections.abc import AsyncIterator
+from pathlib import Path
 
 import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
+from jantaku.netplay.client import ClientError
 from jantaku.netplay.host import Host
 from jantaku.netplay.limits import ConnectionLimits, HostLimits
 from jantaku.netplay.protocol import ErrorCode, pack
 
+from .attackers import innocent_latencies, percentiles
 from .conftest import close_all, connect
 from .test_hostile import HELLO, RawPeer, codes
+
+REPO = Path(__file__).resolve().parents[2]
 
 
 @contextlib.asynccontextmanager
@@ -94,3 +103,122 @@ async def test_idle_time_counts_whole_messages_not_bytes():
         # bytes keep coming, but no whole message after the first ping: idle all the same
         assert await trickle(peer, pack({"type": "ping", "data": 1}) + pack({"type": "chat", "text": "y" * 80}), 0.05)
         assert set(await closing_codes(peer)) <= {ErrorCode.IDLE}
+
+
+# --- 2. options ------------------------------------------------------------------------------------
+
+async def test_out_of_range_options_and_timers_get_bad_options_with_the_range(host):
+    ann = await connect(host, "ann")
+    for ruleset, options, needle in [("riichi", {"start_points": 2**64 - 1}, "100..1000000"),
+                                     ("sichuan", {"base": 2**62}, "1..1000"),
+                                     ("basic", {"hands": 0}, "1..64"),
+                                     ("riichi", {"uma": [10**9, 0, 0, 0]}, "-1000..1000")]:
+        with pytest.raises(ClientError) as info:
+            await ann.create_table(ruleset, options=options)
+        assert info.value.code == ErrorCode.BAD_OPTIONS and needle in info.value.message
+    with pytest.raises(ClientError) as info:  # false is not "no limit"
+        await ann.create_table("basic", timers={"turn": False})
+    assert info.value.code == ErrorCode.BAD_OPTIONS
+    assert host.lobby.tables == {}
+    await close_all([ann])
+
+
+async def test_a_table_that_cannot_be_listed_does_not_break_the_lobby(host):
+    ann, bob = await connect(host, "ann"), await connect(host, "bob")
+    await bob.list_tables(watch=True)
+    good = await ann.create_table("basic", seat=0)
+    bad = await ann.create_table("basic")
+    host.lobby.tables[bad].settings.options["hands"] = 2**70  # as if a value slipped through
+    host.lobby.tables[bad].changed()
+    tables = {t["id"]: t for t in await bob.list_tables()}
+    assert tables[good]["state"] == "waiting" and tables[bad]["state"] == "broken"
+    pushed = await bob.next_message("lobby")
+    assert {t["id"] for t in pushed["tables"]} == {good, bad}
+    assert (await ann.ping()) >= 0 and (await bob.ping()) >= 0
+    await close_all([ann, bob])
+
+
+option_values = st.one_of(st.integers(min_value=-(2**64), max_value=2**64 - 1), st.booleans(), st.none(),
+                          st.floats(allow_nan=True), st.text(max_size=8),
+                          st.lists(st.one_of(st.integers(min_value=-(2**64), max_value=2**64 - 1), st.text(max_size=3)),
+                                   max_size=6))
+
+
+def option_names() -> list[str]:
+    import dataclasses
+
+    from jantaku.engine.ruleset import ruleset_class, ruleset_names
+    return sorted({f.name for r in ruleset_names() for f in dataclasses.fields(ruleset_class(r).Options)})
+
+
+@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(ruleset=st.sampled_from(["basic", "classical", "hongkong", "riichi", "sichuan"]),
+       options=st.dictionaries(st.sampled_from(option_names()), option_values, max_size=4),
+       timers=st.dictionaries(st.sampled_from(["turn", "claim", "between", "grace", "bot"]), option_values,
+                              max_size=3))
+def test_no_option_value_makes_an_internal_error(ruleset, options, timers):
+    async def attempt() -> None:
+        async with running_host() as host:
+            peer = await RawPeer.open(host.port)
+            peer.send(HELLO)
+            assert (await peer.next())["type"] == "welcome"
+            reply = await peer.reply_to({"type": "create", "ruleset": ruleset, "options": options, "timers": timers,
+                                         "ref": 1})
+            assert reply["type"] == "ok" or reply["code"] in (ErrorCode.BAD_OPTIONS, ErrorCode.BAD_REQUEST), reply
+            if reply["type"] == "ok":
+                table = reply["table"]
+                for ref in range(2, 6):
+                    assert (await peer.reply_to({"type": "add_bot", "table": table, "ref": ref}))["type"] == "ok"
+                await peer.reply_to({"type": "spectate", "table": table, "ref": 6})
+                assert (await peer.reply_to({"type": "start", "table": table, "ref": 7}))["type"] == "ok"
+                await asyncio.sleep(0.05)
+            lobby = await peer.reply_to({"type": "list", "ref": 8})
+            assert lobby["type"] == "lobby"
+            peer.close()
+    asyncio.run(attempt())
+
+
+# --- 4. lobby amplification ------------------------------------------------------------------------
+
+async def run_attack(port: int, attack: str, *args: str) -> dict:
+    proc = await asyncio.create_subprocess_exec(sys.executable, "-m", "tests.netplay.attackers", attack,
+                                                "--port", str(port), *args, cwd=REPO,
+                                                stdout=asyncio.subprocess.PIPE)
+    out, _ = await proc.communicate()
+    return json.loads(out.decode().strip().splitlines()[-1])
+
+
+async def test_the_lobby_is_paged_and_sent_as_changes():
+    async with running_host(limits=HostLimits(lobby_push_delay=0.01)) as host:
+        for _ in range(120):
+            host.create_quick_table()
+        peer = await RawPeer.open(host.port)
+        peer.send(HELLO)
+        await peer.next()
+        page = await peer.reply_to({"type": "list", "ref": 1})
+        assert len(page["tables"]) == host.limits.lobby_page and page["more"] and page["total"] == 120
+        assert len(pack(page)) < 64 * 1024
+        peer.close()
+        ann = await connect(host, "ann")
+        assert len(await ann.list_tables(watch=True, changes=True)) == 120  # every page
+        table = await ann.create_table("basic", seat=0)
+        changes = await ann.next_message("lobby_changes")
+        assert [t["id"] for t in changes["tables"]] == [table] and changes["closed"] == []
+        await close_all([ann])
+
+
+async def test_an_innocent_table_keeps_its_pace_while_forty_clients_hammer_list():
+    async with running_host() as host:
+        for _ in range(200):
+            host.create_quick_table()
+        base50, base99 = percentiles(await innocent_latencies(host.port, 60, name="calm"))
+        attack = asyncio.ensure_future(run_attack(host.port, "list", "--clients", "40", "--seconds", "6",
+                                                  "--rate", "4"))
+        await asyncio.sleep(1.5)  # the attack is under way
+        hit50, hit99 = percentiles(await innocent_latencies(host.port, 120))
+        result = await attack
+        print(f"act→ok p50/p99 ms: calm {base50:.1f}/{base99:.1f}, under list {hit50:.1f}/{hit99:.1f}; {result}")
+        assert result["requests"] > 40 * 4 * 2 and result["bytes_received"] > 0
+        assert result["bytes_received"] / result["requests"] < 64 * 1024  # a page, not the whole lobby
+        assert hit50 < max(10.0, 3 * base50), (base50, hit50)
+        assert hit99 < max(100.0, 3 * base99), (base99, hit99)
