@@ -47,11 +47,22 @@ class TokenBucket:
         """Take ``tokens`` more (the balance may go below zero: later messages wait for it)."""
         self.tokens -= tokens
 
-    def take(self) -> bool:
+    def _refill(self) -> None:
         now = self._clock()
         if self._last is not None:
             self.tokens = min(self.burst, self.tokens + (now - self._last) * self.rate)
         self._last = now
+
+    def has_token(self) -> bool:
+        self._refill()
+        return self.tokens >= 1
+
+    def full(self, now: float) -> bool:
+        """Refilled to the burst by ``now`` (it remembers nothing)."""
+        return self._last is None or self.tokens + (now - self._last) * self.rate >= self.burst
+
+    def take(self) -> bool:
+        self._refill()
         if self.tokens >= 1:
             self.tokens -= 1
             return True

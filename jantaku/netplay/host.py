@@ -17,7 +17,6 @@ touches another connection or another table.
 from __future__ import annotations
 
 import asyncio
-import ipaddress
 import logging
 import random
 import signal
@@ -26,7 +25,7 @@ from pathlib import Path
 from typing import Any
 
 from .connection import Connection
-from .limits import ConnectionLimits, HostLimits
+from .limits import ConnectionLimits, HostLimits, counted_address
 from .lobby import Lobby
 from .paths import DataDirLock
 from .players import Player
@@ -40,15 +39,6 @@ from .tables import DEFAULT_BOT
 log = logging.getLogger(__name__)
 # optional extensions this host offers (docs/protocol.md, section 10)
 FEATURES = ("lobby_pages", "lobby_changes")
-
-
-def _is_local(ip: str) -> bool:
-    if ip == "local":
-        return True
-    try:
-        return ipaddress.ip_address(ip).is_loopback
-    except ValueError:
-        return False
 
 
 class Host:
@@ -203,7 +193,8 @@ class Host:
         if len(self.connections) >= self.limits.max_connections:
             conn.close(ErrorCode.HOST_FULL, "the host has too many connections")
             return False
-        if not _is_local(conn.ip) and sum(c.ip == conn.ip for c in self.connections) >= self.limits.max_per_ip:
+        address = counted_address(self.limits, conn.ip)
+        if address is not None and sum(c.ip == address for c in self.connections) >= self.limits.max_per_ip:
             conn.close(ErrorCode.HOST_FULL, f"too many connections from {conn.ip}")
             return False
         return True

@@ -20,7 +20,9 @@ from .connection import Connection
 from .limits import HostLimits
 from .players import Player
 from .prompts import Timers
+from .limits import counted_address
 from .protocol import ErrorCode, PackedMessage, RequestError, pack_array
+from .quotas import TableQuotas
 from .seats import TableSettings
 from .store import Store, StoreError
 from .tables import DEFAULT_BOT, HostTable
@@ -46,6 +48,7 @@ class Lobby:
         self._seated: dict[int, set[int]] = {}  # player id -> ids of the tables where they sit
         self._players_at: dict[int, set[int]] = {}  # table id -> ids of the players sitting there
         self._loop = asyncio.get_running_loop()
+        self.quotas = TableQuotas(limits, self.tables.values)
 
     def _new_table(self, table_id: int, settings: TableSettings) -> HostTable:
         table = HostTable(table_id, settings, store=self.store, rng=self.rng, on_change=self._table_changed,
@@ -179,10 +182,13 @@ class Lobby:
             raise RequestError(ErrorCode.BAD_OPTIONS, str(exc)) from None
         if req["seat"] is not None:
             self._check_seat_count(player)
+        address = counted_address(self.limits, conn.ip)
+        self.quotas.check_create(player.id, address)
         settings = TableSettings(ruleset.name, ruleset.preset, dict(req["options"] or {}),
                                  req["name"] or f"{player.name}'s table", timers,
                                  bool(req["spectators_see_hands"]), bool(req["autostart"]), owner=player.id)
         table = self._new_table(self._next_id, settings)
+        table.creator_address = address
         if req["seat"] is not None:
             table.sit(player, req["seat"])
         else:
@@ -215,7 +221,10 @@ class Lobby:
         self._table(req["table"]).remove_bot(player, req["seat"])
 
     def _on_start(self, conn: Connection, player: Player, req: dict[str, Any]) -> None:
-        self._table(req["table"]).start(player)
+        table = self._table(req["table"])
+        if not any(s.is_human for s in table.seats) and table.state in ("waiting", "finished"):
+            self.quotas.check_bot_match(player.id, counted_address(self.limits, conn.ip))
+        table.start(player)
 
     def _on_leave(self, conn: Connection, player: Player, req: dict[str, Any]) -> None:
         table = self._table(req["table"])
@@ -264,7 +273,10 @@ class Lobby:
             if not table.humans:  # nobody plays and nobody watches: stop now
                 self._loop.call_soon(self._close_if_idle, table.id)
             return  # otherwise paused, seats held for their players
-        self._idle[table.id] = self._loop.call_later(self.limits.idle_table_seconds, self._close_if_idle, table.id)
+        never_sat = table.state == "waiting" and not table.humans
+        wait = min(self.limits.empty_table_seconds, self.limits.idle_table_seconds) if never_sat \
+            else self.limits.idle_table_seconds
+        self._idle[table.id] = self._loop.call_later(wait, self._close_if_idle, table.id)
 
     def _lobby_changed(self, table_id: int) -> None:
         if self.change_watchers:

@@ -53,6 +53,8 @@ class HostTable:
         self._loop = asyncio.get_running_loop()
         self._was_active = False
         self._packed_info: bytes | None = None  # info() as sent in lobby pages, until it changes
+        self.creator: int | None = settings.owner  # for the per-identity caps (the owner may change)
+        self.creator_address: str | None = None  # for the per-address caps (None: not counted)
 
     @property
     def match(self) -> Match | None:

@@ -18,7 +18,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from jantaku.netplay.client import ClientError
+from jantaku.netplay.client import Client, ClientError
 from jantaku.netplay.host import Host
 from jantaku.netplay.limits import ConnectionLimits, HostLimits
 from jantaku.netplay.protocol import ErrorCode, pack
@@ -222,3 +222,78 @@ async def test_an_innocent_table_keeps_its_pace_while_forty_clients_hammer_list(
         assert result["bytes_received"] / result["requests"] < 64 * 1024  # a page, not the whole lobby
         assert hit50 < max(10.0, 3 * base50), (base50, hit50)
         assert hit99 < max(100.0, 3 * base99), (base99, hit99)
+
+
+# --- 3. table flood ----------------------------------------------------------------------------------
+
+async def connect_from(host: Host, address: str, name: str) -> Client:
+    """A client whose connection comes from ``address`` (any 127.x.y.z reaches a loopback host)."""
+    reader, writer = await asyncio.open_connection("127.0.0.1", host.port, local_addr=(address, 0))
+    return await Client.over_stream(reader, writer, name)
+
+
+async def created(client: Client, attempts: int) -> list[str]:
+    out = []
+    for _ in range(attempts):
+        try:
+            await client.create_table("basic")
+            out.append("ok")
+        except ClientError as exc:
+            out.append(exc.code)
+    return out
+
+
+async def test_one_identity_or_address_cannot_take_every_table():
+    limits = HostLimits(exempt_loopback=False, max_tables=12, tables_per_player=3, tables_per_address=6)
+    async with running_host(limits=limits) as host:
+        flooders = [await connect_from(host, "127.0.0.2", f"flood{i}") for i in range(4)]
+        results = [await created(f, 5) for f in flooders]
+        assert [r.count("ok") for r in results] == [3, 3, 0, 0]  # three each, six from the address
+        assert all(code == ErrorCode.NOT_ALLOWED for r in results for code in r if code != "ok")
+        newcomer = await connect_from(host, "127.0.0.3", "newcomer")
+        assert await created(newcomer, 1) == ["ok"]  # the host is not full, so a table for the newcomer
+        await close_all(flooders + [newcomer])
+
+
+async def test_tables_are_created_at_a_bounded_rate():
+    limits = HostLimits(tables_per_player=100, tables_created_per_minute=3)
+    async with running_host(limits=limits) as host:
+        ann = await connect(host, "ann")
+        assert (await created(ann, 5)).count("ok") == 3
+        await close_all([ann])
+
+
+async def test_an_empty_table_expires_soon():
+    async with running_host(limits=HostLimits(empty_table_seconds=0.2)) as host:
+        ann = await connect(host, "ann")
+        empty = await ann.create_table("basic")
+        kept = await ann.create_table("basic", seat=0)
+        for _ in range(50):
+            if empty not in host.lobby.tables:
+                break
+            await asyncio.sleep(0.05)
+        assert empty not in host.lobby.tables and kept in host.lobby.tables
+        await close_all([ann])
+
+
+# --- 5. bot farm -------------------------------------------------------------------------------------
+
+async def test_bot_only_matches_are_limited_per_identity_and_address():
+    limits = HostLimits(exempt_loopback=False, bot_tables_per_player=1, bot_tables_per_address=2)
+    async with running_host(limits=limits) as host:
+        farmers = [await connect_from(host, "127.0.0.2", f"farmer{i}") for i in range(3)]
+        outcomes = []
+        for farmer in farmers:
+            for _ in range(2):
+                table = await farmer.create_table("basic", timers={"bot": 0})
+                for _ in range(4):
+                    await farmer.add_bot(table)
+                await farmer.spectate(table)
+                try:
+                    await farmer.start(table)
+                    outcomes.append("ok")
+                except ClientError as exc:
+                    outcomes.append(exc.code)
+        assert outcomes == ["ok", ErrorCode.NOT_ALLOWED, "ok", ErrorCode.NOT_ALLOWED,
+                            ErrorCode.NOT_ALLOWED, ErrorCode.NOT_ALLOWED]
+        await close_all(farmers)
