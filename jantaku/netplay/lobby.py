@@ -22,6 +22,7 @@ from .players import Player
 from .prompts import Timers
 from .limits import counted_address
 from .protocol import ErrorCode, PackedMessage, RequestError, pack_array
+from .pacing import BotPacer
 from .quotas import TableQuotas
 from .seats import TableSettings
 from .store import Store, StoreError
@@ -48,11 +49,12 @@ class Lobby:
         self._seated: dict[int, set[int]] = {}  # player id -> ids of the tables where they sit
         self._players_at: dict[int, set[int]] = {}  # table id -> ids of the players sitting there
         self._loop = asyncio.get_running_loop()
+        self.pacer = BotPacer(limits.bot_cpu_share)
         self.quotas = TableQuotas(limits, self.tables.values)
 
     def _new_table(self, table_id: int, settings: TableSettings) -> HostTable:
         table = HostTable(table_id, settings, store=self.store, rng=self.rng, on_change=self._table_changed,
-                          default_bot=self.default_bot)
+                          default_bot=self.default_bot, pacer=self.pacer)
         self.tables[table_id] = table
         self._next_id = max(self._next_id, table_id + 1)
         return table

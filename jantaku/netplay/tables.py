@@ -21,6 +21,7 @@ from ..engine.bots import get_bot
 from ..engine.match import Match
 from ..engine.ruleset import get_ruleset
 from .connection import Connection
+from .pacing import BotPacer
 from .players import Player
 from .protocol import ErrorCode, PackedMessage, RequestError, pack
 from .runner import MatchRunner
@@ -39,12 +40,14 @@ class HostTable:
     """A table: lobby state (seats, spectators) and, once started, its match."""
 
     def __init__(self, table_id: int, settings: TableSettings, *, store: Store, rng: random.Random,
-                 on_change: Callable[["HostTable"], None], default_bot: str = DEFAULT_BOT):
+                 on_change: Callable[["HostTable"], None], default_bot: str = DEFAULT_BOT,
+                 pacer: BotPacer | None = None):
         self.id = table_id
         self.settings = settings
         self.store = store
         self.rng = rng
         self.default_bot = default_bot
+        self.pacer = pacer  # shares the host's time between matches of bots only
         self.seats = [Seat(i) for i in range(4)]
         self.spectators: set[Connection] = set()
         self.runner: MatchRunner | None = None  # the current (or last) match

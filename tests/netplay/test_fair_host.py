@@ -297,3 +297,32 @@ async def test_bot_only_matches_are_limited_per_identity_and_address():
         assert outcomes == ["ok", ErrorCode.NOT_ALLOWED, "ok", ErrorCode.NOT_ALLOWED,
                             ErrorCode.NOT_ALLOWED, ErrorCode.NOT_ALLOWED]
         await close_all(farmers)
+
+
+async def start_bot_match(client: Client, bot: str = "normal") -> int:
+    table = await client.create_table("basic", options={"hands": 64}, timers={"bot": 0})
+    for _ in range(4):
+        await client.add_bot(table, bot)
+    await client.spectate(table)
+    await client.start(table)
+    return table
+
+
+def decisions(host: Host, tables: list[int]) -> int:
+    return sum(len(host.lobby.tables[t].match.record().decisions) for t in tables if t in host.lobby.tables)
+
+
+async def test_bot_only_matches_share_the_host_fairly_and_leave_human_tables_their_pace():
+    limits = HostLimits(bot_tables_per_player=4, bot_tables_per_address=100)
+    async with running_host(limits=limits) as host:
+        base50, base99 = percentiles(await innocent_latencies(host.port, 40, name="calm"))
+        greedy, modest = await connect(host, "greedy", ping_interval=1.0), await connect(host, "modest", ping_interval=1.0)
+        greedy_tables = [await start_bot_match(greedy) for _ in range(4)]
+        modest_tables = [await start_bot_match(modest)]
+        hit50, hit99 = percentiles(await innocent_latencies(host.port, 80))
+        many, few = decisions(host, greedy_tables), decisions(host, modest_tables)
+        print(f"act→ok p50/p99 ms: calm {base50:.1f}/{base99:.1f}, bot farm {hit50:.1f}/{hit99:.1f}; "
+              f"decisions: 4 tables {many}, 1 table {few}")
+        assert few > 0 and many < 2 * few  # each identity gets its share, however many tables it runs
+        assert hit50 < max(10.0, 3 * base50) and hit99 < max(100.0, 3 * base99)
+        await close_all([greedy, modest])
