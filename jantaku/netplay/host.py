@@ -28,7 +28,7 @@ from .connection import Connection
 from .limits import ConnectionLimits, HostLimits, counted_address
 from .lobby import Lobby
 from .paths import DataDirLock
-from .players import Player
+from .players import Player, new_token
 from .prompts import Timers
 from .protocol import (PROTOCOL_VERSION, SUPPORTED_VERSIONS, ErrorCode, PackedMessage, ProtocolError,
                        RequestError, error_message)
@@ -54,6 +54,8 @@ class Host:
         self.default_bot = default_bot
         self.rng = random.Random(seed) if seed is not None else random.SystemRandom()
         self.players: dict[int, Player] = {}
+        self._unsaved: dict[str, Player] = {}  # token -> a connected identity not stored yet
+        self._next_player_id = 0
         self.connections: set[Connection] = set()
         self.store: Store | None = None
         self.lobby: Lobby | None = None
@@ -91,7 +93,8 @@ class Host:
             self._release()
             raise
         self.port = self._server.sockets[0].getsockname()[1]
-        self.lobby = Lobby(self.store, self.players, rng=self.rng, limits=self.limits, default_bot=self.default_bot)
+        self.lobby = Lobby(self.store, self.players, rng=self.rng, limits=self.limits, default_bot=self.default_bot,
+                           unsaved=self._unsaved)
         self.resumed = self.lobby.resume()
         log.info("host %r listening on %s:%d (%d match(es) resumed)", self.name, bind, self.port, self.resumed)
         return self.port
@@ -241,12 +244,17 @@ class Host:
             player_id = found[0]
             player = self.players.setdefault(player_id, Player(player_id, found[1]))
             resumed = True
-        if player is None:
-            player_id, token = self.store.new_player(name, token if adopt else None)
-            player = self.players[player_id] = Player(player_id, name)
+        elif token and token in self._unsaved:  # a new identity connected again before it did anything
+            player, resumed = self._unsaved[token], True
+        if player is None:  # kept in memory only until it sits down (see Lobby.remember)
+            token = token if adopt and token else new_token()
+            player_id = self._next_player_id = max(self._next_player_id, self.store.max_player_id()) + 1
+            player = self.players[player_id] = Player(player_id, name, unsaved_token=token)
+            self._unsaved[token] = player
         if player.name != name:
             player.name = name
-            self.store.rename_player(player.id, name)
+            if player.unsaved_token is None:
+                self.store.rename_player(player.id, name)
         if player.connected:
             player.conn.close(ErrorCode.REPLACED, "you connected again from elsewhere")
         player.conn, conn.player = conn, player
@@ -266,6 +274,8 @@ class Host:
             self.lobby.player_gone(player)
             if not self.lobby.tables_of(player):
                 self.players.pop(player.id, None)
+            if player.unsaved_token is not None:  # never sat down: forgotten
+                self._unsaved.pop(player.unsaved_token, None)
 
     def _request(self, conn: Connection, msg: dict[str, Any]) -> None:
         ref = msg.get("ref")

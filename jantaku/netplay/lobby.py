@@ -33,9 +33,10 @@ log = logging.getLogger(__name__)
 
 class Lobby:
     def __init__(self, store: Store, players: dict[int, Player], *, rng: random.Random, limits: HostLimits,
-                 default_bot: str = DEFAULT_BOT):
+                 default_bot: str = DEFAULT_BOT, unsaved: dict[str, Player] | None = None):
         self.store = store
         self.players = players
+        self.unsaved = unsaved if unsaved is not None else {}  # token -> identity not stored yet (the host's)
         self.rng = rng
         self.limits = limits
         self.default_bot = default_bot
@@ -101,6 +102,13 @@ class Lobby:
             table.seats[seat].seat_bot(bot or self.default_bot)
         table.changed()
         return table.id
+
+    def remember(self, player: Player) -> None:
+        """Store a new identity the first time it does something that lasts (a seat, a table)."""
+        if player.unsaved_token is not None:
+            self.store.add_player(player.id, player.name, player.unsaved_token)
+            self.unsaved.pop(player.unsaved_token, None)
+            player.unsaved_token = None
 
     def tables_of(self, player: Player) -> list[HostTable]:
         """The tables where ``player`` holds a seat (from an index: a thousand players leaving at
@@ -186,6 +194,7 @@ class Lobby:
             self._check_seat_count(player)
         address = counted_address(self.limits, conn.ip)
         self.quotas.check_create(player.id, address)
+        self.remember(player)
         settings = TableSettings(ruleset.name, ruleset.preset, dict(req["options"] or {}),
                                  req["name"] or f"{player.name}'s table", timers,
                                  bool(req["spectators_see_hands"]), bool(req["autostart"]), owner=player.id)
@@ -204,7 +213,9 @@ class Lobby:
     def _on_join(self, conn: Connection, player: Player, req: dict[str, Any]) -> dict[str, Any]:
         table = self._table(req["table"])
         self._check_seat_count(player)
-        seat = table.sit(player, req["seat"])
+        seat = table.free_seat_for(player, req["seat"])
+        self.remember(player)  # only now: a refused join stores nothing
+        seat = table.sit(player, seat)
         if conn in table.spectators:
             table.unwatch(conn)
         return {"type": "ok", "table": table.id, "seat": seat}

@@ -112,12 +112,16 @@ class HostTable:
 
     # --- lobby operations (each raises RequestError when not allowed) -----------------
 
-    def sit(self, player: Player, seat: int | None = None) -> int:
+    def free_seat_for(self, player: Player, seat: int | None = None) -> int:
+        """The seat ``player`` gets by sitting down (``seat``, or the first free one); raises if none."""
         if self.seat_of(player) is not None:
             raise RequestError(ErrorCode.NOT_ALLOWED, f"you already sit at table {self.id}")
         if self.state != "waiting":
             raise RequestError(ErrorCode.NOT_ALLOWED, f"table {self.id} has started; spectate instead")
-        seat = self._free_seat(seat)
+        return self._free_seat(seat)
+
+    def sit(self, player: Player, seat: int | None = None) -> int:
+        seat = self.free_seat_for(player, seat)
         self.seats[seat].seat_person(player)
         if self.settings.owner is None:
             self.settings.owner = player.id

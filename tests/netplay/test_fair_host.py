@@ -326,3 +326,40 @@ async def test_bot_only_matches_share_the_host_fairly_and_leave_human_tables_the
         assert few > 0 and many < 2 * few  # each identity gets its share, however many tables it runs
         assert hit50 < max(10.0, 3 * base50) and hit99 < max(100.0, 3 * base99)
         await close_all([greedy, modest])
+
+
+# --- 6. identities -----------------------------------------------------------------------------------
+
+def stored_players(host: Host) -> int:
+    return host.store.db.execute("SELECT COUNT(*) FROM players").fetchone()[0]
+
+
+async def test_identities_that_never_sit_down_are_not_stored(tmp_path):
+    async with running_host(data_dir=tmp_path) as host:
+        for i in range(100):  # hello after hello, each a new identity
+            peer = await RawPeer.open(host.port)
+            peer.send(pack({"type": "hello", "protocol": 1, "name": f"drive-by{i}"}) + pack({"type": "list"}))
+            assert (await peer.next())["type"] == "welcome"
+            peer.close()
+        watcher = await connect(host, "watcher")
+        await watcher.list_tables()
+        assert stored_players(host) == 0
+        ann = await connect(host, "ann")
+        again = await connect(host, "ann", ann.token)  # the same identity before it has done anything
+        assert again.player == ann.player and again.resumed
+        table = await again.create_table("basic", seat=0)
+        bob = await connect(host, "bob")
+        full = await again.create_table("basic")
+        for _ in range(4):
+            await again.add_bot(full)
+        with pytest.raises(ClientError):
+            await bob.join(full)  # refused: bob stays unstored
+        await bob.join(table)
+        assert stored_players(host) == 2  # ann (she made a table) and bob (he sat down)
+        await close_all([watcher, ann, again, bob])
+    async with running_host(data_dir=tmp_path) as host:  # and their tokens hold across a restart
+        back = await connect(host, "ann", again.token)
+        assert back.resumed and back.player == again.player
+        fresh = await connect(host, "carol")
+        assert fresh.player not in (again.player, bob.player)
+        await close_all([back, fresh])
