@@ -147,6 +147,7 @@ class Lobby:
     def player_arrived(self, player: Player) -> None:
         for table in self.tables_of(player):
             table.player_connected(player)
+            self._drop_spectators_near(table, player)
 
     def player_gone(self, player: Player) -> None:
         for table in self.tables_of(player):
@@ -218,13 +219,38 @@ class Lobby:
         seat = table.sit(player, seat)
         if conn in table.spectators:
             table.unwatch(conn)
+        self._drop_spectators_near(table, player)
         return {"type": "ok", "table": table.id, "seat": seat}
 
     def _on_spectate(self, conn: Connection, player: Player, req: dict[str, Any]) -> None:
         table = self._table(req["table"])
         if table.seat_of(player) is not None:
             raise RequestError(ErrorCode.NOT_ALLOWED, f"you sit at table {table.id}")
+        address = counted_address(self.limits, conn.ip)
+        if table.settings.spectators_see_hands and address is not None and address in self._seated_addresses(table):
+            raise RequestError(ErrorCode.NOT_ALLOWED, f"table {table.id} shows spectators every hand, and a player "
+                                                      f"there connects from your address")
         table.watch(conn)
+
+    def _seated_addresses(self, table: HostTable) -> set[str]:
+        """The counted addresses of the people seated at ``table`` (as they connect now)."""
+        out = set()
+        for seat in table.humans:
+            if seat.connected:
+                address = counted_address(self.limits, seat.player.conn.ip)
+                if address is not None:
+                    out.add(address)
+        return out
+
+    def _drop_spectators_near(self, table: HostTable, player: Player) -> None:
+        """At a table that shows spectators every hand, a seated player's address may not also watch."""
+        if not table.settings.spectators_see_hands or not player.connected:
+            return
+        address = counted_address(self.limits, player.conn.ip)
+        for conn in [c for c in table.spectators if address is not None and counted_address(self.limits, c.ip) == address]:
+            table.unwatch(conn)
+            conn.send_error(ErrorCode.NOT_ALLOWED, f"you no longer watch table {table.id}: a player there "
+                                                   f"connects from your address")
 
     def _on_add_bot(self, conn: Connection, player: Player, req: dict[str, Any]) -> dict[str, Any]:
         table = self._table(req["table"])

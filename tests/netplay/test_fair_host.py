@@ -363,3 +363,25 @@ async def test_identities_that_never_sit_down_are_not_stored(tmp_path):
         fresh = await connect(host, "carol")
         assert fresh.player not in (again.player, bob.player)
         await close_all([back, fresh])
+
+
+# --- a seated player's second identity watching with every hand shown -------------------------------
+
+async def test_no_spectator_from_a_seated_players_address_where_spectators_see_hands():
+    async with running_host(limits=HostLimits(exempt_loopback=False)) as host:
+        ann = await connect_from(host, "127.0.0.2", "ann")
+        open_table = await ann.create_table("basic", seat=0, spectators_see_hands=True)
+        closed_table = await ann.create_table("basic", seat=0)
+        sock_puppet = await connect_from(host, "127.0.0.2", "not ann")
+        with pytest.raises(ClientError) as info:
+            await sock_puppet.spectate(open_table)
+        assert info.value.code == ErrorCode.NOT_ALLOWED
+        await sock_puppet.spectate(closed_table)  # public information only: fine
+        friend = await connect_from(host, "127.0.0.3", "friend")
+        await friend.spectate(open_table)  # another address may watch
+        # someone watching first is dropped when a player from the same address sits down
+        bob = await connect_from(host, "127.0.0.3", "bob")
+        await bob.join(open_table)
+        assert (await friend.next_message("error"))["code"] == ErrorCode.NOT_ALLOWED
+        assert not host.lobby.tables[open_table].spectators
+        await close_all([ann, sock_puppet, friend, bob])
