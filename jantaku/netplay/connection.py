@@ -172,8 +172,9 @@ class Connection:
                     deadline = started + limits.message_timeout
                     why = f"a message took over {limits.message_timeout:g} s to arrive"
             try:
-                data = await asyncio.wait_for(self.reader.read(limits.wire.read_chunk), max(0.0, deadline - clock()))
-            except asyncio.TimeoutError:
+                async with asyncio.timeout_at(deadline):  # a timer, not a task per read: reads are the hot path
+                    data = await self.reader.read(limits.wire.read_chunk)
+            except TimeoutError:
                 raise ProtocolError(code, why) from None
             except (ConnectionError, OSError):
                 return
