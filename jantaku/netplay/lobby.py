@@ -21,7 +21,7 @@ from .limits import HostLimits
 from .players import Player
 from .prompts import Timers
 from .limits import counted_address
-from .protocol import ErrorCode, PackedMessage, RequestError, pack_array
+from .protocol import ErrorCode, PackedMessage, RequestError, pack, pack_array
 from .pacing import BotPacer
 from .quotas import TableQuotas
 from .seats import TableSettings
@@ -288,8 +288,9 @@ class Lobby:
         msg = {"type": "chat", "table": req["table"], "from": player.name, "player": player.id,
                "text": req["text"], "at": time.time()}
         if req["table"] is None:
-            for watcher in list(self.watchers):
-                watcher.send(msg)
+            data = pack(msg)
+            for watcher in list(self.watchers) + list(self.change_watchers):
+                watcher.send_packed(data)
             return
         table = self._table(req["table"])
         spectator = conn in table.spectators

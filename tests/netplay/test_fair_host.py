@@ -204,7 +204,10 @@ async def test_the_lobby_is_paged_and_sent_as_changes():
         table = await ann.create_table("basic", seat=0)
         changes = await ann.next_message("lobby_changes")
         assert [t["id"] for t in changes["tables"]] == [table] and changes["closed"] == []
-        await close_all([ann])
+        bob = await connect(host, "bob")
+        await bob.chat("hello lobby")  # lobby chat reaches those who watch changes too
+        assert (await ann.next_message("chat"))["text"] == "hello lobby"
+        await close_all([ann, bob])
 
 
 async def test_an_innocent_table_keeps_its_pace_while_forty_clients_hammer_list():
