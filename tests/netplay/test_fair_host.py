@@ -210,6 +210,23 @@ async def test_the_lobby_is_paged_and_sent_as_changes():
         await close_all([ann, bob])
 
 
+async def test_large_replies_are_charged_to_the_rate_limit_by_size():
+    async with running_host() as host:
+        for _ in range(120):
+            host.create_quick_table()
+        peer = await RawPeer.open(host.port)  # 30 lists at once: under the burst of 40 messages,
+        peer.send(HELLO + b"".join(pack({"type": "list", "ref": i}) for i in range(30)))
+        msgs = await peer.until_closed()  # but not under it counted by the bytes they ask for
+        assert codes(msgs) == [ErrorCode.RATE_LIMITED] and sum(m["type"] == "lobby" for m in msgs) < 15
+        peer.close()
+        calm = await RawPeer.open(host.port)  # paging the same lobby at once is fine
+        calm.send(HELLO)
+        await calm.next()
+        pages = [await calm.reply_to({"type": "list", "after": after, "ref": 1}) for after in (None, 50, 100)]
+        assert sum(len(p["tables"]) for p in pages) == 120 and not pages[-1]["more"]
+        calm.close()
+
+
 async def test_an_innocent_table_keeps_its_pace_while_forty_clients_hammer_list():
     async with running_host() as host:
         for _ in range(200):
