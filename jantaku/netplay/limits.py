@@ -42,7 +42,7 @@ class HostLimits:
     bot_tables_per_address: int = 2
     bot_cpu_share: float = 0.25  # at most this share of the host's time goes to bot-only matches
     idle_table_seconds: float = 120.0  # a table nobody is at closes after this long
-    empty_table_seconds: float = 30.0  # a waiting table nobody has sat down at (nor watches) closes sooner
+    empty_table_seconds: float = 30.0  # a waiting table with no person seated (and nobody watching) closes sooner
     lobby_push_delay: float = 0.25  # lobby changes reach watchers at most this often
     lobby_page: int = 50  # tables in one ``lobby`` message
 
