@@ -71,7 +71,8 @@ async def main() -> None:
     parser.add_argument("--seconds", type=float, default=8.0, help="how long each attack runs")
     parser.add_argument("--acts", type=int, default=200, help="innocent decisions measured per run")
     parser.add_argument("--host-src", help="a source tree whose jantaku package hosts (default: this one)")
-    parser.add_argument("--tables", type=int, default=150, help="waiting tables in the lobby (room is left for the flood)")
+    parser.add_argument("--tables", type=int, default=150,
+                        help="waiting tables in the lobby (room is left for the flood)")
     args = parser.parse_args()
     print(f"{'run':10} {'p50 ms':>8} {'p99 ms':>8}  attack")
     calm50 = calm99 = float("nan")

@@ -247,7 +247,9 @@ class Lobby:
         if not table.settings.spectators_see_hands or not player.connected:
             return
         address = counted_address(self.limits, player.conn.ip)
-        for conn in [c for c in table.spectators if address is not None and counted_address(self.limits, c.ip) == address]:
+        if address is None:
+            return
+        for conn in [c for c in table.spectators if counted_address(self.limits, c.ip) == address]:
             table.unwatch(conn)
             conn.send_error(ErrorCode.NOT_ALLOWED, f"you no longer watch table {table.id}: a player there "
                                                    f"connects from your address")

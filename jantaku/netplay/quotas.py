@@ -32,7 +32,8 @@ class TableQuotas:
         mine = [t for t in self._tables() if t.settings.owner == player_id or t.creator == player_id]
         if len(mine) >= limits.tables_per_player:
             raise RequestError(ErrorCode.NOT_ALLOWED, f"you have {limits.tables_per_player} tables open already")
-        if address is not None and sum(t.creator_address == address for t in self._tables()) >= limits.tables_per_address:
+        from_address = sum(t.creator_address == address for t in self._tables()) if address is not None else 0
+        if from_address >= limits.tables_per_address:
             raise RequestError(ErrorCode.NOT_ALLOWED, f"{limits.tables_per_address} tables are open from {address}")
         keys = [("player", player_id)] + ([("address", address)] if address is not None else [])
         buckets = [self._bucket(key) for key in keys]

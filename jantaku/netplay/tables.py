@@ -106,8 +106,9 @@ class HostTable:
                 self._packed_info = pack(self.info())
             except (OverflowError, TypeError, ValueError) as exc:
                 log.error("table %d cannot be listed (%s); listed as broken", self.id, exc)
-                self._packed_info = pack({"id": self.id, "name": str(self.settings.name), "ruleset": self.settings.ruleset,
-                                          "state": "broken", "seats": [], "options": {}, "spectators": 0})
+                s = self.settings
+                self._packed_info = pack({"id": self.id, "name": str(s.name), "ruleset": s.ruleset, "state": "broken",
+                                          "seats": [], "options": {}, "spectators": 0})
         return self._packed_info
 
     # --- lobby operations (each raises RequestError when not allowed) -----------------

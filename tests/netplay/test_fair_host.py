@@ -336,7 +336,8 @@ async def test_bot_only_matches_share_the_host_fairly_and_leave_human_tables_the
     limits = HostLimits(bot_tables_per_player=4, bot_tables_per_address=100)
     async with running_host(limits=limits) as host:
         base50, base99 = percentiles(await innocent_latencies(host.port, 40, name="calm"))
-        greedy, modest = await connect(host, "greedy", ping_interval=1.0), await connect(host, "modest", ping_interval=1.0)
+        greedy = await connect(host, "greedy", ping_interval=1.0)
+        modest = await connect(host, "modest", ping_interval=1.0)
         greedy_tables = [await start_bot_match(greedy) for _ in range(4)]
         modest_tables = [await start_bot_match(modest)]
         hit50, hit99 = percentiles(await innocent_latencies(host.port, 80))
