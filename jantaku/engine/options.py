@@ -10,12 +10,20 @@ clear error for an unknown name or a value of the wrong type.
     ... class Demo:
     ...     red_fives: bool = option(True, "play with one red five per suit")
     ...     limit: int = option(500, "the score limit", choices=(300, 500, 1000))
+    ...     hands: int = option(16, "hands in a match", bounds=(1, 64))
     >>> resolve_options(Demo, {"cheap": {"limit": 300}}, "cheap", {"red_fives": False})
-    Demo(red_fives=False, limit=300)
+    Demo(red_fives=False, limit=300, hands=16)
     >>> resolve_options(Demo, {}, None, {"limit": 7})
     Traceback (most recent call last):
     ...
     jantaku.engine.options.OptionError: option 'limit' must be one of 300, 500, 1000, not 7
+    >>> resolve_options(Demo, {}, None, {"hands": 2**64})
+    Traceback (most recent call last):
+    ...
+    jantaku.engine.options.OptionError: option 'hands' must be in 1..64, not 18446744073709551616
+
+Every numeric option declares its ``bounds`` (or ``choices``): whatever a client sends, an
+option's value is one the rules were written for.
 """
 
 from __future__ import annotations
@@ -30,9 +38,13 @@ class OptionError(ValueError):
     """An unknown preset or option, or a value it cannot take."""
 
 
-def option(default: Any, doc: str, *, choices: tuple | None = None) -> Any:
-    """A dataclass field for a ruleset option, with its documentation and allowed values."""
-    return dataclasses.field(default=default, metadata={"doc": doc, "choices": choices})
+def option(default: Any, doc: str, *, choices: tuple | None = None, bounds: tuple[float, float] | None = None,
+           length: int | None = None) -> Any:
+    """A dataclass field for a ruleset option, with its documentation and allowed values:
+    ``choices``, or for numbers (and each number of a list) ``bounds`` (lowest, highest);
+    ``length``: how many items a list option has."""
+    return dataclasses.field(default=default, metadata={"doc": doc, "choices": choices, "bounds": bounds,
+                                                        "length": length})
 
 
 def resolve_options(cls: type, presets: Mapping[str, Mapping[str, Any]], preset: str | None,
@@ -49,12 +61,21 @@ def resolve_options(cls: type, presets: Mapping[str, Mapping[str, Any]], preset:
     for name, value in values.items():
         if name not in fields:
             raise OptionError(f"unknown option {name!r}; options: {', '.join(fields)}")
-        values[name] = _check(name, value, hints[name], fields[name].metadata.get("choices"))
+        values[name] = _check(name, value, hints[name], fields[name].metadata)
     return cls(**values)
 
 
-def _check(name: str, value: Any, hint: Any, choices: tuple | None) -> Any:
+def _check(name: str, value: Any, hint: Any, declared: Mapping[str, Any]) -> Any:
+    choices, bounds, length = declared.get("choices"), declared.get("bounds"), declared.get("length")
     origin = typing.get_origin(hint)
+    if origin is tuple:
+        if not isinstance(value, (list, tuple)):
+            raise OptionError(f"option {name!r} must be a list, not {value!r}")
+        if length is not None and len(value) != length:
+            raise OptionError(f"option {name!r} must be a list of {length}, not {len(value)} items")
+        item_hint = typing.get_args(hint)[0] if typing.get_args(hint) else Any
+        item_rules = {"bounds": bounds}
+        return tuple(_check(f"{name}[{i}]", item, item_hint, item_rules) for i, item in enumerate(value))
     if hint is bool:
         if not isinstance(value, bool):
             raise OptionError(f"option {name!r} must be true or false, not {value!r}")
@@ -68,21 +89,19 @@ def _check(name: str, value: Any, hint: Any, choices: tuple | None) -> Any:
     elif hint is str:
         if not isinstance(value, str):
             raise OptionError(f"option {name!r} must be text, not {value!r}")
-    elif origin is tuple:
-        if not isinstance(value, (list, tuple)):
-            raise OptionError(f"option {name!r} must be a list, not {value!r}")
-        value = tuple(value)
+    if bounds is not None and not bounds[0] <= value <= bounds[1]:
+        raise OptionError(f"option {name!r} must be in {bounds[0]}..{bounds[1]}, not {value!r}")
     if choices is not None and value not in choices:
         raise OptionError(f"option {name!r} must be one of {', '.join(map(str, choices))}, not {value!r}")
     return value
 
 
 def describe_options(cls: type) -> list[dict[str, Any]]:
-    """Name, default, doc and choices of every option (for help screens and docs)."""
+    """Name, default, doc, choices and bounds of every option (for help screens and docs)."""
     out = []
     for f in dataclasses.fields(cls):
         out.append({"name": f.name, "default": f.default, "doc": f.metadata.get("doc", ""),
-                    "choices": f.metadata.get("choices")})
+                    "choices": f.metadata.get("choices"), "bounds": f.metadata.get("bounds")})
     return out
 
 

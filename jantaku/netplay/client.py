@@ -210,12 +210,21 @@ class Client:
         finally:
             self._waiting.pop(ref, None)
 
-    async def list_tables(self, *, watch: bool | None = None) -> list[dict[str, Any]]:
-        """The host's tables; ``watch=True`` also pushes ``lobby`` messages on every change."""
+    async def list_tables(self, *, watch: bool | None = None, changes: bool = False) -> list[dict[str, Any]]:
+        """The host's tables, every page of them; ``watch=True`` also has the host push the lobby
+        on every change: ``lobby`` messages (its first page), or with ``changes`` (where the host
+        offers ``lobby_changes``) ``lobby_changes`` messages naming only what changed."""
         msg: dict[str, Any] = {"type": "list"}
         if watch is not None:
             msg["watch"] = watch
-        return (await self.request(msg))["tables"]
+            if changes and "lobby_changes" in self.welcome.get("features", ()):
+                msg["changes"] = True
+        reply = await self.request(msg)
+        tables = list(reply["tables"])
+        while reply.get("more") and reply.get("next") is not None:  # the host pages a large lobby
+            reply = await self.request({"type": "list", "after": reply["next"]})
+            tables.extend(reply["tables"])
+        return tables
 
     async def create_table(self, ruleset: str = "basic", *, preset: str | None = None,
                            options: dict[str, Any] | None = None, timers: dict[str, Any] | None = None,

@@ -43,11 +43,26 @@ class TokenBucket:
     def refund(self) -> None:
         self.tokens = min(self.burst, self.tokens + 1)
 
-    def take(self) -> bool:
+    def charge(self, tokens: float) -> None:
+        """Take ``tokens`` more (the balance may go below zero: later messages wait for it)."""
+        self.tokens -= tokens
+
+    def _refill(self) -> None:
         now = self._clock()
         if self._last is not None:
             self.tokens = min(self.burst, self.tokens + (now - self._last) * self.rate)
         self._last = now
+
+    def has_token(self) -> bool:
+        self._refill()
+        return self.tokens >= 1
+
+    def full(self, now: float) -> bool:
+        """Refilled to the burst by ``now`` (it remembers nothing)."""
+        return self._last is None or self.tokens + (now - self._last) * self.rate >= self.burst
+
+    def take(self) -> bool:
+        self._refill()
         if self.tokens >= 1:
             self.tokens -= 1
             return True
@@ -134,29 +149,54 @@ class Connection:
     # --- receiving -------------------------------------------------------------------
 
     async def messages(self) -> AsyncIterator[dict[str, Any]]:
-        """Messages as they arrive, the first within the handshake timeout.
+        """Messages as they arrive: a whole ``hello`` within the handshake timeout of connecting,
+        then a whole message at least every idle timeout, and each message complete within the
+        message timeout of its first byte.
 
-        Ends at end of stream; raises :class:`ProtocolError` for anything over the limits.
+        Deadlines count whole messages, not bytes: a peer trickling a byte at a time gains
+        nothing.  Ends at end of stream; raises :class:`ProtocolError` for anything over the limits.
         """
         reader = MessageReader(self.limits.wire)
-        timeout = self.limits.handshake_timeout
+        limits = self.limits
+        clock = asyncio.get_running_loop().time
+        connected = last_message = clock()
+        started: float | None = None  # when the unfinished message's first byte came
         while True:
+            if self.player is None:
+                deadline, code = connected + limits.handshake_timeout, ErrorCode.HANDSHAKE
+                why = f"no whole hello within {limits.handshake_timeout:g} s of connecting"
+            else:
+                deadline, code = last_message + limits.idle_timeout, ErrorCode.IDLE
+                why = f"no message for {limits.idle_timeout:g} s"
+                if started is not None and started + limits.message_timeout < deadline:
+                    deadline = started + limits.message_timeout
+                    why = f"a message took over {limits.message_timeout:g} s to arrive"
             try:
-                data = await asyncio.wait_for(self.reader.read(self.limits.wire.read_chunk), timeout)
-            except asyncio.TimeoutError:
-                code = ErrorCode.HANDSHAKE if self.player is None else ErrorCode.IDLE
-                raise ProtocolError(code, f"nothing received for {timeout:g} s") from None
+                async with asyncio.timeout_at(deadline):  # a timer, not a task per read: reads are the hot path
+                    data = await self.reader.read(limits.wire.read_chunk)
+            except TimeoutError:
+                raise ProtocolError(code, why) from None
             except (ConnectionError, OSError):
                 return
             if not data:
                 return
+            completed = False
             for msg in reader.feed(data):
+                last_message, completed = clock(), True
                 if not self._bucket.take():
-                    raise ProtocolError(ErrorCode.RATE_LIMITED, f"more than {self.limits.rate:g} messages a second")
+                    raise ProtocolError(ErrorCode.RATE_LIMITED, f"more than {limits.rate:g} messages a second")
                 yield msg
                 if self.closed:
                     return
-            timeout = self.limits.idle_timeout if self.player is not None else self.limits.handshake_timeout
+            if not reader.partial:
+                started = None
+            elif started is None or completed:  # a new message has begun
+                started = clock()
+
+    def charge_reply(self, size: int) -> None:
+        """A large reply costs its sender one message per ``reply_bytes_per_message`` bytes beyond
+        the first, so asking for big answers is rate-limited by what they cost to send."""
+        self._bucket.charge((size - 1) // self.limits.reply_bytes_per_message)
 
     def paced_by_the_game(self) -> None:
         """The last message answered an open prompt: the game sets that pace, so it is not counted."""

@@ -17,7 +17,6 @@ touches another connection or another table.
 from __future__ import annotations
 
 import asyncio
-import ipaddress
 import logging
 import random
 import signal
@@ -26,27 +25,20 @@ from pathlib import Path
 from typing import Any
 
 from .connection import Connection
-from .limits import ConnectionLimits, HostLimits
+from .limits import ConnectionLimits, HostLimits, counted_address
 from .lobby import Lobby
 from .paths import DataDirLock
-from .players import Player
+from .players import Player, new_token
 from .prompts import Timers
-from .protocol import (PROTOCOL_VERSION, SUPPORTED_VERSIONS, ErrorCode, ProtocolError, RequestError,
-                       error_message)
+from .protocol import (PROTOCOL_VERSION, SUPPORTED_VERSIONS, ErrorCode, PackedMessage, ProtocolError,
+                       RequestError, error_message)
 from .requests import check_request
 from .store import Store
 from .tables import DEFAULT_BOT
 
 log = logging.getLogger(__name__)
-
-
-def _is_local(ip: str) -> bool:
-    if ip == "local":
-        return True
-    try:
-        return ipaddress.ip_address(ip).is_loopback
-    except ValueError:
-        return False
+# optional extensions this host offers (docs/protocol.md, section 10)
+FEATURES = ("lobby_pages", "lobby_changes")
 
 
 class Host:
@@ -62,6 +54,8 @@ class Host:
         self.default_bot = default_bot
         self.rng = random.Random(seed) if seed is not None else random.SystemRandom()
         self.players: dict[int, Player] = {}
+        self._unsaved: dict[str, Player] = {}  # token -> a connected identity not stored yet
+        self._next_player_id = 0
         self.connections: set[Connection] = set()
         self.store: Store | None = None
         self.lobby: Lobby | None = None
@@ -100,7 +94,8 @@ class Host:
             self._release()
             raise
         self.port = self._server.sockets[0].getsockname()[1]
-        self.lobby = Lobby(self.store, self.players, rng=self.rng, limits=self.limits, default_bot=self.default_bot)
+        self.lobby = Lobby(self.store, self.players, rng=self.rng, limits=self.limits, default_bot=self.default_bot,
+                           unsaved=self._unsaved)
         self.resumed = self.lobby.resume()
         await self._listen_when_ready()
         log.info("host %r listening on %s:%d (%d match(es) resumed)", self.name, bind, self.port, self.resumed)
@@ -215,7 +210,8 @@ class Host:
         if len(self.connections) >= self.limits.max_connections:
             conn.close(ErrorCode.HOST_FULL, "the host has too many connections")
             return False
-        if not _is_local(conn.ip) and sum(c.ip == conn.ip for c in self.connections) >= self.limits.max_per_ip:
+        address = counted_address(self.limits, conn.ip)
+        if address is not None and sum(c.ip == address for c in self.connections) >= self.limits.max_per_ip:
             conn.close(ErrorCode.HOST_FULL, f"too many connections from {conn.ip}")
             return False
         return True
@@ -262,19 +258,24 @@ class Host:
             player_id = found[0]
             player = self.players.setdefault(player_id, Player(player_id, found[1]))
             resumed = True
-        if player is None:
-            player_id, token = self.store.new_player(name, token if adopt else None)
-            player = self.players[player_id] = Player(player_id, name)
+        elif token and token in self._unsaved:  # a new identity connected again before it did anything
+            player, resumed = self._unsaved[token], True
+        if player is None:  # kept in memory only until it sits down (see Lobby.remember)
+            token = token if adopt and token else new_token()
+            player_id = self._next_player_id = max(self._next_player_id, self.store.max_player_id()) + 1
+            player = self.players[player_id] = Player(player_id, name, unsaved_token=token)
+            self._unsaved[token] = player
         if player.name != name:
             player.name = name
-            self.store.rename_player(player.id, name)
+            if player.unsaved_token is None:
+                self.store.rename_player(player.id, name)
         if player.connected:
             player.conn.close(ErrorCode.REPLACED, "you connected again from elsewhere")
         player.conn, conn.player = conn, player
         tables = self.lobby.tables_of(player)
         conn.send({"type": "welcome", "protocol": PROTOCOL_VERSION, "player": player.id, "name": player.name,
                    "token": token, "resumed": resumed, "host": self.name, "tables": [t.id for t in tables],
-                   "features": []})
+                   "features": list(FEATURES)})
         self.lobby.player_arrived(player)
 
     def _logout(self, conn: Connection) -> None:
@@ -287,6 +288,8 @@ class Host:
             self.lobby.player_gone(player)
             if not self.lobby.tables_of(player):
                 self.players.pop(player.id, None)
+            if player.unsaved_token is not None:  # never sat down: forgotten
+                self._unsaved.pop(player.unsaved_token, None)
 
     def _request(self, conn: Connection, msg: dict[str, Any]) -> None:
         ref = msg.get("ref")
@@ -303,6 +306,11 @@ class Host:
             return
         if req["type"] == "act":
             conn.paced_by_the_game()
+        if isinstance(reply, PackedMessage):  # packed once for many: add the ref, charge its size
+            data = reply.with_fields(ref=ref) if ref is not None else reply.with_fields()
+            conn.send_packed(data)
+            conn.charge_reply(len(data))
+            return
         if reply is None:
             if ref is None:
                 return

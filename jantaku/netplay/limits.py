@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import ipaddress
 from dataclasses import dataclass
 
 from .protocol import CLIENT_LIMITS, Limits
@@ -12,8 +13,9 @@ class ConnectionLimits:
     """Per connection."""
 
     wire: Limits = CLIENT_LIMITS  # message size, array and map lengths
-    handshake_timeout: float = 5.0  # seconds to send ``hello``
-    idle_timeout: float = 60.0  # seconds without any message (clients ping)
+    handshake_timeout: float = 5.0  # seconds from connecting to a whole ``hello``
+    idle_timeout: float = 60.0  # seconds without a whole message (clients ping); bytes alone do not count
+    message_timeout: float = 10.0  # seconds a message may take to arrive once its first byte is in
     rate: float = 20.0  # messages per second, sustained
     burst: float = 40.0  # messages at once
     chat_rate: float = 1.0
@@ -21,6 +23,7 @@ class ConnectionLimits:
     send_buffer: int = 1024 * 1024  # unsent bytes before a slow reader is dropped
     socket_send_buffer: int | None = None  # SO_SNDBUF (None: the system's); the kernel's share of the above
     max_errors: int = 20  # answered errors before the connection is closed
+    reply_bytes_per_message: int = 8192  # a large reply (a lobby page) counts as one message per this many bytes
 
 
 @dataclass(frozen=True)
@@ -29,7 +32,34 @@ class HostLimits:
 
     max_connections: int = 1024
     max_per_ip: int = 16  # loopback and in-process streams are exempt (SSH sessions, local games)
+    exempt_loopback: bool = True  # False: loopback is an address like any other (tests of the per-address caps)
     max_tables: int = 256
     max_seats_per_player: int = 8
+    tables_per_player: int = 4  # open tables one identity has created
+    tables_per_address: int = 16  # open tables created from one address
+    tables_created_per_minute: float = 12.0  # per identity and per address (bursts of as many)
+    bot_tables_per_player: int = 1  # matches of bots only (no person seated) one identity runs at once
+    bot_tables_per_address: int = 2
+    bot_cpu_share: float = 0.25  # at most this share of the host's time goes to bot-only matches
     idle_table_seconds: float = 120.0  # a table nobody is at closes after this long
+    empty_table_seconds: float = 30.0  # a waiting table with no person seated (and nobody watching) closes sooner
     lobby_push_delay: float = 0.25  # lobby changes reach watchers at most this often
+    lobby_page: int = 50  # tables in one ``lobby`` message
+
+
+def is_local(ip: str) -> bool:
+    """In-process streams (``local``) and loopback addresses."""
+    if ip == "local":
+        return True
+    try:
+        return ipaddress.ip_address(ip).is_loopback
+    except ValueError:
+        return False
+
+
+def counted_address(limits: HostLimits, ip: str) -> str | None:
+    """The address per-address caps count ``ip`` under, or None where they do not apply (in-process
+    streams such as SSH sessions, where everyone shares one; loopback unless ``exempt_loopback`` is off)."""
+    if ip == "local" or (limits.exempt_loopback and is_local(ip)):
+        return None
+    return ip

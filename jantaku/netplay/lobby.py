@@ -8,6 +8,7 @@ raises :class:`~jantaku.netplay.protocol.RequestError`.
 from __future__ import annotations
 
 import asyncio
+import bisect
 import logging
 import random
 import time
@@ -19,7 +20,10 @@ from .connection import Connection
 from .limits import HostLimits
 from .players import Player
 from .prompts import Timers
-from .protocol import ErrorCode, RequestError
+from .limits import counted_address
+from .protocol import ErrorCode, PackedMessage, RequestError, pack, pack_array
+from .pacing import BotPacer
+from .quotas import TableQuotas
 from .seats import TableSettings
 from .store import Store, StoreError
 from .tables import DEFAULT_BOT, HostTable
@@ -29,24 +33,29 @@ log = logging.getLogger(__name__)
 
 class Lobby:
     def __init__(self, store: Store, players: dict[int, Player], *, rng: random.Random, limits: HostLimits,
-                 default_bot: str = DEFAULT_BOT):
+                 default_bot: str = DEFAULT_BOT, unsaved: dict[str, Player] | None = None):
         self.store = store
         self.players = players
+        self.unsaved = unsaved if unsaved is not None else {}  # token -> identity not stored yet (the host's)
         self.rng = rng
         self.limits = limits
         self.default_bot = default_bot
         self.tables: dict[int, HostTable] = {}
-        self.watchers: set[Connection] = set()
+        self.watchers: set[Connection] = set()  # get a ``lobby`` page (the first) on every change
+        self.change_watchers: set[Connection] = set()  # get ``lobby_changes``: the changed tables only
+        self._changed: set[int] = set()  # ids of tables changed (or closed) since the last push
         self._next_id = store.next_table_id()
         self._push: asyncio.TimerHandle | None = None
         self._idle: dict[int, asyncio.TimerHandle] = {}  # tables nobody is at, closing soon
         self._seated: dict[int, set[int]] = {}  # player id -> ids of the tables where they sit
         self._players_at: dict[int, set[int]] = {}  # table id -> ids of the players sitting there
         self._loop = asyncio.get_running_loop()
+        self.pacer = BotPacer(limits.bot_cpu_share)
+        self.quotas = TableQuotas(limits, self.tables.values)
 
     def _new_table(self, table_id: int, settings: TableSettings) -> HostTable:
         table = HostTable(table_id, settings, store=self.store, rng=self.rng, on_change=self._table_changed,
-                          default_bot=self.default_bot)
+                          default_bot=self.default_bot, pacer=self.pacer)
         self.tables[table_id] = table
         self._next_id = max(self._next_id, table_id + 1)
         return table
@@ -94,6 +103,13 @@ class Lobby:
         table.changed()
         return table.id
 
+    def remember(self, player: Player) -> None:
+        """Store a new identity the first time it does something that lasts (a seat, a table)."""
+        if player.unsaved_token is not None:
+            self.store.add_player(player.id, player.name, player.unsaved_token)
+            self.unsaved.pop(player.unsaved_token, None)
+            player.unsaved_token = None
+
     def tables_of(self, player: Player) -> list[HostTable]:
         """The tables where ``player`` holds a seat (from an index: a thousand players leaving at
         once must not each walk every table)."""
@@ -114,14 +130,24 @@ class Lobby:
         else:
             self._players_at.pop(table.id, None)
 
-    def lobby_message(self) -> dict[str, Any]:
-        return {"type": "lobby", "tables": [t.info() for t in self.tables.values()], "rulesets": ruleset_names()}
+    def lobby_page(self, after: int | None = None, limit: int | None = None) -> PackedMessage:
+        """A ``lobby`` message: up to ``limit`` tables (by id, after ``after``), each packed once
+        per change, so answering costs about the bytes sent and no more."""
+        limit = min(limit or self.limits.lobby_page, self.limits.lobby_page)
+        ids = sorted(self.tables)
+        start = 0 if after is None else bisect.bisect_right(ids, after)
+        page = ids[start:start + limit]
+        more = start + limit < len(ids)
+        return PackedMessage({"type": "lobby", "rulesets": ruleset_names(), "more": more, "total": len(ids),
+                              "next": page[-1] if more else None},
+                             {"tables": pack_array([self.tables[t].packed_info() for t in page])})
 
     # --- connections ------------------------------------------------------------------
 
     def player_arrived(self, player: Player) -> None:
         for table in self.tables_of(player):
             table.player_connected(player)
+            self._drop_spectators_near(table, player)
 
     def player_gone(self, player: Player) -> None:
         for table in self.tables_of(player):
@@ -129,6 +155,7 @@ class Lobby:
 
     def connection_closed(self, conn: Connection) -> None:
         self.watchers.discard(conn)
+        self.change_watchers.discard(conn)
         for table_id in list(conn.watching):
             table = self.tables.get(table_id)
             if table is not None:
@@ -148,10 +175,13 @@ class Lobby:
             raise RequestError(ErrorCode.NO_SUCH_TABLE, f"there is no table {table_id}")
         return table
 
-    def _on_list(self, conn: Connection, player: Player, req: dict[str, Any]) -> dict[str, Any]:
+    def _on_list(self, conn: Connection, player: Player, req: dict[str, Any]) -> PackedMessage:
         if req["watch"] is not None:
-            (self.watchers.add if req["watch"] else self.watchers.discard)(conn)
-        return self.lobby_message()
+            self.watchers.discard(conn)
+            self.change_watchers.discard(conn)
+            if req["watch"]:
+                (self.change_watchers if req["changes"] else self.watchers).add(conn)
+        return self.lobby_page(req["after"], req["limit"])
 
     def _on_create(self, conn: Connection, player: Player, req: dict[str, Any]) -> dict[str, Any]:
         if len(self.tables) >= self.limits.max_tables:
@@ -163,10 +193,14 @@ class Lobby:
             raise RequestError(ErrorCode.BAD_OPTIONS, str(exc)) from None
         if req["seat"] is not None:
             self._check_seat_count(player)
+        address = counted_address(self.limits, conn.ip)
+        self.quotas.check_create(player.id, address)
+        self.remember(player)
         settings = TableSettings(ruleset.name, ruleset.preset, dict(req["options"] or {}),
                                  req["name"] or f"{player.name}'s table", timers,
                                  bool(req["spectators_see_hands"]), bool(req["autostart"]), owner=player.id)
         table = self._new_table(self._next_id, settings)
+        table.creator_address = address
         if req["seat"] is not None:
             table.sit(player, req["seat"])
         else:
@@ -180,16 +214,45 @@ class Lobby:
     def _on_join(self, conn: Connection, player: Player, req: dict[str, Any]) -> dict[str, Any]:
         table = self._table(req["table"])
         self._check_seat_count(player)
-        seat = table.sit(player, req["seat"])
+        seat = table.free_seat_for(player, req["seat"])
+        self.remember(player)  # only now: a refused join stores nothing
+        seat = table.sit(player, seat)
         if conn in table.spectators:
             table.unwatch(conn)
+        self._drop_spectators_near(table, player)
         return {"type": "ok", "table": table.id, "seat": seat}
 
     def _on_spectate(self, conn: Connection, player: Player, req: dict[str, Any]) -> None:
         table = self._table(req["table"])
         if table.seat_of(player) is not None:
             raise RequestError(ErrorCode.NOT_ALLOWED, f"you sit at table {table.id}")
+        address = counted_address(self.limits, conn.ip)
+        if table.settings.spectators_see_hands and address is not None and address in self._seated_addresses(table):
+            raise RequestError(ErrorCode.NOT_ALLOWED, f"table {table.id} shows spectators every hand, and a player "
+                                                      f"there connects from your address")
         table.watch(conn)
+
+    def _seated_addresses(self, table: HostTable) -> set[str]:
+        """The counted addresses of the people seated at ``table`` (as they connect now)."""
+        out = set()
+        for seat in table.humans:
+            if seat.connected:
+                address = counted_address(self.limits, seat.player.conn.ip)
+                if address is not None:
+                    out.add(address)
+        return out
+
+    def _drop_spectators_near(self, table: HostTable, player: Player) -> None:
+        """At a table that shows spectators every hand, a seated player's address may not also watch."""
+        if not table.settings.spectators_see_hands or not player.connected:
+            return
+        address = counted_address(self.limits, player.conn.ip)
+        if address is None:
+            return
+        for conn in [c for c in table.spectators if counted_address(self.limits, c.ip) == address]:
+            table.unwatch(conn)
+            conn.send_error(ErrorCode.NOT_ALLOWED, f"you no longer watch table {table.id}: a player there "
+                                                   f"connects from your address")
 
     def _on_add_bot(self, conn: Connection, player: Player, req: dict[str, Any]) -> dict[str, Any]:
         table = self._table(req["table"])
@@ -199,7 +262,10 @@ class Lobby:
         self._table(req["table"]).remove_bot(player, req["seat"])
 
     def _on_start(self, conn: Connection, player: Player, req: dict[str, Any]) -> None:
-        self._table(req["table"]).start(player)
+        table = self._table(req["table"])
+        if not any(s.is_human for s in table.seats) and table.state in ("waiting", "finished"):
+            self.quotas.check_bot_match(player.id, counted_address(self.limits, conn.ip))
+        table.start(player)
 
     def _on_leave(self, conn: Connection, player: Player, req: dict[str, Any]) -> None:
         table = self._table(req["table"])
@@ -224,8 +290,9 @@ class Lobby:
         msg = {"type": "chat", "table": req["table"], "from": player.name, "player": player.id,
                "text": req["text"], "at": time.time()}
         if req["table"] is None:
-            for watcher in list(self.watchers):
-                watcher.send(msg)
+            data = pack(msg)
+            for watcher in list(self.watchers) + list(self.change_watchers):
+                watcher.send_packed(data)
             return
         table = self._table(req["table"])
         spectator = conn in table.spectators
@@ -238,8 +305,7 @@ class Lobby:
 
     def _table_changed(self, table: HostTable) -> None:
         self._index_seats(table)
-        if self.watchers and self._push is None:
-            self._push = self._loop.call_later(self.limits.lobby_push_delay, self._push_lobby)
+        self._lobby_changed(table.id)
         idle = self._idle.pop(table.id, None)
         if idle is not None:
             idle.cancel()
@@ -249,13 +315,32 @@ class Lobby:
             if not table.humans:  # nobody plays and nobody watches: stop now
                 self._loop.call_soon(self._close_if_idle, table.id)
             return  # otherwise paused, seats held for their players
-        self._idle[table.id] = self._loop.call_later(self.limits.idle_table_seconds, self._close_if_idle, table.id)
+        never_sat = table.state == "waiting" and not table.humans
+        wait = min(self.limits.empty_table_seconds, self.limits.idle_table_seconds) if never_sat \
+            else self.limits.idle_table_seconds
+        self._idle[table.id] = self._loop.call_later(wait, self._close_if_idle, table.id)
+
+    def _lobby_changed(self, table_id: int) -> None:
+        if self.change_watchers:
+            self._changed.add(table_id)
+        if (self.watchers or self.change_watchers) and self._push is None:
+            self._push = self._loop.call_later(self.limits.lobby_push_delay, self._push_lobby)
 
     def _push_lobby(self) -> None:
+        """One packing per push, however many watch: the first page to ``watchers``, the tables
+        changed since the last push to ``change_watchers``."""
         self._push = None
-        message = self.lobby_message()
-        for conn in list(self.watchers):
-            conn.send(message)
+        changed, self._changed = sorted(self._changed), set()
+        if self.watchers:
+            data = self.lobby_page().with_fields()
+            for conn in list(self.watchers):
+                conn.send_packed(data)
+        if self.change_watchers:
+            live = [t for t in changed if t in self.tables]
+            data = PackedMessage({"type": "lobby_changes", "closed": [t for t in changed if t not in self.tables]},
+                                 {"tables": pack_array([self.tables[t].packed_info() for t in live])}).with_fields()
+            for conn in list(self.change_watchers):
+                conn.send_packed(data)
 
     def _close_if_idle(self, table_id: int) -> None:
         self._idle.pop(table_id, None)
@@ -279,8 +364,7 @@ class Lobby:
         for seat in table.seats:
             if seat.connected:
                 seat.player.send(closed)
-        if self.watchers and self._push is None:
-            self._push = self._loop.call_later(self.limits.lobby_push_delay, self._push_lobby)
+        self._lobby_changed(table.id)
 
     def close(self) -> None:
         if self._push is not None:

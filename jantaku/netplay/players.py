@@ -33,6 +33,7 @@ class Player:
     id: int
     name: str
     conn: Connection | None = None
+    unsaved_token: str | None = None  # a new identity, stored only once it takes a seat or makes a table
 
     @property
     def connected(self) -> bool:

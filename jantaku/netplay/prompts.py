@@ -6,6 +6,10 @@
     {'id': 8, 'kind': 'turn', 'actions': [['discard', 16, [], None]], 'labels': ['discard 0m'], 'deadline': None}
     >>> Timers.from_wire({"turn": 5, "claim": None}).claim is None
     True
+    >>> Timers.from_wire({"turn": False})
+    Traceback (most recent call last):
+    ...
+    ValueError: timer 'turn' must be a number of seconds, or 0/None for no limit
 """
 
 from __future__ import annotations
@@ -45,11 +49,13 @@ class Timers:
                     raise ValueError(f"timer 'bot' must be {lo:g}..{hi:g} seconds")
                 values[name] = float(value)
                 continue
-            if value is None or value == 0:
+            if isinstance(value, bool) or not (value is None or isinstance(value, (int, float))):
+                raise ValueError(f"timer {name!r} must be a number of seconds, or 0/None for no limit")
+            if value is None or value == 0:  # (``false`` is not 0 here: it was refused above)
                 values[name] = None  # off
                 continue
             lo, hi = TIMER_RANGE
-            if isinstance(value, bool) or not isinstance(value, (int, float)) or not lo <= value <= hi:
+            if not lo <= value <= hi:
                 raise ValueError(f"timer {name!r} must be {lo:g}..{hi:g} seconds, or 0/None for no limit")
             values[name] = float(value)
         return cls(**values)

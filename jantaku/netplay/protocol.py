@@ -118,6 +118,11 @@ class MessageReader:
         self._fed = 0
         self._consumed = 0
 
+    @property
+    def partial(self) -> bool:
+        """Whether bytes of an unfinished message are waiting for the rest."""
+        return self._fed > self._consumed
+
     def feed(self, data: bytes) -> Iterator[dict[str, Any]]:
         """Feed received bytes; yields every message completed by them."""
         try:
@@ -152,6 +157,46 @@ def check_envelope(msg: Any) -> dict[str, Any]:
 
 def pack(msg: dict[str, Any]) -> bytes:
     return msgpack.packb(msg, use_bin_type=True)
+
+
+def _header(count: int, small: int, short: int, long: int) -> bytes:
+    if count < 16:
+        return bytes([small | count])
+    return bytes([short]) + count.to_bytes(2, "big") if count < 65536 else bytes([long]) + count.to_bytes(4, "big")
+
+
+def pack_array(packed_items: list[bytes]) -> bytes:
+    """A msgpack array of already packed items.
+
+    >>> msgpack.unpackb(pack_array([pack({"a": 1})] * 17))[16]
+    {'a': 1}
+    """
+    return _header(len(packed_items), 0x90, 0xDC, 0xDD) + b"".join(packed_items)
+
+
+class PackedMessage:
+    """A message packed once and sent to many: :meth:`with_fields` adds per-reply fields (a ``ref``)
+    without packing the rest again.
+
+    >>> msg = PackedMessage({"type": "lobby", "tables": []})
+    >>> msgpack.unpackb(msg.with_fields(ref=3))
+    {'ref': 3, 'type': 'lobby', 'tables': []}
+    """
+
+    __slots__ = ("count", "body")
+
+    def __init__(self, fields: dict[str, Any], packed_fields: dict[str, bytes] | None = None):
+        packed_fields = packed_fields or {}
+        self.count = len(fields) + len(packed_fields)
+        self.body = b"".join(pack(k) + pack(v) for k, v in fields.items()) + \
+            b"".join(pack(k) + v for k, v in packed_fields.items())
+
+    def with_fields(self, **extra: Any) -> bytes:
+        head = _header(self.count + len(extra), 0x80, 0xDE, 0xDF)
+        return head + b"".join(pack(k) + pack(v) for k, v in extra.items()) + self.body
+
+    def __len__(self) -> int:
+        return len(self.body)
 
 
 def error_message(code: str, message: str, ref: Any = None, **extra: Any) -> dict[str, Any]:

@@ -84,7 +84,8 @@ SEAT = integer(0, 3)
 REQUESTS: dict[str, dict[str, Check]] = {
     "hello": {"protocol": integer(0, 1 << 16), "name": text(1, 24), "token": optional(text(1, 64)),
               "client": optional(text(0, 64))},
-    "list": {"watch": optional(boolean)},
+    "list": {"watch": optional(boolean), "changes": optional(boolean), "after": optional(TABLE),
+             "limit": optional(integer(1, 1000))},
     "create": {"ruleset": text(1, 32), "preset": optional(text(1, 32)), "options": optional(flat_map()),
                "timers": optional(flat_map(8)), "name": optional(text(0, 40)),
                "spectators_see_hands": optional(boolean), "autostart": optional(boolean),

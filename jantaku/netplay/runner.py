@@ -219,18 +219,31 @@ class MatchRunner:
                     continue
                 pause = self.table.settings.timers.bot if self.match.phase == "play" else 0.0
                 await asyncio.sleep(pause)
-                for index in due:
-                    if not self.running:
-                        break
-                    actions = self.match.pending().get(index)
-                    if actions and self.bot_plays(index):
-                        by = "bot" if self.table.seats[index].kind == "bot" else "auto"
-                        self._apply(index, self._bot_choice(index, actions), by=by)
+                pacer = self.table.pacer if not self.table.humans else None  # bots only: wait your turn
+                if pacer is None:
+                    self._bots_answer(due)
+                    continue
+                key = self.table.creator if self.table.creator is not None else ("table", self.table.id)
+                await pacer.turn(key)
+                began = time.perf_counter()
+                try:
+                    self._bots_answer(due)
+                finally:
+                    pacer.done(key, time.perf_counter() - began)
         except asyncio.CancelledError:
             raise
         except Exception:
             log.exception("table %d: driver failed", self.table.id)
             self.fail("the table failed; this match is stopped")
+
+    def _bots_answer(self, due: list[int]) -> None:
+        for index in due:
+            if not self.running:
+                break
+            actions = self.match.pending().get(index)
+            if actions and self.bot_plays(index):
+                by = "bot" if self.table.seats[index].kind == "bot" else "auto"
+                self._apply(index, self._bot_choice(index, actions), by=by)
 
     def _arm_clock(self) -> None:
         """A ruleset with a playing-time limit (``time_is_up(minutes)``) is asked now and then."""

@@ -215,6 +215,14 @@ class Store:
                               (token_hash(token), name, time.time()))
         return cur.lastrowid, token
 
+    def add_player(self, player_id: int, name: str, token: str) -> None:
+        """Store an identity the host made earlier and kept in memory until it first did something."""
+        self.db.execute("INSERT INTO players (id, token_hash, name, created) VALUES (?, ?, ?, ?)",
+                        (player_id, token_hash(token), name, time.time()))
+
+    def max_player_id(self) -> int:
+        return self.db.execute("SELECT COALESCE(MAX(id), 0) FROM players").fetchone()[0]
+
     def player_by_token(self, token: str) -> tuple[int, str] | None:
         row = self.db.execute("SELECT id, name FROM players WHERE token_hash = ?", (token_hash(token),)).fetchone()
         return (row[0], row[1]) if row else None

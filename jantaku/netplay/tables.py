@@ -21,8 +21,9 @@ from ..engine.bots import get_bot
 from ..engine.match import Match
 from ..engine.ruleset import get_ruleset
 from .connection import Connection
+from .pacing import BotPacer
 from .players import Player
-from .protocol import ErrorCode, RequestError, pack
+from .protocol import ErrorCode, PackedMessage, RequestError, pack
 from .runner import MatchRunner
 from .seats import Seat, TableSettings
 from .store import Store, StoredMatch, StoredSeat
@@ -39,12 +40,14 @@ class HostTable:
     """A table: lobby state (seats, spectators) and, once started, its match."""
 
     def __init__(self, table_id: int, settings: TableSettings, *, store: Store, rng: random.Random,
-                 on_change: Callable[["HostTable"], None], default_bot: str = DEFAULT_BOT):
+                 on_change: Callable[["HostTable"], None], default_bot: str = DEFAULT_BOT,
+                 pacer: BotPacer | None = None):
         self.id = table_id
         self.settings = settings
         self.store = store
         self.rng = rng
         self.default_bot = default_bot
+        self.pacer = pacer  # shares the host's time between matches of bots only
         self.seats = [Seat(i) for i in range(4)]
         self.spectators: set[Connection] = set()
         self.runner: MatchRunner | None = None  # the current (or last) match
@@ -52,6 +55,9 @@ class HostTable:
         self._on_change = on_change
         self._loop = asyncio.get_running_loop()
         self._was_active = False
+        self._packed_info: bytes | None = None  # info() as sent in lobby pages, until it changes
+        self.creator: int | None = settings.owner  # for the per-identity caps (the owner may change)
+        self.creator_address: str | None = None  # for the per-address caps (None: not counted)
 
     @property
     def match(self) -> Match | None:
@@ -92,14 +98,31 @@ class HostTable:
                 "match": self.match_id, "hands_played": len(self.match.results) if self.match else 0,
                 "scores": list(self.match.scores) if self.match else None}
 
+    def packed_info(self) -> bytes:
+        """:meth:`info`, packed once per change; a table whose info cannot be sent (a number
+        msgpack cannot hold) is listed by its id, name and ruleset, marked broken."""
+        if self._packed_info is None:
+            try:
+                self._packed_info = pack(self.info())
+            except (OverflowError, TypeError, ValueError) as exc:
+                log.error("table %d cannot be listed (%s); listed as broken", self.id, exc)
+                s = self.settings
+                self._packed_info = pack({"id": self.id, "name": str(s.name), "ruleset": s.ruleset, "state": "broken",
+                                          "seats": [], "options": {}, "spectators": 0})
+        return self._packed_info
+
     # --- lobby operations (each raises RequestError when not allowed) -----------------
 
-    def sit(self, player: Player, seat: int | None = None) -> int:
+    def free_seat_for(self, player: Player, seat: int | None = None) -> int:
+        """The seat ``player`` gets by sitting down (``seat``, or the first free one); raises if none."""
         if self.seat_of(player) is not None:
             raise RequestError(ErrorCode.NOT_ALLOWED, f"you already sit at table {self.id}")
         if self.state != "waiting":
             raise RequestError(ErrorCode.NOT_ALLOWED, f"table {self.id} has started; spectate instead")
-        seat = self._free_seat(seat)
+        return self._free_seat(seat)
+
+    def sit(self, player: Player, seat: int | None = None) -> int:
+        seat = self.free_seat_for(player, seat)
         self.seats[seat].seat_person(player)
         if self.settings.owner is None:
             self.settings.owner = player.id
@@ -306,6 +329,7 @@ class HostTable:
 
     def broadcast(self, events: list) -> None:
         """Each connected player and spectator gets the update their seat may see."""
+        self._packed_info = None  # scores and hands played move on
         for seat in self.seats:
             if seat.connected:
                 seat.player.send(self._update(seat.index, events))
@@ -319,12 +343,13 @@ class HostTable:
 
     def changed(self) -> None:
         """Seats, state or watchers changed: tell the members and the lobby."""
-        info = self.info()
+        self._packed_info = None
+        message = PackedMessage({"type": "table", "table": self.id}, {"info": self.packed_info()})
         for seat in self.seats:
             if seat.connected:
-                seat.player.send({"type": "table", "table": self.id, "seat": seat.index, "info": info})
+                seat.player.send_packed(message.with_fields(seat=seat.index))
         if self.spectators:
-            data = pack({"type": "table", "table": self.id, "seat": None, "info": info})
+            data = message.with_fields(seat=None)
             for conn in list(self.spectators):
                 conn.send_packed(data)
         self._on_change(self)

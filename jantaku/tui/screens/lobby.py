@@ -106,7 +106,7 @@ class LobbyScreen(BaseScreen):
         self.query_one("#lobby-keys", ButtonRow).show(KEYS)
         self.queue = self.hub.listen()
         self.run_worker(self._listen(), group="lobby", exclusive=True)
-        self.run_worker(self._request(self.client.list_tables(watch=True), self._listed))
+        self.run_worker(self._request(self.client.list_tables(watch=True, changes=True), self._listed))
         for table in list(self.hub.latest):  # seats got back on reconnecting: their update came before this screen
             self.call_after_refresh(self.open_table, table)
 
@@ -124,6 +124,12 @@ class LobbyScreen(BaseScreen):
         kind = message.get("type")
         if kind == "lobby":
             self._listed(message["tables"], message.get("rulesets"))
+        elif kind == "lobby_changes":  # only what changed since the last push
+            for info in message["tables"]:
+                self.tables[info["id"]] = info
+            for table in message["closed"]:
+                self.tables.pop(table, None)
+            self.show_tables()
         elif kind == "table":
             self.tables[message["table"]] = message["info"]
             self.show_tables()

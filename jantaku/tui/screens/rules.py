@@ -39,6 +39,8 @@ def rules_text(name: str) -> RenderableType:
     for opt in describe_options(cls.Options):
         parts.append(Text.assemble(("  " + opt["name"], "bold"), f" = {_value(opt['default'])}"))
         doc = opt["doc"] + (f" (one of {_value(opt['choices'])})" if opt.get("choices") else "")
+        if opt.get("bounds"):
+            doc += f" ({opt['bounds'][0]} to {opt['bounds'][1]})"
         parts.append(Padding(Text(doc, "dim"), (0, 0, 0, 4)))
     return Group(*parts)
 

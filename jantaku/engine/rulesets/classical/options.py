@@ -47,7 +47,8 @@ class ClassicalOptions:
 
     # --- scoring ---------------------------------------------------------------------
     round_up_to_10: bool = option(True, "round the points up to the next 10 before doubling")
-    limit: int = option(500, "the highest score of a hand, and the score of a limit hand")
+    limit: int = option(500, "the highest score of a hand, and the score of a limit hand",
+                        bounds=(10, 100_000))
     roof_off: bool = option(False, "no limit: normal hands are not capped and a limit hand "
                                    "scores the limit or its normal score, whichever is higher")
     bonus_doubles: str = option(

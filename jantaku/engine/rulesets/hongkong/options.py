@@ -35,9 +35,10 @@ class HongKongOptions:
     seat_rotation: bool = option(False, "players change seats after the East, South and West rounds")
     liability: bool = option(False, "dangerous-discard liability: whoever throws or feeds the tile "
                              "for an obvious big hand pays for everyone")
-    time_limit_minutes: int = option(0, "the match stops at once after this many minutes; 0 = no limit")
+    time_limit_minutes: int = option(0, "the match stops at once after this many minutes; 0 = no limit",
+                                     bounds=(0, 24 * 60))
     chip_stake: int = option(0, "chips each player starts with; the match ends with the hand in "
-                             "which someone goes bankrupt; 0 = no chips")
+                             "which someone goes bankrupt; 0 = no chips", bounds=(0, 1_000_000))
     bonus_tiles: bool = option(True, "play with the 4 flowers and 4 seasons (144 tiles)")
     bouquet: str = option(
         "cumulative",
@@ -49,9 +50,6 @@ class HongKongOptions:
         if self.min_fan > self.limit_fan:
             raise OptionError(f"option 'min_fan' ({self.min_fan}) cannot exceed 'limit_fan' "
                               f"({self.limit_fan}): no hand could win")
-        for name in ("time_limit_minutes", "chip_stake"):
-            if getattr(self, name) < 0:
-                raise OptionError(f"option {name!r} must be ≥ 0, not {getattr(self, name)}")
 
 
 PRESETS: dict[str, dict[str, Any]] = {

@@ -52,10 +52,13 @@ class RiichiOptions:
     renchan_on_draw: bool = option(True, "the dealer keeps the deal after an exhaustive draw when tenpai "
                                          "and after an abortive draw (Tenhou); off: the seats rotate "
                                          "whenever the dealer does not win (seed 003)")
-    start_points: int = option(25000, "each player's points at the start")
-    return_points: int = option(30000, "points a player 'returns' at the end; the reference for uma and oka")
-    target_points: int = option(30000, "the game runs on into the next wind until somebody has this many")
-    uma: tuple[int, ...] = option((20, 10, -10, -20), "placement bonus for 1st to 4th, in thousands of points")
+    start_points: int = option(25000, "each player's points at the start", bounds=(100, 1_000_000))
+    return_points: int = option(30000, "points a player 'returns' at the end; the reference for uma and oka",
+                                bounds=(100, 1_000_000))
+    target_points: int = option(30000, "the game runs on into the next wind until somebody has this many",
+                                bounds=(0, 1_000_000))
+    uma: tuple[int, ...] = option((20, 10, -10, -20), "placement bonus for 1st to 4th, in thousands of points",
+                                    bounds=(-1000, 1000), length=4)
     oka: bool = option(True, "first place also gets everybody's (return - start) difference")
     final_rounding: str = option("tenhou", "final points: exact, or Tenhou's (everybody but first rounds "
                                            "score - return to thousands, 500 down and 600 up; first "

@@ -26,7 +26,7 @@ DEFAULT_PRESET = "sbr"
 class SichuanOptions:
     fan_cap: int = option(3, "the most fan a hand counts: points = base x 2^min(fan, cap)",
                           choices=(2, 3, 4, 5, 6))
-    base: int = option(1, "the base stake every payment is a multiple of")
+    base: int = option(1, "the base stake every payment is a multiple of", bounds=(1, 1000))
     self_draw: str = option("add_base", "self-draw bonus: each payer adds one base (自摸加底) "
                             "or the hand gains one fan (自摸加番)", choices=("add_base", "add_fan"))
     exchange_three: bool = option(False, "exchange three tiles of one suit after the deal (换三张)")
@@ -41,7 +41,7 @@ class SichuanOptions:
     kong_replacement: str = option("tail", "where a kong's replacement tile is drawn from",
                                    choices=("tail", "front"))
     held_added_kong_pays: int = option(0, "bases each player still in pays for an added kong "
-                                       "made with a tile held from earlier")
+                                       "made with a tile held from earlier", bounds=(0, 10))
     kong_then_discard_win: str = option("refund", "a win on the discard right after a kong (杠上炮): "
                                         "that kong's money goes back to its payers, or to the winner "
                                         "(呼叫转移)", choices=("refund", "transfer"))
@@ -61,7 +61,7 @@ class SichuanOptions:
     fan_heavenly_earthly: bool = option(False, "extra fan: heavenly hand (天胡) and earthly "
                                         "hand (地胡), 5 fan each")
 
-    hands: int = option(16, "hands in a match")
+    hands: int = option(16, "hands in a match", bounds=(1, 64))
 
     @property
     def max_points(self) -> int:

@@ -1,0 +1,103 @@
+"""Hostile load: an innocent table's act→ok latency with and without each attack of issue 16.
+
+    python benchmarks/hostile_load.py [--attacks slowloris,tables,list,bots] [--seconds 8] [--acts 200]
+                                      [--tables 150]
+
+A host runs in this process on 127.0.0.1 with ``--tables`` waiting quick tables (so ``list``
+has a lobby worth asking for).  An innocent player — one person and three bots at a table of
+their own, bots answering at once — makes ``--acts`` decisions and the round trip from each
+``act`` to its ``ok`` is measured, first on a calm host and then while each attack runs in a
+separate process (``tests/netplay/attackers.py``), so the attackers' own work does not share
+the host's event loop.  The attacks stay within the documented limits:
+
+* ``slowloris``: 1030 connections (the cap is 1024) sending their hello a byte a second;
+* ``tables``: 20 identities creating tables as fast as the message rate allows, never sitting;
+* ``list``: 40 clients each asking ``list`` 4 times a second (the most the size charge allows)
+  and a second run at 19 a second (the issue's figure: the rate limiter cuts them off);
+* ``bots``: 10 identities each trying to start 4 matches of four strong bots that play at once.
+
+Printed per run: p50 and p99 in ms, and ``ratio`` lines against the calm run and against the
+budget (p50 10 ms, p99 100 ms).  Loopback counts as no address here, as on a real host, so the
+per-address caps are not in play: what holds is per identity.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import json
+import sys
+from pathlib import Path
+
+REPO = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(REPO))
+if "--host-src" in sys.argv:  # measure another version's host (e.g. an unpacked older commit)
+    sys.path.insert(0, sys.argv[sys.argv.index("--host-src") + 1])
+
+from jantaku.netplay.host import Host  # noqa: E402
+from tests.netplay.attackers import innocent_latencies, percentiles  # noqa: E402
+
+BUDGET_P50_MS, BUDGET_P99_MS = 10.0, 100.0
+ATTACKS = {
+    "slowloris": ["slowloris", "--clients", "1030"],
+    "tables": ["tables", "--clients", "20"],
+    "list": ["list", "--clients", "40", "--rate", "4"],
+    "list19": ["list", "--clients", "40", "--rate", "19"],
+    "bots": ["bots", "--clients", "10", "--tables", "4"],
+}
+
+
+async def attack(port: int, argv: list[str], seconds: float) -> dict:
+    proc = await asyncio.create_subprocess_exec(sys.executable, "-m", "tests.netplay.attackers", *argv,
+                                                "--port", str(port), "--seconds", str(seconds), cwd=REPO,
+                                                stdout=asyncio.subprocess.PIPE)
+    out, _ = await proc.communicate()
+    lines = out.decode().strip().splitlines()
+    return json.loads(lines[-1]) if lines else {"attack": argv[0], "failed": True}
+
+
+async def measure(acts: int, name: str) -> tuple[float, float]:
+    try:
+        return percentiles(await asyncio.wait_for(innocent_latencies(host_port, acts, name=name), 120))
+    except Exception as exc:  # e.g. the innocent cannot even make a table
+        print(f"  the innocent player failed: {exc!r}")
+        return float("nan"), float("nan")
+
+
+async def main() -> None:
+    global host_port
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--attacks", default="slowloris,tables,list,list19,bots")
+    parser.add_argument("--seconds", type=float, default=8.0, help="how long each attack runs")
+    parser.add_argument("--acts", type=int, default=200, help="innocent decisions measured per run")
+    parser.add_argument("--host-src", help="a source tree whose jantaku package hosts (default: this one)")
+    parser.add_argument("--tables", type=int, default=150,
+                        help="waiting tables in the lobby (room is left for the flood)")
+    args = parser.parse_args()
+    print(f"{'run':10} {'p50 ms':>8} {'p99 ms':>8}  attack")
+    calm50 = calm99 = float("nan")
+    for name in ["calm"] + args.attacks.split(","):
+        host = Host(seed=1)  # a fresh host for each run: one attack's leftovers do not skew the next
+        host_port = await host.start(port=0)
+        for _ in range(args.tables):
+            host.create_quick_table()
+        running = None
+        if name != "calm":
+            running = asyncio.ensure_future(attack(host_port, ATTACKS[name], args.seconds))
+            await asyncio.sleep(1.5)  # under way
+        p50, p99 = await measure(args.acts, f"innocent-{name}")
+        result = await running if running is not None else None
+        await host.stop()
+        if name == "calm":
+            calm50, calm99 = p50, p99
+            print(f"{'calm':10} {calm50:8.1f} {calm99:8.1f}")
+            continue
+        print(f"{name:10} {p50:8.1f} {p99:8.1f}  {json.dumps(result)}")
+        print(f"ratio {name}/calm p50 {p50 / calm50:.2f} p99 {p99 / calm99:.2f}; "
+              f"{name}/budget p50 {p50 / BUDGET_P50_MS:.2f} p99 {p99 / BUDGET_P99_MS:.2f}")
+
+
+host_port = 0  # the host of the current run
+
+if __name__ == "__main__":
+    asyncio.run(main())
