@@ -32,6 +32,10 @@ RECORD_VERSION = 1
 STOP_SEAT = -1  # a host directive in the decision list: the match was stopped
 
 
+class ReplayError(ValueError):
+    """A recorded decision that cannot be replayed (a damaged record)."""
+
+
 @dataclass
 class MatchRecord:
     """Everything needed to replay a match: ruleset, preset, option overrides, seed, decisions."""
@@ -177,15 +181,22 @@ class Match:
 
     @classmethod
     def replay(cls, record: MatchRecord, *, upto: int | None = None) -> "Match":
-        """Rebuild a match from its record (the first ``upto`` decisions, or all)."""
+        """Rebuild a match from its record (the first ``upto`` decisions, or all).
+
+        A decision that is malformed or not legal where it stands raises :class:`ReplayError`
+        naming it (a damaged record, not a bug), and nothing else is changed.
+        """
         ruleset = get_ruleset(record.ruleset, record.preset, record.options)
         walls = {k: wall_from_wire(v) for k, v in (record.walls or {}).items()}
         match = cls(ruleset, record.seed, walls=walls)
-        for seat, wire in record.decisions[:upto]:
-            if seat == STOP_SEAT:
-                match.stop(str(wire[1]))
-            else:
-                match.act(seat, Action.from_wire(wire))
+        for index, (seat, wire) in enumerate(record.decisions[:upto]):
+            try:
+                if seat == STOP_SEAT:
+                    match.stop(str(wire[1]))
+                else:
+                    match.act(seat, Action.from_wire(wire))
+            except (ValueError, TypeError, IndexError) as exc:  # IllegalAction is a ValueError
+                raise ReplayError(f"decision {index} ({wire!r:.60}) by seat {seat}: {exc}") from exc
         return match
 
     @property

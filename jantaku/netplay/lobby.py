@@ -77,7 +77,12 @@ class Lobby:
             try:
                 table = self._new_table(stored.table_id, TableSettings.from_wire(stored.settings))
                 table.resume(stored, self.players)
-            except Exception:
+            except ValueError as exc:  # a damaged record (ReplayError, bad settings): one line naming what is wrong
+                log.error("match %d cannot be resumed (%s); marked broken", match_id, exc)
+                self.tables.pop(stored.table_id, None)
+                self.store.finish_match(match_id, {"error": str(exc)}, status="broken")
+                continue
+            except Exception:  # anything else is a bug: keep its traceback
                 log.exception("match %d cannot be resumed; marked broken", match_id)
                 self.tables.pop(stored.table_id, None)
                 self.store.finish_match(match_id, {"error": "could not be resumed"}, status="broken")

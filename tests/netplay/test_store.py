@@ -170,7 +170,10 @@ async def test_a_match_that_cannot_be_resumed_is_marked_and_the_others_go_on(tmp
 
 CORRUPTIONS = {  # what a damaged row looks like (the database's integrity check still says "ok")
     "decision not JSON": ("UPDATE decisions SET action = '[\"discard\", ' WHERE match_id = ? AND idx = 1", "decision 1"),
-    "decision not an action": ("UPDATE decisions SET action = '[\"fly\", 99]' WHERE match_id = ? AND idx = 1", ""),
+    "decision not an action": ("UPDATE decisions SET action = '[\"fly\", 99]' WHERE match_id = ? AND idx = 1",
+                               "decision 1"),
+    "decision not legal": ("UPDATE decisions SET action = '[\"discard\", 143, [], null]' WHERE match_id = ? AND idx = 2",
+                           "decision 2"),
     "decision not a list": ("UPDATE decisions SET action = '{\"a\": 1}' WHERE match_id = ? AND idx = 0", "decision 0"),
     "options not JSON": ("UPDATE matches SET options = 'hands=2' WHERE id = ?", "options"),
     "options not an object": ("UPDATE matches SET options = '[1, 2]' WHERE id = ?", "options"),
@@ -212,6 +215,7 @@ async def test_corrupt_rows_break_only_their_match_and_the_host_serves_the_other
                 if attempt == 0:
                     lines = [r.getMessage() for r in caplog.records if f"match {match_id} " in r.getMessage()]
                     assert any("marked broken" in line and CORRUPTIONS[why][1] in line for line in lines), (why, lines)
+                    assert not any(r.exc_info for r in caplog.records if f"match {match_id} " in r.getMessage()), why
         finally:
             await host.stop()
 
