@@ -22,7 +22,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from .actions import Action, ActionType, IllegalAction
+from .actions import Action, ActionType, Continue, IllegalAction
 from .results import HandResult
 from .ruleset import Ruleset, get_ruleset, hand_seed
 from .table import Event, HandContext, Table
@@ -105,7 +105,7 @@ class Match:
         if self.phase == "play":
             return self.table.pending()
         if self.phase == "between":
-            cont = (Action(ActionType.CONTINUE),)
+            cont = (Continue(),)
             return {s: cont for s in range(4) if s not in self._continued}
         return {}
 

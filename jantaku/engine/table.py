@@ -39,7 +39,7 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from .actions import Action, ActionType, IllegalAction
+from .actions import Action, ActionType, Ankan, Chi, Discard, IllegalAction, Kakan, Kan, Pass, Pon, Riichi, Ron, Tsumo
 from .analysis import is_complete
 from .melds import Meld, MeldType, make_meld
 from .results import HandResult, WinRecord
@@ -216,10 +216,10 @@ class Table:
     def turn_actions(self, seat: int) -> list[Action]:
         """Hook (extend with ``super()``): what the seat holding the turn may do."""
         player = self.players[seat]
-        actions = [Action(ActionType.DISCARD, tile=t) for t in self.discard_choices(seat)]
+        actions = [Discard(t) for t in self.discard_choices(seat)]
         if not self.after_call:
             if player.drawn is not None and self.can_win(seat, player.drawn, self_drawn=True):
-                actions.append(Action(ActionType.TSUMO, tile=player.drawn))
+                actions.append(Tsumo(player.drawn))
             if self.wall_allows_kong():
                 actions += self.kong_actions(seat)
         return actions
@@ -248,13 +248,13 @@ class Table:
             for kind in range(34):
                 if counts[kind] == 4:
                     tiles = tuple(sorted(t for t in player.concealed if kind_of(t) == kind))
-                    out.append(Action(ActionType.ANKAN, tile=tiles[0], tiles=tiles))
+                    out.append(Ankan(tiles[0], tiles))
         if self.allow_added_kan:
             for meld in player.melds:
                 if meld.type is MeldType.PON:
                     for t in player.concealed:
                         if kind_of(t) == meld.kind:
-                            out.append(Action(ActionType.KAKAN, tile=t))
+                            out.append(Kakan(t))
         return [a for a in out if self.kong_allowed(seat, a)]
 
     def kong_allowed(self, seat: int, action: Action) -> bool:
@@ -262,19 +262,20 @@ class Table:
         return True
 
     def _act_turn(self, seat: int, action: Action) -> None:
-        t = action.type
-        if t in (ActionType.DISCARD, ActionType.RIICHI):
-            if t is ActionType.RIICHI:
-                self.declare_riichi(seat, action.tile)
-            self._discard(seat, action.tile, riichi=(t is ActionType.RIICHI))
-        elif t is ActionType.TSUMO:
-            self._win([seat], action.tile, None)
-        elif t is ActionType.ANKAN:
-            self._concealed_kong(seat, action)
-        elif t is ActionType.KAKAN:
-            self._added_kong(seat, action.tile)
-        else:
-            self.act_turn_extra(seat, action)
+        match action:
+            case Discard(tile=tile):
+                self._discard(seat, tile)
+            case Riichi(tile=tile):
+                self.declare_riichi(seat, tile)
+                self._discard(seat, tile, riichi=True)
+            case Tsumo(tile=tile):
+                self._win([seat], tile, None)
+            case Ankan():
+                self._concealed_kong(seat, action)
+            case Kakan(tile=tile):
+                self._added_kong(seat, tile)
+            case _:
+                self.act_turn_extra(seat, action)
 
     def act_turn_extra(self, seat: int, action: Action) -> None:
         """Hook: variant turn actions (an abortive-draw declaration, …)."""
@@ -317,13 +318,13 @@ class Table:
             return allowed is None or t in allowed
 
         if ok(ActionType.RON) and self.can_win(seat, tile, self_drawn=False):
-            out.append(Action(ActionType.RON, tile=tile))
+            out.append(Ron(tile))
         same = [t for t in player.concealed if kind_of(t) == kind]
         if self.allow_pon and ok(ActionType.PON) and len(same) >= 2:
             for pair in self._pair_choices(same):
-                out.append(Action(ActionType.PON, tile=tile, tiles=pair))
+                out.append(Pon(tile, pair))
         if self.allow_open_kan and ok(ActionType.KAN) and len(same) == 3 and self.wall_allows_kong():
-            out.append(Action(ActionType.KAN, tile=tile, tiles=tuple(sorted(same))))
+            out.append(Kan(tile, tuple(sorted(same))))
         if (self.allow_chi and ok(ActionType.CHI) and seat == self.next_seat(discarder) and kind < 27):
             out += self._chi_options(player.concealed, tile)
         return [a for a in out if self.claim_allowed(seat, a)]
@@ -357,7 +358,7 @@ class Table:
                     key = (self.red_fives and x in RED_FIVE_IDS, self.red_fives and y in RED_FIVE_IDS)
                     if key not in seen:
                         seen.add(key)
-                        out.append(Action(ActionType.CHI, tile=tile, tiles=(x, y)))
+                        out.append(Chi(tile, (x, y)))
         return out
 
     def _open_claims(self, discarder: int, tile: int) -> None:
@@ -368,7 +369,7 @@ class Table:
                 continue
             options = self.claim_options(seat, tile, discarder)
             if options:
-                self._offers[seat] = self._sorted(options + [Action(ActionType.PASS)])
+                self._offers[seat] = self._sorted(options + [Pass()])
         if self._offers:
             self.phase = "claim"
         else:
@@ -485,7 +486,7 @@ class Table:
             if s == seat or self.players[s].out:
                 continue
             if self.can_win(s, tile, self_drawn=False, robbing=True, concealed_kong=concealed):
-                out[s] = (Action(ActionType.RON, tile=tile), Action(ActionType.PASS))
+                out[s] = (Ron(tile), Pass())
         return out
 
     def _open_rob(self, seat: int, meld: Meld, robbers: dict[int, tuple[Action, ...]]) -> None:

@@ -26,7 +26,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from ...actions import Action, ActionType
+from ...actions import Abort, Action, ActionType
 from ...melds import HandSpec, Meld
 from ...options import options_to_dict
 from ...results import HandResult
@@ -76,7 +76,7 @@ class ClassicalTable(Table):
     def turn_actions(self, seat: int) -> list[Action]:
         actions = super().turn_actions(seat)
         if self.may_declare_nine_orphans(seat):
-            actions.append(Action(ActionType.ABORT))
+            actions.append(Abort())
         return actions
 
     def may_declare_nine_orphans(self, seat: int) -> bool:

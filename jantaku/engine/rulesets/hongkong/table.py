@@ -27,7 +27,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from ...actions import Action, ActionType
+from ...actions import Action, ActionType, Pass
 from ...melds import HandSpec, Meld, MeldType, make_meld
 from ...table import Event, Table, meld_to_wire
 from ...tiles import kind_of
@@ -91,7 +91,7 @@ class HongKongTable(Table):
     def setup_actions(self, seat: int) -> list[Action]:
         if not self._opening_seats or self._opening_seats[0] != seat:
             return []
-        return self._opening_kongs(seat) + [Action(ActionType.PASS)]
+        return self._opening_kongs(seat) + [Pass()]
 
     def act_setup(self, seat: int, action: Action) -> None:
         if action.type is ActionType.ANKAN:

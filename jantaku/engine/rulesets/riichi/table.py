@@ -34,7 +34,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from ...actions import Action, ActionType
+from ...actions import Abort, Action, ActionType, Riichi
 from ...analysis import shanten, waits
 from ...melds import Meld, MeldType
 from ...results import HandResult
@@ -136,7 +136,7 @@ class RiichiTable(Table):
         if self._extra_turn_actions[0] != key:
             extra = self._riichi_actions(seat)
             if self.options.abortive_draws and self._nine_terminals(seat):
-                extra.append(Action(ActionType.ABORT))
+                extra.append(Abort())
             self._extra_turn_actions = (key, extra)
         return actions + self._extra_turn_actions[1]
 
@@ -163,7 +163,7 @@ class RiichiTable(Table):
             kind = kind_of(tile)
             counts[kind] -= 1
             if shanten(counts, melds) == 0:
-                out.append(Action(ActionType.RIICHI, tile=tile))
+                out.append(Riichi(tile))
             counts[kind] += 1
         return out
 

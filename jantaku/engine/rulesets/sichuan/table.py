@@ -29,7 +29,7 @@ import random
 from itertools import combinations
 from typing import Any
 
-from ...actions import Action, ActionType, IllegalAction
+from ...actions import Action, ActionType, DeclareVoid, Exchange, IllegalAction
 from ...melds import Meld, MeldType
 from ...results import HandResult, WinRecord
 from ...scoring import ScoreResult
@@ -116,7 +116,7 @@ class SichuanTable(Table):
         if self.setup_step == "exchange":
             return [] if seat in self.exchanged else self.exchange_choices(seat)
         if self.setup_step == "void" and self.voids[seat] is None:
-            return [Action(ActionType.VOID, suit=suit) for suit in SUITS]
+            return [DeclareVoid(suit) for suit in SUITS]
         return []
 
     def exchange_choices(self, seat: int) -> list[Action]:
@@ -127,7 +127,7 @@ class SichuanTable(Table):
                 of_suit = [t for t in sort_tiles(self.players[seat].concealed) if suit_of(kind_of(t)) == suit]
                 for trio in combinations(of_suit, 3):
                     by_kinds.setdefault(tuple(map(kind_of, trio)), trio)
-            self._exchange_choices[seat] = [Action(ActionType.EXCHANGE, tiles=t) for t in by_kinds.values()]
+            self._exchange_choices[seat] = [Exchange(t) for t in by_kinds.values()]
         return self._exchange_choices[seat]
 
     def default_setup_action(self, seat: int) -> Action:
