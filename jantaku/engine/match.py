@@ -25,7 +25,8 @@ from typing import Any
 from .actions import Action, ActionType, Continue, IllegalAction
 from .results import HandResult
 from .ruleset import Ruleset, get_ruleset, hand_seed
-from .table import Event, HandContext, Table
+from .events import Event, MatchEndEvent
+from .table import HandContext, Table
 from .wall import Wall
 
 RECORD_VERSION = 1
@@ -141,8 +142,7 @@ class Match:
         self.phase = "over"
         self.stopped = reason
         self.standings = self.ruleset.final_standings(list(self.scores))
-        return [Event("match_end", None, {"scores": list(self.scores), "standings": self.standings,
-                                          "stopped": reason})]
+        return [MatchEndEvent(scores=list(self.scores), standings=self.standings, stopped=reason)]
 
     def _finish_hand(self) -> list[Event]:
         result = self.table.result
@@ -152,7 +152,7 @@ class Match:
         if nxt is None:
             self.phase = "over"
             self.standings = self.ruleset.final_standings(list(self.scores))
-            return [Event("match_end", None, {"scores": list(self.scores), "standings": self.standings})]
+            return [MatchEndEvent(scores=list(self.scores), standings=self.standings)]
         self._next_context = nxt
         self.phase = "between"
         self._continued = set()

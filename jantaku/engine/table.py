@@ -44,7 +44,9 @@ from .analysis import is_complete
 from .melds import Meld, MeldType, make_meld
 from .results import HandResult, WinRecord
 from .scoring import ScoreResult
-from .state import DiscardRecord, Event, HandContext, PlayerState, meld_to_wire
+from .events import (BonusEvent, CallEvent, DealEvent, DiscardEvent, DrawEvent, Event, HandEndEvent, HandStartEvent,
+                     KongEvent, LeaveEvent, PaymentEvent, WinEvent)
+from .state import DiscardRecord, HandContext, PlayerState, meld_to_wire
 from .tiles import RED_FIVE_IDS, counts34, full_tile_set, is_bonus, kind_of, sort_tiles
 from .wall import Wall
 
@@ -119,10 +121,10 @@ class Table:
 
     def _deal(self) -> None:
         dealer = self.context.dealer
-        self._emit(Event("hand_start", None, {
-            "dealer": dealer, "round_wind": self.context.round_wind, "hand_number": self.context.hand_number,
-            "honba": self.context.honba, "sticks": self.context.sticks, "dice": list(self.wall.dice),
-            "scores": list(self.context.scores)}))
+        self._emit(HandStartEvent(
+            dealer=dealer, round_wind=self.context.round_wind, hand_number=self.context.hand_number,
+            honba=self.context.honba, sticks=self.context.sticks, dice=list(self.wall.dice),
+            scores=list(self.context.scores)))
         for seat in self.order_from(dealer):
             hand = [self.wall.draw() for _ in range(13)]
             self.players[seat].concealed = hand
@@ -130,8 +132,8 @@ class Table:
         self.players[dealer].concealed.append(dealer_draw)
         self.players[dealer].drawn = dealer_draw
         for seat in range(4):
-            self._emit(Event("deal", seat, {"count": len(self.players[seat].concealed)},
-                             private={"tiles": sort_tiles(self.players[seat].concealed)}))
+            self._emit(DealEvent(seat=seat, count=len(self.players[seat].concealed),
+                                 tiles=sort_tiles(self.players[seat].concealed)))
         if self.bonus_tiles:
             for seat in self.order_from(dealer):
                 self._replace_bonus(seat)
@@ -295,7 +297,7 @@ class Table:
         self.after_kong = False
         self.turns_taken += 1
         self.last_discard = (seat, tile)
-        self._emit(Event("discard", seat, {"tile": tile, "tsumogiri": record.tsumogiri, "riichi": riichi}))
+        self._emit(DiscardEvent(seat=seat, tile=tile, tsumogiri=record.tsumogiri, riichi=riichi))
         self.on_discard(seat, tile)
         if self.phase == "over":
             return
@@ -427,7 +429,7 @@ class Table:
         meld = make_meld(mtype, list(action.tiles) + [action.tile], claimed=action.tile, from_seat=discarder)
         player.melds.append(meld)
         self.calls_made += 1
-        self._emit(Event("call", seat, {"meld": meld_to_wire(meld), "from": discarder}))
+        self._emit(CallEvent(seat=seat, meld=meld_to_wire(meld), discarder=discarder))
         self.on_call(seat, meld)
         self.turn_seat = seat
         self.phase = "turn"
@@ -449,7 +451,7 @@ class Table:
         player.drawn = None
         meld = make_meld(MeldType.ANKAN, list(action.tiles))
         player.melds.append(meld)
-        self._emit(Event("kong", seat, {"meld": meld_to_wire(meld)}))
+        self._emit(KongEvent(seat=seat, meld=meld_to_wire(meld)))
         if self.can_rob_concealed_kong():
             robbers = self._robbers(seat, action.tiles[0], concealed=True)
             if robbers:
@@ -471,7 +473,7 @@ class Table:
         player.drawn = None
         meld = Meld(MeldType.KAKAN, pung.tiles + (tile,), pung.claimed, pung.from_seat, added=tile)
         player.melds[index] = meld
-        self._emit(Event("kong", seat, {"meld": meld_to_wire(meld), "held": held}))
+        self._emit(KongEvent(seat=seat, meld=meld_to_wire(meld), held=held))
         self.added_kong_held = held
         if self.rob_added_kong:
             robbers = self._robbers(seat, tile, concealed=False)
@@ -568,8 +570,7 @@ class Table:
         player.concealed.append(tile)
         player.drawn = tile
         self.after_kong = replacement
-        self._emit(Event("draw", seat, {"replacement": replacement, "wall": self.wall.remaining},
-                         private={"tile": tile}))
+        self._emit(DrawEvent(seat=seat, replacement=replacement, wall=self.wall.remaining, tile=tile))
         if self.bonus_tiles and is_bonus(kind_of(tile)):
             self._replace_bonus(seat)
             if self.phase == "over":
@@ -586,7 +587,7 @@ class Table:
             for t in found:
                 player.concealed.remove(t)
                 player.bonus.append(t)
-                self._emit(Event("bonus", seat, {"tile": t}))
+                self._emit(BonusEvent(seat=seat, tile=t))
                 if not self.wall.can_replace():
                     self._exhaustive_draw()
                     return
@@ -594,8 +595,7 @@ class Table:
                 player.concealed.append(replacement)
                 if player.drawn is not None:
                     player.drawn = replacement
-                self._emit(Event("draw", seat, {"replacement": True, "wall": self.wall.remaining},
-                                 private={"tile": replacement}))
+                self._emit(DrawEvent(seat=seat, replacement=True, wall=self.wall.remaining, tile=replacement))
 
     def on_draw(self, seat: int, tile: int) -> None:
         """Hook: a seat drew (lifts a Sichuan lock, temporary furiten, …)."""
@@ -642,14 +642,14 @@ class Table:
             self.players[discarder].discards[-1].claimed_by = winners[0]
         for record in records:
             self._apply_payments(record.payments, reason="win")
-            self._emit(Event("win", record.seat, record.to_wire()))
+            self._emit(WinEvent.of(record))
         self.after_win(records)
         if self.phase == "over":
             return
         if self.leave_on_win and len(self.wins) < self.max_winners and sum(not p.out for p in self.players) > 2:
             for record in records:
                 self.players[record.seat].out = True
-                self._emit(Event("leave", record.seat, {}))
+                self._emit(LeaveEvent(seat=record.seat))
             if sum(not p.out for p in self.players) > 1:
                 # play goes on after the (last) winner
                 self._offers, self._answers = {}, {}
@@ -672,7 +672,7 @@ class Table:
     def pay(self, payments: dict[int, int], reason: str) -> None:
         """Move points now (kong money, riichi sticks), with an event everybody sees."""
         self._apply_payments(payments, reason=reason)
-        self._emit(Event("payment", None, {"reason": reason, "deltas": {int(k): v for k, v in payments.items()}}))
+        self._emit(PaymentEvent(reason=reason, deltas={int(k): v for k, v in payments.items()}))
 
     # --- ending -------------------------------------------------------------------------------
 
@@ -695,7 +695,7 @@ class Table:
         self.result = result
         self.phase = "over"
         self._offers, self._answers = {}, {}
-        self._emit(Event("hand_end", None, result.to_wire()))
+        self._emit(HandEndEvent.of(result))
 
     # --- setup phase hooks ----------------------------------------------------------------------
 

@@ -15,9 +15,12 @@ North round.  Classical adds East's winning streak (for the limit hand
 from __future__ import annotations
 
 from ...results import HandResult
-from ...ruleset import Ruleset
+from ...ruleset import Ruleset, Shapes, VariantBots
 from ...table import HandContext
+from .bot import ClassicalBot, StrongClassicalBot
+from .events import EVENT_TYPES
 from .options import DEFAULT_PRESET, PRESETS, ClassicalOptions
+from .strategy import ClassicalStrategy
 from .table import EAST_STREAK, ClassicalTable
 
 
@@ -28,6 +31,10 @@ class ClassicalRuleset(Ruleset):
     presets = PRESETS
     default_preset = DEFAULT_PRESET
     table_class = ClassicalTable
+    event_types = EVENT_TYPES
+    bots = VariantBots(named={"classical": ClassicalBot}, levels={"strong": StrongClassicalBot},
+                       strategy=ClassicalStrategy)
+    shapes = Shapes(seven_pairs=False, thirteen_orphans=True)
     summary = ("Old-style Chinese rules: points for sets, doubled for honours, one suit and more, "
                "up to a limit of 500. Every hand is scored, the losers settle among themselves; "
                "East pays and receives double.")

@@ -27,13 +27,15 @@ from __future__ import annotations
 from typing import Any
 
 from ...actions import Abort, Action, ActionType
+from ...events import DrawEvent
 from ...melds import HandSpec, Meld
 from ...options import options_to_dict
 from ...results import HandResult
 from ...scoring import ScoreResult
-from ...table import Event, Table
+from ...table import Table
 from ...tiles import TERMINALS_AND_HONORS, WINDS, kind_of
 from .danger import is_dangerous_discard
+from .events import HandScoresEvent
 from .options import ClassicalOptions
 from .payments import settle_draw, settle_win
 from .scorer import HandScore, score_loser, score_win
@@ -103,8 +105,8 @@ class ClassicalTable(Table):
 
     def on_draw(self, seat: int, tile: int) -> None:
         # The last draw event of this seat says whether its tile is a replacement (kong or bonus).
-        last = next(e for e in reversed(self.events) if e.type == "draw" and e.seat == seat)
-        self.drew_from_dead_wall = bool(last.data.get("replacement"))
+        last = next(e for e in reversed(self.events) if isinstance(e, DrawEvent) and e.seat == seat)
+        self.drew_from_dead_wall = last.replacement
 
     def on_call(self, seat: int, meld: Meld) -> None:
         self.drew_from_dead_wall = False  # the caller's tile is the claimed discard
@@ -170,8 +172,8 @@ class ClassicalTable(Table):
 
     def _emit_scores(self, hands: dict[int, HandScore], **facts: Any) -> None:
         """Show everybody the scores of the hands that did not win (seat → result)."""
-        self._emit(Event("hand_scores", None, {
-            "scores": {s: h.to_result(is_win=False).to_json() for s, h in hands.items()}, **facts}))
+        self._emit(HandScoresEvent(
+            scores={s: h.to_result(is_win=False).to_json() for s, h in hands.items()}, **facts))
 
     # --- draws -------------------------------------------------------------------------------
 

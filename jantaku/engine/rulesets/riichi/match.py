@@ -28,8 +28,10 @@ from __future__ import annotations
 from typing import Any
 
 from ...results import HandResult
-from ...ruleset import Ruleset
+from ...ruleset import Ruleset, Shapes, VariantBots
 from ...table import HandContext
+from .bot import RiichiBot, StrongRiichiBot
+from .events import EVENT_TYPES
 from .options import DEFAULT_PRESET, PRESETS, RiichiOptions
 from .table import RiichiTable
 
@@ -43,6 +45,9 @@ class RiichiRuleset(Ruleset):
     presets = PRESETS
     default_preset = DEFAULT_PRESET
     table_class = RiichiTable
+    event_types = EVENT_TYPES
+    bots = VariantBots(named={"riichi": RiichiBot}, levels={"normal": RiichiBot, "strong": StrongRiichiBot})
+    shapes = Shapes(seven_pairs=True, thirteen_orphans=True)
     summary = ("Japanese mahjong: every win needs a yaku; riichi, dora, furiten. 25,000 points each, "
                "East-South game, uma and oka. Presets: tenhou (default), majsoul.")
 

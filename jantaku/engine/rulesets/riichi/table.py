@@ -39,10 +39,11 @@ from ...analysis import shanten, waits
 from ...melds import Meld, MeldType
 from ...results import HandResult
 from ...scoring import ScoreResult
-from ...table import Event, Table
+from ...table import Table
 from ...tiles import TERMINALS_AND_HONORS, WHITE, counts34, kind_of
 from .context import RiichiWinContext
 from .draws import NAGASHI_MANGAN, is_nagashi_mangan, nagashi_mangan_payments, tenpai_payments
+from .events import DoraEvent, RiichiEvent
 from .options import RiichiOptions
 from .points import win_payments
 from .scoring import has_yaku, score_win
@@ -106,7 +107,7 @@ class RiichiTable(Table):
             self._emit_dora()
 
     def _emit_dora(self) -> None:
-        self._emit(Event("dora", None, {"indicator": self.dora_indicators[-1]}))
+        self._emit(DoraEvent(indicator=self.dora_indicators[-1]))
 
     # --- the deal --------------------------------------------------------------------------
 
@@ -185,7 +186,7 @@ class RiichiTable(Table):
         state = self.seats[seat]
         state.declaring = True
         state.double_riichi = self.is_first_go_round(seat)
-        self._emit(Event("riichi", seat, {"double": state.double_riichi}))
+        self._emit(RiichiEvent(seat=seat, double=state.double_riichi))
 
     def wall_allows_kong(self) -> bool:
         return self.kans_made < MAX_KANS and super().wall_allows_kong()

@@ -34,6 +34,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from ...actions import Abort, Action, ActionType, Ankan, Continue, IllegalAction, Kakan, Pass, Ron
+from ...events import DrawEvent
 from ...match import Match
 from ...results import HandResult, WinRecord
 from ...ruleset import get_ruleset
@@ -411,7 +412,7 @@ def _hand_mismatches(hand: TenhouHand, table: RiichiTable) -> list[Mismatch]:
     out = []
     logged_draws = [(e.seat, e.tile) for e in hand.events if isinstance(e, Draw)]
     ours_draws = [(hand.dealer, table.wall.live[4 * 13])]  # the dealer's 14th tile is dealt
-    ours_draws += [(e.seat, e.private["tile"]) for e in table.events if e.type == "draw"]
+    ours_draws += [(e.seat, e.tile) for e in table.events if isinstance(e, DrawEvent)]
     if ours_draws != logged_draws:
         at = next(i for i, (a, b) in enumerate(zip(ours_draws + [None], logged_draws + [None])) if a != b)
         out.append(Mismatch(f"draw {at + 1} (seat, tile)", _at(ours_draws, at), _at(logged_draws, at)))

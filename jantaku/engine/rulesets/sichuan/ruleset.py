@@ -14,8 +14,10 @@
 from __future__ import annotations
 
 from ...results import HandResult, WinRecord
-from ...ruleset import Ruleset
+from ...ruleset import Ruleset, Shapes, VariantBots
 from ...table import HandContext
+from .bot import SichuanBot, StrongSichuanBot
+from .events import EVENT_TYPES
 from .options import DEFAULT_PRESET, PRESETS, SichuanOptions
 from .table import SichuanTable
 
@@ -37,6 +39,9 @@ class SichuanRuleset(Ruleset):
     presets = PRESETS
     default_preset = DEFAULT_PRESET
     table_class = SichuanTable
+    event_types = EVENT_TYPES
+    bots = VariantBots(named={"sichuan": SichuanBot}, levels={"normal": SichuanBot, "strong": StrongSichuanBot})
+    shapes = Shapes(seven_pairs=True, thirteen_orphans=False)
     summary = ("108 tiles, no chows. Pick a void suit and get rid of it first. A winner leaves and "
                "play goes on until three have won or the wall is empty. Points = base x 2^fan, capped.")
 
