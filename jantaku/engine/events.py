@@ -373,8 +373,11 @@ def event_kinds() -> dict[str, type[Event]]:
 _KINDS: dict[str, type[Event]] | None = None
 
 
-def decode_event(wire: Mapping[str, Any]) -> Event:
-    """A wire event (what :meth:`Event.for_seat` wrote) as its class; ``ValueError`` when malformed."""
+def decode_event(wire: Mapping[str, Any], *, strict: bool = True) -> Event:
+    """A wire event (what :meth:`Event.for_seat` wrote) as its class; ``ValueError`` when malformed.
+
+    ``strict=False`` reads a public field that is missing as ``None`` instead (a display that
+    shows what it can of an event from an older or partial sender)."""
     global _KINDS
     if _KINDS is None:
         _KINDS = event_kinds()
@@ -395,7 +398,9 @@ def decode_event(wire: Mapping[str, Any]) -> Event:
         if f.key in wire:
             values[f.attr] = wire[f.key]
         elif not f.omit_none:
-            raise ValueError(f"event {type_name}: missing {f.key!r}")
+            if strict:
+                raise ValueError(f"event {type_name}: missing {f.key!r}")
+            values[f.attr] = None
     for f in spec.private:
         if f.key in wire:
             values[f.attr] = wire[f.key]
