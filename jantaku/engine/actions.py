@@ -300,5 +300,20 @@ def _build(atype: ActionType, tile: int | None, tiles: tuple[int, ...], suit: st
     return cls(tile) if atype in _TAKES_TILE else cls()  # type: ignore[call-arg]
 
 
+@dataclass(frozen=True, slots=True)
+class ActionLabel:
+    """How a player is shown a group of action kinds: its name, the key that takes it, and where
+    it stands among the others (``rank``: win 0, chi 20, pon 30, kong 40, pass 80, continue 90).
+    ``uses_selection``: the selected hand tile picks among several; ``hint``: the title then.
+    A variant lists the labels of its own kinds in its ruleset's ``action_labels``."""
+
+    name: str
+    types: tuple[ActionType, ...]
+    key: str
+    rank: int
+    uses_selection: bool = False
+    hint: str = ""
+
+
 class IllegalAction(ValueError):
     """An action that is not legal now; nothing was changed."""

@@ -15,7 +15,7 @@ A ruleset decides the match: start scores, the context of each hand (dealer,
 round wind, counters) from the previous result, and when the match ends.  It
 also carries what the variant adds as data, so generic code never names a
 variant: its event kinds (:attr:`Ruleset.event_types`), its bots and bot
-strategy (:attr:`Ruleset.bots`), its action labels (:attr:`Ruleset.action_labels`)
+strategy (:attr:`Ruleset.bots`), the labels of its own action kinds (:attr:`Ruleset.action_labels`)
 and its hand shapes (:attr:`Ruleset.shapes`).
 
 The registry is explicit: :data:`jantaku.engine.rulesets.VARIANTS` lists
@@ -33,10 +33,11 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, ClassVar
 
-from .actions import ActionType
+from .actions import ActionLabel
 from .events import Event
 from .options import OptionError, options_to_dict, resolve_options
 from .results import HandResult
+from .scoring import ScoreRequest, ScoreResult
 from .table import HandContext, Table
 from .wall import Wall
 
@@ -76,8 +77,9 @@ class Ruleset:
     event_types: ClassVar[tuple[type[Event], ...]] = ()  # the variant's own event kinds (events.py)
     bots: ClassVar[VariantBots] = VariantBots()
     shapes: ClassVar[Shapes] = Shapes()
-    # the words the variant uses for an action kind ("declare riichi"); the notation stays ActionType's
-    action_labels: ClassVar[Mapping[ActionType, str]] = {}
+    action_labels: ClassVar[tuple[ActionLabel, ...]] = ()  # how players are shown the variant's own kinds
+    # the calculator's scorer for ``jantaku score`` (a staticmethod), if the variant has one
+    score_request: ClassVar[Callable[[ScoreRequest], ScoreResult] | None] = None
 
     def __init__(self, preset: str | None = None, options: dict[str, Any] | None = None):
         self.preset = preset or self.default_preset

@@ -15,10 +15,12 @@ North round.  Classical adds East's winning streak (for the limit hand
 from __future__ import annotations
 
 from ...results import HandResult
+from ...actions import ActionLabel, ActionType
 from ...ruleset import Ruleset, Shapes, VariantBots
 from ...table import HandContext
 from .bot import ClassicalBot, StrongClassicalBot
 from .events import EVENT_TYPES
+from . import scoring as _scoring
 from .options import DEFAULT_PRESET, PRESETS, ClassicalOptions
 from .strategy import ClassicalStrategy
 from .table import EAST_STREAK, ClassicalTable
@@ -32,9 +34,11 @@ class ClassicalRuleset(Ruleset):
     default_preset = DEFAULT_PRESET
     table_class = ClassicalTable
     event_types = EVENT_TYPES
+    score_request = staticmethod(_scoring.score_request)
     bots = VariantBots(named={"classical": ClassicalBot}, levels={"strong": StrongClassicalBot},
                        strategy=ClassicalStrategy)
     shapes = Shapes(seven_pairs=False, thirteen_orphans=True)
+    action_labels = (ActionLabel("abort", (ActionType.ABORT,), "z", 70),)
     summary = ("Old-style Chinese rules: points for sets, doubled for honours, one suit and more, "
                "up to a limit of 500. Every hand is scored, the losers settle among themselves; "
                "East pays and receives double.")

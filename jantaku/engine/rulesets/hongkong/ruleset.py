@@ -26,6 +26,7 @@ from ...ruleset import Ruleset, Shapes, VariantBots
 from ...table import HandContext
 from .bot import HongKongBot, StrongHongKongBot
 from .events import EVENT_TYPES
+from . import scoring as _scoring
 from .options import DEFAULT_PRESET, PRESETS, HongKongOptions
 from .strategy import HongKongStrategy
 from .table import HongKongTable
@@ -45,6 +46,7 @@ class HongKongRuleset(Ruleset):
     default_preset = DEFAULT_PRESET
     table_class = HongKongTable
     event_types = EVENT_TYPES
+    score_request = staticmethod(_scoring.score_request)
     bots = VariantBots(named={"hongkong": HongKongBot, "hk": HongKongBot}, levels={"strong": StrongHongKongBot},
                        strategy=HongKongStrategy)
     shapes = Shapes(seven_pairs=False, thirteen_orphans=True)
