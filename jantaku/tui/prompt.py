@@ -7,9 +7,9 @@ decision ("pon", "kong", "win"); a group with several actions asks which
 not know still gets a group, on a number key, so a new variant's decision is
 playable without a TUI change.
 
-    >>> from jantaku.engine.actions import Action, ActionType
-    >>> p = Prompt.from_wire({"id": 3, "actions": [Action(ActionType.PON, 8, (9, 10)).to_wire(),
-    ...                                            Action(ActionType.PASS).to_wire()], "deadline": None})
+    >>> from jantaku.engine.actions import Pass, Pon
+    >>> p = Prompt.from_wire({"id": 3, "actions": [Pon(8, (9, 10)).to_wire(), Pass().to_wire()],
+    ...                       "deadline": None})
     >>> [(g.key, g.title) for g in action_groups(p)]
     [('p', 'pon 33m+3m'), ('space', 'pass')]
 """

@@ -34,7 +34,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from ...actions import Abort, Action, ActionType, Riichi
+from ...actions import Abort, Action, ActionType, Chi, Pon, Riichi
 from ...analysis import shanten, waits
 from ...melds import Meld, MeldType
 from ...results import HandResult
@@ -312,8 +312,8 @@ class RiichiTable(Table):
         for state in self.seats:
             state.ippatsu = False
         if meld.type in (MeldType.CHI, MeldType.PON):
-            action = Action(ActionType.CHI if meld.type is MeldType.CHI else ActionType.PON,
-                            tile=meld.claimed, tiles=tuple(t for t in meld.tiles if t != meld.claimed))
+            call = Chi if meld.type is MeldType.CHI else Pon
+            action = call(meld.claimed, tuple(t for t in meld.tiles if t != meld.claimed))
             self.seats[seat].no_discard_kinds = self._swap_kinds(action)
         self._note_liability(seat, meld)
 
