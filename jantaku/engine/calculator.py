@@ -1,8 +1,8 @@
 """The scoring calculator behind ``jantaku score``: JSON in, JSON out.
 
 One request shape and one result shape for all variants (``../shared/CALCULATOR.md``).
-Each variant registers a function ``ScoreRequest -> ScoreResult`` under its
-ruleset name in :data:`SCORERS` (its module is imported on first use).
+Each variant's ruleset names its function ``ScoreRequest -> ScoreResult``
+(:attr:`~jantaku.engine.ruleset.Ruleset.score_request`).
 
     >>> score_json("nonexistent", {"hand": "123m"})["error"]
     "unknown ruleset 'nonexistent'; rulesets: classical, hongkong, riichi, sichuan"
@@ -10,22 +10,14 @@ ruleset name in :data:`SCORERS` (its module is imported on first use).
 
 from __future__ import annotations
 
-import importlib
 from collections.abc import Callable
 from typing import Any
 
 from .melds import parse_hand
 from .options import OptionError
+from .ruleset import variants
 from .scoring import FLAGS, WIND_LETTERS, ScoreRequest, ScoreResult
 from .tiles import NotationError, kind_of, parse_tiles
-
-# ruleset name → module that defines ``score_request``
-SCORER_MODULES = {
-    "classical": "jantaku.engine.rulesets.classical.scoring",
-    "hongkong": "jantaku.engine.rulesets.hongkong.scoring",
-    "riichi": "jantaku.engine.rulesets.riichi.scoring",
-    "sichuan": "jantaku.engine.rulesets.sichuan.scoring",
-}
 
 Scorer = Callable[[ScoreRequest], ScoreResult]
 
@@ -37,14 +29,16 @@ class RequestError(ValueError):
     """A calculator request that cannot be read; the message says which key and why."""
 
 
+def scorers() -> dict[str, Scorer]:
+    """Every variant's scorer, by ruleset name."""
+    return {cls.name: cls.score_request for cls in variants() if cls.score_request is not None}
+
+
 def scorer_for(ruleset: str) -> Scorer:
-    if ruleset not in SCORER_MODULES:
-        raise RequestError(f"unknown ruleset {ruleset!r}; rulesets: {', '.join(sorted(SCORER_MODULES))}")
-    try:
-        module = importlib.import_module(SCORER_MODULES[ruleset])
-    except ModuleNotFoundError as exc:
-        raise RequestError(f"the {ruleset} scorer is not available ({exc})") from None
-    return module.score_request
+    found = scorers()
+    if ruleset not in found:
+        raise RequestError(f"unknown ruleset {ruleset!r}; rulesets: {', '.join(sorted(found))}")
+    return found[ruleset]
 
 
 def _wind(value: Any, key: str) -> int:

@@ -22,10 +22,11 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from .actions import Action, ActionType, IllegalAction
+from .actions import Action, ActionType, Continue, IllegalAction
 from .results import HandResult
 from .ruleset import Ruleset, get_ruleset, hand_seed
-from .table import Event, HandContext, Table
+from .events import Event, MatchEndEvent
+from .table import HandContext, Table
 from .wall import Wall
 
 RECORD_VERSION = 1
@@ -109,7 +110,7 @@ class Match:
         if self.phase == "play":
             return self.table.pending()
         if self.phase == "between":
-            cont = (Action(ActionType.CONTINUE),)
+            cont = (Continue(),)
             return {s: cont for s in range(4) if s not in self._continued}
         return {}
 
@@ -145,8 +146,7 @@ class Match:
         self.phase = "over"
         self.stopped = reason
         self.standings = self.ruleset.final_standings(list(self.scores))
-        return [Event("match_end", None, {"scores": list(self.scores), "standings": self.standings,
-                                          "stopped": reason})]
+        return [MatchEndEvent(scores=list(self.scores), standings=self.standings, stopped=reason)]
 
     def _finish_hand(self) -> list[Event]:
         result = self.table.result
@@ -156,7 +156,7 @@ class Match:
         if nxt is None:
             self.phase = "over"
             self.standings = self.ruleset.final_standings(list(self.scores))
-            return [Event("match_end", None, {"scores": list(self.scores), "standings": self.standings})]
+            return [MatchEndEvent(scores=list(self.scores), standings=self.standings)]
         self._next_context = nxt
         self.phase = "between"
         self._continued = set()

@@ -1,4 +1,4 @@
-"""Rulesets: a variant's options, presets, hand class and match rules, and the registry.
+"""Rulesets: a variant's options, presets, hand class, match rules and bots, and the registry.
 
 A :class:`Ruleset` is the variant's entry point (python-chess's variants
 are small ``Board`` subclasses; ours are a ``Table`` subclass for one hand plus
@@ -12,29 +12,56 @@ this object for the match around it)::
     14
 
 A ruleset decides the match: start scores, the context of each hand (dealer,
-round wind, counters) from the previous result, and when the match ends.
+round wind, counters) from the previous result, and when the match ends.  It
+also carries what the variant adds as data, so generic code never names a
+variant: its event kinds (:attr:`Ruleset.event_types`), its bots and bot
+strategy (:attr:`Ruleset.bots`), the labels of its own action kinds (:attr:`Ruleset.action_labels`)
+and its hand shapes (:attr:`Ruleset.shapes`).
+
+The registry is explicit: :data:`jantaku.engine.rulesets.VARIANTS` lists
+every ruleset class (python-chess's ``chess.variant.VARIANTS``)::
+
+    >>> ruleset_names()
+    ['basic', 'classical', 'hongkong', 'riichi', 'sichuan']
 """
 
 from __future__ import annotations
 
 import dataclasses
 import hashlib
-import importlib
-from typing import Any, ClassVar
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any, ClassVar
 
+from .actions import ActionLabel
+from .events import Event
 from .options import OptionError, options_to_dict, resolve_options
 from .results import HandResult
+from .scoring import ScoreRequest, ScoreResult
 from .table import HandContext, Table
 from .wall import Wall
 
-# name → module defining ``RULESET`` (a Ruleset subclass); imported on first use
-RULESET_MODULES = {
-    "basic": "jantaku.engine.rulesets.basic",
-    "classical": "jantaku.engine.rulesets.classical",
-    "hongkong": "jantaku.engine.rulesets.hongkong",
-    "riichi": "jantaku.engine.rulesets.riichi",
-    "sichuan": "jantaku.engine.rulesets.sichuan",
-}
+if TYPE_CHECKING:
+    from .bots.base import Bot
+    from .bots.strategy import Strategy
+
+
+@dataclass(frozen=True)
+class VariantBots:
+    """The bots a variant brings: by name (``riichi``), by level it plays better than the generic
+    machinery (``strong`` → its own bot), and the strategy the level bots play it with."""
+
+    named: Mapping[str, Callable[[], Bot]] = field(default_factory=dict)
+    levels: Mapping[str, Callable[[], Bot]] = field(default_factory=dict)
+    strategy: Callable[[], Strategy] | None = None
+
+
+@dataclass(frozen=True)
+class Shapes:
+    """The special winning shapes a variant allows (what a bot or a client must not re-derive from its name)."""
+
+    seven_pairs: bool = False
+    thirteen_orphans: bool = False
 
 
 class Ruleset:
@@ -47,6 +74,12 @@ class Ruleset:
     default_preset: ClassVar[str] = "default"
     table_class: ClassVar[type[Table]] = Table
     summary: ClassVar[str] = ""  # a few lines for the rules help screen
+    event_types: ClassVar[tuple[type[Event], ...]] = ()  # the variant's own event kinds (events.py)
+    bots: ClassVar[VariantBots] = VariantBots()
+    shapes: ClassVar[Shapes] = Shapes()
+    action_labels: ClassVar[tuple[ActionLabel, ...]] = ()  # how players are shown the variant's own kinds
+    # the calculator's scorer for ``jantaku score`` (a staticmethod), if the variant has one
+    score_request: ClassVar[Callable[[ScoreRequest], ScoreResult] | None] = None
 
     def __init__(self, preset: str | None = None, options: dict[str, Any] | None = None):
         self.preset = preset or self.default_preset
@@ -88,6 +121,14 @@ class Ruleset:
         return HandContext(dealer=dealer, round_wind=round_wind, hand_number=context.hand_number + 1,
                            scores=tuple(scores))
 
+    def time_is_up(self, elapsed_minutes: float) -> bool:
+        """Hook: whether the match's playing time is up (a host asks now and then); no limit by default."""
+        return False
+
+    def has_time_limit(self) -> bool:
+        """Hook: whether :meth:`time_is_up` can ever say yes, so a host knows to ask."""
+        return False
+
     def final_standings(self, scores: list[int]) -> list[dict[str, Any]]:
         """Hook: placement per seat with the final points (riichi adds uma/oka)."""
         order = sorted(range(4), key=lambda s: (-scores[s], s))
@@ -100,26 +141,31 @@ def hand_seed(match_seed: int, hand_index: int) -> int:
     return int.from_bytes(digest[:8], "big")
 
 
+def variants() -> tuple[type[Ruleset], ...]:
+    """:data:`jantaku.engine.rulesets.VARIANTS` (imported here on first use: the rulesets subclass
+    :class:`Ruleset`, so this module cannot import them at its top)."""
+    from .rulesets import VARIANTS
+
+    return VARIANTS
+
+
 def ruleset_names() -> list[str]:
-    return [n for n in RULESET_MODULES if _available(n)]
-
-
-def _available(name: str) -> bool:
-    try:
-        importlib.import_module(RULESET_MODULES[name])
-        return True
-    except ModuleNotFoundError:
-        return False
+    return [cls.name for cls in variants()]
 
 
 def ruleset_class(name: str) -> type[Ruleset]:
-    if name not in RULESET_MODULES:
-        raise OptionError(f"unknown ruleset {name!r}; rulesets: {', '.join(ruleset_names())}")
-    try:
-        module = importlib.import_module(RULESET_MODULES[name])
-    except ModuleNotFoundError:
-        raise OptionError(f"the {name} ruleset is not available in this build") from None
-    return module.RULESET
+    for cls in variants():
+        if cls.name == name:
+            return cls
+    raise OptionError(f"unknown ruleset {name!r}; rulesets: {', '.join(ruleset_names())}")
+
+
+def variant_shapes(name: str | None) -> Shapes:
+    """The special shapes of the variant called ``name`` (none for a name this build does not know)."""
+    for cls in variants():
+        if cls.name == name:
+            return cls.shapes
+    return Shapes()
 
 
 def get_ruleset(name: str, preset: str | None = None, options: dict[str, Any] | None = None) -> Ruleset:

@@ -1,8 +1,7 @@
-"""The plain data a hand is made of: events, discards, each player's tiles, the hand's context.
+"""The plain data a hand is made of: discards, each player's tiles, the hand's context.
 
 :class:`~jantaku.engine.table.Table` owns the rules; these records only hold
-state and know how to show themselves to one seat (:meth:`Event.for_seat`,
-:func:`meld_to_wire`).
+state (events are in :mod:`.events`; ``Event`` is re-exported here for old imports).
 """
 
 from __future__ import annotations
@@ -10,27 +9,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
+from .events import Event  # noqa: F401  (re-exported: imported from here before events.py)
 from .melds import Meld, MeldType
-
-
-@dataclass(frozen=True)
-class Event:
-    """Something that happened.  ``private`` fields are seen only by ``audience``
-    (default: the acting seat); everyone else gets the public fields."""
-
-    type: str
-    seat: int | None = None
-    data: dict[str, Any] = field(default_factory=dict)
-    private: dict[str, Any] | None = None
-    audience: frozenset[int] | None = None
-
-    def for_seat(self, viewer: int | None) -> dict[str, Any]:
-        out = {"type": self.type, "seat": self.seat, **self.data}
-        if self.private is not None:
-            audience = self.audience if self.audience is not None else frozenset({self.seat})
-            if viewer in audience:
-                out.update(self.private)
-        return out
 
 
 @dataclass

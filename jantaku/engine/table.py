@@ -39,12 +39,14 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from .actions import Action, ActionType, IllegalAction
+from .actions import Action, ActionType, Ankan, Chi, Discard, IllegalAction, Kakan, Kan, Pass, Pon, Riichi, Ron, Tsumo
 from .analysis import is_complete
 from .melds import Meld, MeldType, make_meld
 from .results import HandResult, WinRecord
 from .scoring import ScoreResult
-from .state import DiscardRecord, Event, HandContext, PlayerState, meld_to_wire
+from .events import (BonusEvent, CallEvent, DealEvent, DiscardEvent, DrawEvent, Event, HandEndEvent, HandStartEvent,
+                     KongEvent, LeaveEvent, PaymentEvent, WinEvent)
+from .state import DiscardRecord, HandContext, PlayerState, meld_to_wire
 from .tiles import RED_FIVE_IDS, counts34, full_tile_set, is_bonus, kind_of, sort_tiles
 from .wall import Wall
 
@@ -119,10 +121,10 @@ class Table:
 
     def _deal(self) -> None:
         dealer = self.context.dealer
-        self._emit(Event("hand_start", None, {
-            "dealer": dealer, "round_wind": self.context.round_wind, "hand_number": self.context.hand_number,
-            "honba": self.context.honba, "sticks": self.context.sticks, "dice": list(self.wall.dice),
-            "scores": list(self.context.scores)}))
+        self._emit(HandStartEvent(
+            dealer=dealer, round_wind=self.context.round_wind, hand_number=self.context.hand_number,
+            honba=self.context.honba, sticks=self.context.sticks, dice=list(self.wall.dice),
+            scores=list(self.context.scores)))
         for seat in self.order_from(dealer):
             hand = [self.wall.draw() for _ in range(13)]
             self.players[seat].concealed = hand
@@ -130,8 +132,8 @@ class Table:
         self.players[dealer].concealed.append(dealer_draw)
         self.players[dealer].drawn = dealer_draw
         for seat in range(4):
-            self._emit(Event("deal", seat, {"count": len(self.players[seat].concealed)},
-                             private={"tiles": sort_tiles(self.players[seat].concealed)}))
+            self._emit(DealEvent(seat=seat, count=len(self.players[seat].concealed),
+                                 tiles=sort_tiles(self.players[seat].concealed)))
         if self.bonus_tiles:
             for seat in self.order_from(dealer):
                 self._replace_bonus(seat)
@@ -216,10 +218,10 @@ class Table:
     def turn_actions(self, seat: int) -> list[Action]:
         """Hook (extend with ``super()``): what the seat holding the turn may do."""
         player = self.players[seat]
-        actions = [Action(ActionType.DISCARD, tile=t) for t in self.discard_choices(seat)]
+        actions = [Discard(t) for t in self.discard_choices(seat)]
         if not self.after_call:
             if player.drawn is not None and self.can_win(seat, player.drawn, self_drawn=True):
-                actions.append(Action(ActionType.TSUMO, tile=player.drawn))
+                actions.append(Tsumo(player.drawn))
             if self.wall_allows_kong():
                 actions += self.kong_actions(seat)
         return actions
@@ -248,13 +250,13 @@ class Table:
             for kind in range(34):
                 if counts[kind] == 4:
                     tiles = tuple(sorted(t for t in player.concealed if kind_of(t) == kind))
-                    out.append(Action(ActionType.ANKAN, tile=tiles[0], tiles=tiles))
+                    out.append(Ankan(tiles[0], tiles))
         if self.allow_added_kan:
             for meld in player.melds:
                 if meld.type is MeldType.PON:
                     for t in player.concealed:
                         if kind_of(t) == meld.kind:
-                            out.append(Action(ActionType.KAKAN, tile=t))
+                            out.append(Kakan(t))
         return [a for a in out if self.kong_allowed(seat, a)]
 
     def kong_allowed(self, seat: int, action: Action) -> bool:
@@ -262,19 +264,20 @@ class Table:
         return True
 
     def _act_turn(self, seat: int, action: Action) -> None:
-        t = action.type
-        if t in (ActionType.DISCARD, ActionType.RIICHI):
-            if t is ActionType.RIICHI:
-                self.declare_riichi(seat, action.tile)
-            self._discard(seat, action.tile, riichi=(t is ActionType.RIICHI))
-        elif t is ActionType.TSUMO:
-            self._win([seat], action.tile, None)
-        elif t is ActionType.ANKAN:
-            self._concealed_kong(seat, action)
-        elif t is ActionType.KAKAN:
-            self._added_kong(seat, action.tile)
-        else:
-            self.act_turn_extra(seat, action)
+        match action:
+            case Discard(tile=tile):
+                self._discard(seat, tile)
+            case Riichi(tile=tile):
+                self.declare_riichi(seat, tile)
+                self._discard(seat, tile, riichi=True)
+            case Tsumo(tile=tile):
+                self._win([seat], tile, None)
+            case Ankan():
+                self._concealed_kong(seat, action)
+            case Kakan(tile=tile):
+                self._added_kong(seat, tile)
+            case _:
+                self.act_turn_extra(seat, action)
 
     def act_turn_extra(self, seat: int, action: Action) -> None:
         """Hook: variant turn actions (an abortive-draw declaration, …)."""
@@ -294,7 +297,7 @@ class Table:
         self.after_kong = False
         self.turns_taken += 1
         self.last_discard = (seat, tile)
-        self._emit(Event("discard", seat, {"tile": tile, "tsumogiri": record.tsumogiri, "riichi": riichi}))
+        self._emit(DiscardEvent(seat=seat, tile=tile, tsumogiri=record.tsumogiri, riichi=riichi))
         self.on_discard(seat, tile)
         if self.phase == "over":
             return
@@ -317,13 +320,13 @@ class Table:
             return allowed is None or t in allowed
 
         if ok(ActionType.RON) and self.can_win(seat, tile, self_drawn=False):
-            out.append(Action(ActionType.RON, tile=tile))
+            out.append(Ron(tile))
         same = [t for t in player.concealed if kind_of(t) == kind]
         if self.allow_pon and ok(ActionType.PON) and len(same) >= 2:
             for pair in self._pair_choices(same):
-                out.append(Action(ActionType.PON, tile=tile, tiles=pair))
+                out.append(Pon(tile, pair))
         if self.allow_open_kan and ok(ActionType.KAN) and len(same) == 3 and self.wall_allows_kong():
-            out.append(Action(ActionType.KAN, tile=tile, tiles=tuple(sorted(same))))
+            out.append(Kan(tile, tuple(sorted(same))))
         if (self.allow_chi and ok(ActionType.CHI) and seat == self.next_seat(discarder) and kind < 27):
             out += self._chi_options(player.concealed, tile)
         return [a for a in out if self.claim_allowed(seat, a)]
@@ -357,7 +360,7 @@ class Table:
                     key = (self.red_fives and x in RED_FIVE_IDS, self.red_fives and y in RED_FIVE_IDS)
                     if key not in seen:
                         seen.add(key)
-                        out.append(Action(ActionType.CHI, tile=tile, tiles=(x, y)))
+                        out.append(Chi(tile, (x, y)))
         return out
 
     def _open_claims(self, discarder: int, tile: int) -> None:
@@ -368,7 +371,7 @@ class Table:
                 continue
             options = self.claim_options(seat, tile, discarder)
             if options:
-                self._offers[seat] = self._sorted(options + [Action(ActionType.PASS)])
+                self._offers[seat] = self._sorted(options + [Pass()])
         if self._offers:
             self.phase = "claim"
         else:
@@ -426,7 +429,7 @@ class Table:
         meld = make_meld(mtype, list(action.tiles) + [action.tile], claimed=action.tile, from_seat=discarder)
         player.melds.append(meld)
         self.calls_made += 1
-        self._emit(Event("call", seat, {"meld": meld_to_wire(meld), "from": discarder}))
+        self._emit(CallEvent(seat=seat, meld=meld_to_wire(meld), discarder=discarder))
         self.on_call(seat, meld)
         self.turn_seat = seat
         self.phase = "turn"
@@ -448,7 +451,7 @@ class Table:
         player.drawn = None
         meld = make_meld(MeldType.ANKAN, list(action.tiles))
         player.melds.append(meld)
-        self._emit(Event("kong", seat, {"meld": meld_to_wire(meld)}))
+        self._emit(KongEvent(seat=seat, meld=meld_to_wire(meld)))
         if self.can_rob_concealed_kong():
             robbers = self._robbers(seat, action.tiles[0], concealed=True)
             if robbers:
@@ -470,7 +473,7 @@ class Table:
         player.drawn = None
         meld = Meld(MeldType.KAKAN, pung.tiles + (tile,), pung.claimed, pung.from_seat, added=tile)
         player.melds[index] = meld
-        self._emit(Event("kong", seat, {"meld": meld_to_wire(meld), "held": held}))
+        self._emit(KongEvent(seat=seat, meld=meld_to_wire(meld), held=held))
         self.added_kong_held = held
         if self.rob_added_kong:
             robbers = self._robbers(seat, tile, concealed=False)
@@ -485,7 +488,7 @@ class Table:
             if s == seat or self.players[s].out:
                 continue
             if self.can_win(s, tile, self_drawn=False, robbing=True, concealed_kong=concealed):
-                out[s] = (Action(ActionType.RON, tile=tile), Action(ActionType.PASS))
+                out[s] = (Ron(tile), Pass())
         return out
 
     def _open_rob(self, seat: int, meld: Meld, robbers: dict[int, tuple[Action, ...]]) -> None:
@@ -567,8 +570,7 @@ class Table:
         player.concealed.append(tile)
         player.drawn = tile
         self.after_kong = replacement
-        self._emit(Event("draw", seat, {"replacement": replacement, "wall": self.wall.remaining},
-                         private={"tile": tile}))
+        self._emit(DrawEvent(seat=seat, replacement=replacement, wall=self.wall.remaining, tile=tile))
         if self.bonus_tiles and is_bonus(kind_of(tile)):
             self._replace_bonus(seat)
             if self.phase == "over":
@@ -585,7 +587,7 @@ class Table:
             for t in found:
                 player.concealed.remove(t)
                 player.bonus.append(t)
-                self._emit(Event("bonus", seat, {"tile": t}))
+                self._emit(BonusEvent(seat=seat, tile=t))
                 if not self.wall.can_replace():
                     self._exhaustive_draw()
                     return
@@ -593,8 +595,7 @@ class Table:
                 player.concealed.append(replacement)
                 if player.drawn is not None:
                     player.drawn = replacement
-                self._emit(Event("draw", seat, {"replacement": True, "wall": self.wall.remaining},
-                                 private={"tile": replacement}))
+                self._emit(DrawEvent(seat=seat, replacement=True, wall=self.wall.remaining, tile=replacement))
 
     def on_draw(self, seat: int, tile: int) -> None:
         """Hook: a seat drew (lifts a Sichuan lock, temporary furiten, …)."""
@@ -641,14 +642,14 @@ class Table:
             self.players[discarder].discards[-1].claimed_by = winners[0]
         for record in records:
             self._apply_payments(record.payments, reason="win")
-            self._emit(Event("win", record.seat, record.to_wire()))
+            self._emit(WinEvent.of(record))
         self.after_win(records)
         if self.phase == "over":
             return
         if self.leave_on_win and len(self.wins) < self.max_winners and sum(not p.out for p in self.players) > 2:
             for record in records:
                 self.players[record.seat].out = True
-                self._emit(Event("leave", record.seat, {}))
+                self._emit(LeaveEvent(seat=record.seat))
             if sum(not p.out for p in self.players) > 1:
                 # play goes on after the (last) winner
                 self._offers, self._answers = {}, {}
@@ -671,7 +672,7 @@ class Table:
     def pay(self, payments: dict[int, int], reason: str) -> None:
         """Move points now (kong money, riichi sticks), with an event everybody sees."""
         self._apply_payments(payments, reason=reason)
-        self._emit(Event("payment", None, {"reason": reason, "deltas": {int(k): v for k, v in payments.items()}}))
+        self._emit(PaymentEvent(reason=reason, deltas={int(k): v for k, v in payments.items()}))
 
     # --- ending -------------------------------------------------------------------------------
 
@@ -694,7 +695,7 @@ class Table:
         self.result = result
         self.phase = "over"
         self._offers, self._answers = {}, {}
-        self._emit(Event("hand_end", None, result.to_wire()))
+        self._emit(HandEndEvent.of(result))
 
     # --- setup phase hooks ----------------------------------------------------------------------
 

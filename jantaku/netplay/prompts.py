@@ -1,7 +1,7 @@
 """Prompts (a seat's pending decision, as sent to its player) and the table's timers.
 
-    >>> from jantaku.engine.actions import Action, ActionType
-    >>> p = Prompt(id=8, seat=0, kind="turn", actions=(Action(ActionType.DISCARD, tile=16),))
+    >>> from jantaku.engine.actions import Discard
+    >>> p = Prompt(id=8, seat=0, kind="turn", actions=(Discard(16),))
     >>> p.to_wire(now=0.0)
     {'id': 8, 'kind': 'turn', 'actions': [['discard', 16, [], None]], 'labels': ['discard 0m'], 'deadline': None}
     >>> Timers.from_wire({"turn": 5, "claim": None}).claim is None

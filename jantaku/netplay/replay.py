@@ -66,13 +66,7 @@ class ReplayCursor:
     def events(self, *, viewer: int | None = None, open_hands: bool = True) -> list[dict[str, Any]]:
         """The last decision's events as ``viewer`` saw them; ``open_hands`` shows everyone's tiles
         (a finished match has no secrets left, except the wall, which events never carry)."""
-        out = []
-        for event in self._events:
-            data = event.for_seat(viewer)
-            if open_hands and event.private:
-                data.update(event.private)
-            out.append(data)
-        return out
+        return [event.open_wire() if open_hands else event.for_seat(viewer) for event in self._events]
 
     def back(self) -> None:
         self.seek(self.position - 1)

@@ -246,8 +246,8 @@ class MatchRunner:
                 self._apply(index, self._bot_choice(index, actions), by=by)
 
     def _arm_clock(self) -> None:
-        """A ruleset with a playing-time limit (``time_is_up(minutes)``) is asked now and then."""
-        if self.running and hasattr(self.match.ruleset, "time_is_up"):
+        """A ruleset with a playing-time limit (``Ruleset.time_is_up``) is asked now and then."""
+        if self.running and self.match.ruleset.has_time_limit():
             self._clock = self._loop.call_later(CLOCK_CHECK_SECONDS, self._check_clock)
 
     def _check_clock(self) -> None:

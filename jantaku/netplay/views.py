@@ -1,7 +1,7 @@
 """What each recipient of a table update may see — the one edge where hidden information is cut.
 
 Everything a client learns about a match comes from :meth:`Match.view` and
-:meth:`Event.for_seat` for its own seat (``None`` for spectators).  Nothing
+:meth:`Event.for_seat <jantaku.engine.events.Event.for_seat>` for its own seat (``None`` for spectators).  Nothing
 else derived from the full state is ever sent.  A table may let spectators
 see the concealed hands (never the wall): their view then puts each seat's
 own entry from that seat's view into the public one.
@@ -13,7 +13,7 @@ from collections.abc import Iterable
 from typing import Any
 
 from ..engine.match import Match
-from ..engine.table import Event
+from ..engine.events import Event
 
 
 def seat_view(match: Match, seat: int | None, *, see_hands: bool = False) -> dict[str, Any]:
@@ -26,15 +26,8 @@ def seat_view(match: Match, seat: int | None, *, see_hands: bool = False) -> dic
 
 def seat_events(events: Iterable[Event], seat: int | None, *, see_hands: bool = False) -> list[dict[str, Any]]:
     if seat is None and see_hands:
-        return [_open_event(e) for e in events]
+        return [e.open_wire() for e in events]
     return [e.for_seat(seat) for e in events]
-
-
-def _open_event(event: Event) -> dict[str, Any]:
-    out = event.for_seat(None)
-    if event.private:
-        out.update(event.private)
-    return out
 
 
 def update_message(table_id: int, match: Match, seat: int | None, events: Iterable[Event],

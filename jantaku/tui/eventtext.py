@@ -1,8 +1,10 @@
 """One line of the table's log per event a seat may see.
 
-Each known event type has a small function that writes its sentence; an
-event type a variant adds without one is still shown, as its name and
-fields (tile fields as faces), so nothing happens silently.
+The wire event is decoded into its kind (:func:`jantaku.engine.events.decode_event`)
+and matched on its class; each kind has a small function that writes its
+sentence.  An event type a variant adds without one (or that this build does
+not know) is still shown, as its name and fields (tile fields as faces), so
+nothing happens silently.
 
     >>> names = ["You", "Mei", "Ravi", "Sora"]
     >>> describe_event({"type": "discard", "seat": 1, "tile": 8, "riichi": False}, names).plain
@@ -17,24 +19,31 @@ fields (tile fields as faces), so nothing happens silently.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Mapping
 from typing import Any
 
 from rich.text import Text
 
+from ..engine.events import (
+    BonusEvent, CallEvent, DealEvent, DiscardEvent, DrawEvent, Event, HandEndEvent, HandStartEvent, KongEvent,
+    LeaveEvent, MatchEndEvent, PaymentEvent, UnknownEvent, WinEvent, decode_event)
+from ..engine.rulesets.classical.events import HandScoresEvent
+from ..engine.rulesets.hongkong.events import LiabilityEvent
+from ..engine.rulesets.riichi.events import DoraEvent, RiichiEvent
+from ..engine.rulesets.sichuan.events import ExchangeChosenEvent, ExchangeEvent, VoidChosenEvent, VoidsEvent
 from .tilefaces import TilePainter
 from .viewmodel import format_value
 from .widgets.hand import meld_text
 
 # events that carry nothing a player needs to read
-QUIET = frozenset({"deal", "draw", "hand_end"})
+QUIET = (DealEvent, DrawEvent, HandEndEvent)
 # fields that hold tile ids, in events no sentence is written for
 TILE_FIELDS = frozenset({"tile", "tiles", "indicator", "gave", "received"})
 _BASE_FORMS = {"discards": "discard", "declares": "declare", "lays": "lay", "wins": "win", "is": "are",
                "chooses": "choose", "passes": "pass"}
 
 
-def scored_hands(event: dict[str, Any]) -> dict[int, dict[str, Any]]:
+def scored_hands(event: Mapping[str, Any]) -> dict[int, dict[str, Any]]:
     """Itemised scores an event carries for several seats (``{"scores": {seat: score}}``), by seat."""
     scores = event.get("scores")
     if not isinstance(scores, dict):
@@ -43,11 +52,10 @@ def scored_hands(event: dict[str, Any]) -> dict[int, dict[str, Any]]:
 
 
 class Sentence:
-    """What an event's sentence needs: the event, the names, the painter and who acted."""
+    """What an event's sentence needs: the names, the painter and who acted."""
 
-    def __init__(self, event: dict[str, Any], names: list[str], painter: TilePainter) -> None:
-        self.event, self.names, self.painter = event, names, painter
-        seat = event.get("seat")
+    def __init__(self, seat: int | None, names: list[str], painter: TilePainter) -> None:
+        self.names, self.painter = names, painter
         self.who = names[seat] if isinstance(seat, int) and 0 <= seat < len(names) else "table"
 
     def says(self, verb: str, rest: str = "", style: str = "") -> Text:
@@ -62,96 +70,58 @@ class Sentence:
         return self.names[int(seat)] if seat is not None else "?"
 
 
-def _hand_start(s: Sentence) -> Text:
-    return Text(f"— new hand: dealer {s.name(s.event.get('dealer', 0))} —", "bold")
+def _sentence(event: Event, s: Sentence) -> Text:
+    """The sentence for one (not quiet) event."""
+    match event:
+        case HandStartEvent(dealer=dealer):
+            return Text(f"— new hand: dealer {s.name(dealer or 0)} —", "bold")
+        case DiscardEvent(tile=tile, riichi=riichi):
+            said = s.says("discards").append(" ").append_text(s.painter.text(tile))
+            return said.append(" (the riichi tile)") if riichi else said
+        case CallEvent(meld=meld) | KongEvent(meld=meld):
+            meld = meld or {}
+            return Text(f"{s.who} {meld.get('type', event.type)} ") + meld_text(meld, s.painter)
+        case BonusEvent(tile=tile):
+            return s.says("lays", "out").append(" ").append_text(s.painter.text(tile))
+        case WinEvent(tile=tile, discarder=discarder):
+            how = "self-drawn" if discarder is None else f"on {s.name(discarder)}'s discard"
+            return s.says("wins", f"{how} with", "bold").append(" ").append_text(s.painter.text(tile))
+        case PaymentEvent(reason=reason, deltas=deltas):
+            parts = ", ".join(f"{s.name(seat)} {int(d):+d}" for seat, d in (deltas or {}).items())
+            return Text(f"payment ({reason or ''}): {parts}")
+        case HandScoresEvent(scores=scores):
+            parts = ", ".join(f"{s.name(seat)} {score.get('score', '?')}"
+                              for seat, score in scored_hands({"scores": scores}).items())
+            return Text(f"the other hands score: {parts}")
+        case RiichiEvent(double=double):
+            return s.says("declares", "double riichi" if double else "riichi", "bold")
+        case DoraEvent(indicator=indicator):
+            return Text("new dora indicator ") + s.painter.text(indicator)
+        case VoidChosenEvent(suit=suit):
+            return s.says("chooses", f"a void suit{': ' + suit if suit else ''}")
+        case VoidsEvent(voids=voids):
+            return Text("void suits: " + ", ".join(f"{s.name(seat)} {v}" for seat, v in enumerate(voids or [])))
+        case ExchangeChosenEvent(tiles=tiles):
+            said = s.says("chooses", "three tiles to pass")
+            return said.append(": ").append_text(s.tiles(tiles)) if tiles else said
+        case ExchangeEvent(gave=gave, received=received):
+            if gave is None:
+                return s.says("passes", "three tiles")
+            return s.says("passes").append(" ").append_text(s.tiles(gave)).append(" and receives ").append_text(
+                s.tiles(received or []))
+        case LiabilityEvent(winner=winner):
+            return Text(f"{s.who} is liable for {s.name(winner)}'s hand")
+        case LeaveEvent():
+            return s.says("is", "out of the hand")
+        case MatchEndEvent():
+            return Text("— the match is over —", "bold")
+    return _fields(event.for_seat(None), s)
 
 
-def _discard(s: Sentence) -> Text:
-    said = s.says("discards").append(" ").append_text(s.painter.text(s.event["tile"]))
-    return said.append(" (the riichi tile)") if s.event.get("riichi") else said
-
-
-def _meld(s: Sentence) -> Text:
-    meld = s.event.get("meld", {})
-    return Text(f"{s.who} {meld.get('type', s.event['type'])} ") + meld_text(meld, s.painter)
-
-
-def _bonus(s: Sentence) -> Text:
-    return s.says("lays", "out").append(" ").append_text(s.painter.text(s.event["tile"]))
-
-
-def _win(s: Sentence) -> Text:
-    discarder = s.event.get("discarder")
-    how = "self-drawn" if discarder is None else f"on {s.name(discarder)}'s discard"
-    return s.says("wins", f"{how} with", "bold").append(" ").append_text(s.painter.text(s.event["tile"]))
-
-
-def _payment(s: Sentence) -> Text:
-    deltas = s.event.get("deltas") or {}
-    parts = ", ".join(f"{s.name(seat)} {int(d):+d}" for seat, d in deltas.items())
-    return Text(f"payment ({s.event.get('reason', '')}): {parts}")
-
-
-def _hand_scores(s: Sentence) -> Text:
-    parts = ", ".join(f"{s.name(seat)} {score.get('score', '?')}" for seat, score in scored_hands(s.event).items())
-    return Text(f"the other hands score: {parts}")
-
-
-def _riichi(s: Sentence) -> Text:
-    return s.says("declares", "double riichi" if s.event.get("double") else "riichi", "bold")
-
-
-def _dora(s: Sentence) -> Text:
-    return Text("new dora indicator ") + s.painter.text(s.event["indicator"])
-
-
-def _void_chosen(s: Sentence) -> Text:
-    suit = s.event.get("suit")
-    return s.says("chooses", f"a void suit{': ' + suit if suit else ''}")
-
-
-def _voids(s: Sentence) -> Text:
-    voids = s.event.get("voids") or []
-    return Text("void suits: " + ", ".join(f"{s.name(seat)} {v}" for seat, v in enumerate(voids)))
-
-
-def _exchange_chosen(s: Sentence) -> Text:
-    tiles = s.event.get("tiles")
-    said = s.says("chooses", "three tiles to pass")
-    return said.append(": ").append_text(s.tiles(tiles)) if tiles else said
-
-
-def _exchange(s: Sentence) -> Text:
-    if "gave" not in s.event:
-        return s.says("passes", "three tiles")
-    return s.says("passes").append(" ").append_text(s.tiles(s.event["gave"])).append(" and receives ").append_text(
-        s.tiles(s.event.get("received") or []))
-
-
-def _liability(s: Sentence) -> Text:
-    return Text(f"{s.who} is liable for {s.name(s.event.get('winner'))}'s hand")
-
-
-def _leave(s: Sentence) -> Text:
-    return s.says("is", "out of the hand")
-
-
-def _match_end(s: Sentence) -> Text:
-    return Text("— the match is over —", "bold")
-
-
-SENTENCES: dict[str, Callable[[Sentence], Text]] = {
-    "hand_start": _hand_start, "discard": _discard, "call": _meld, "kong": _meld, "bonus": _bonus, "win": _win,
-    "payment": _payment, "hand_scores": _hand_scores, "riichi": _riichi, "dora": _dora,
-    "void_chosen": _void_chosen, "voids": _voids, "exchange_chosen": _exchange_chosen, "exchange": _exchange,
-    "liability": _liability, "leave": _leave, "match_end": _match_end,
-}
-
-
-def _fields(s: Sentence) -> Text:
+def _fields(wire: dict[str, Any], s: Sentence) -> Text:
     """An event no sentence knows: its name and fields."""
-    out = Text(f"{s.who}: {str(s.event.get('type')).replace('_', ' ')}")
-    for key, value in s.event.items():
+    out = Text(f"{s.who}: {str(wire.get('type')).replace('_', ' ')}")
+    for key, value in wire.items():
         if key in ("type", "seat"):
             continue
         if key in TILE_FIELDS and isinstance(value, (int, list)):
@@ -161,9 +131,15 @@ def _fields(s: Sentence) -> Text:
     return out
 
 
-def describe_event(event: dict[str, Any], names: list[str], painter: TilePainter | None = None) -> Text | None:
-    """The log line for one event (None for the quiet ones)."""
-    kind = event.get("type")
-    if kind in QUIET:
+def describe_event(event: Mapping[str, Any], names: list[str], painter: TilePainter | None = None) -> Text | None:
+    """The log line for one wire event (None for the quiet ones)."""
+    try:
+        typed = decode_event(event, strict=False)
+    except ValueError:  # not even a type and a seat: show the fields as they came
+        typed = UnknownEvent(type_name=str(event.get("type")), fields={
+            k: v for k, v in event.items() if k not in ("type", "seat")}) if isinstance(event, Mapping) else None
+        if typed is None:
+            return None
+    if isinstance(typed, QUIET):
         return None
-    return SENTENCES.get(kind, _fields)(Sentence(event, names, painter or TilePainter()))
+    return _sentence(typed, Sentence(typed.seat, names, painter or TilePainter()))

@@ -7,9 +7,9 @@ decision ("pon", "kong", "win"); a group with several actions asks which
 not know still gets a group, on a number key, so a new variant's decision is
 playable without a TUI change.
 
-    >>> from jantaku.engine.actions import Action, ActionType
-    >>> p = Prompt.from_wire({"id": 3, "actions": [Action(ActionType.PON, 8, (9, 10)).to_wire(),
-    ...                                            Action(ActionType.PASS).to_wire()], "deadline": None})
+    >>> from jantaku.engine.actions import Pass, Pon
+    >>> p = Prompt.from_wire({"id": 3, "actions": [Pon(8, (9, 10)).to_wire(), Pass().to_wire()],
+    ...                       "deadline": None})
     >>> [(g.key, g.title) for g in action_groups(p)]
     [('p', 'pon 33m+3m'), ('space', 'pass')]
 """
@@ -20,7 +20,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from ..engine.actions import Action, ActionType
+from ..engine.actions import Action, ActionLabel, ActionType
+from ..engine.ruleset import variants
 from ..engine.tiles import RED_FIVE_IDS, kind_of
 
 A = ActionType
@@ -41,19 +42,30 @@ class GroupSpec:
     hint: str = ""  # the title when several actions are offered: how to pick one
 
 
-GROUP_SPECS: tuple[GroupSpec, ...] = (
-    GroupSpec("win", (A.TSUMO, A.RON), "w", "w"),
-    GroupSpec("riichi", (A.RIICHI,), "r", "r", uses_selection=True, hint="riichi with the selected tile"),
-    GroupSpec("chi", (A.CHI,), "c", "c"),
-    GroupSpec("pon", (A.PON,), "p", "p"),
-    GroupSpec("kong", (A.KAN, A.ANKAN, A.KAKAN), "k", "k", uses_selection=True, hint="kong (the selected tile's)"),
-    GroupSpec("void", (A.VOID,), "v", "v"),
-    GroupSpec("exchange", (A.EXCHANGE,), "e", "e", uses_selection=True,
-              hint="exchange: mark three tiles with their letters, then e"),
-    GroupSpec("abort", (A.ABORT,), "z", "z"),
-    GroupSpec("pass", (A.PASS,), "space", "␣"),
-    GroupSpec("continue", (A.CONTINUE,), "enter", "⏎"),
+# the decisions every variant has; a variant adds its own kinds' labels (its ruleset's action_labels)
+_GENERIC_LABELS = (
+    ActionLabel("win", (A.TSUMO, A.RON), "w", 0),
+    ActionLabel("chi", (A.CHI,), "c", 20),
+    ActionLabel("pon", (A.PON,), "p", 30),
+    ActionLabel("kong", (A.KAN, A.ANKAN, A.KAKAN), "k", 40, uses_selection=True, hint="kong (the selected tile's)"),
+    ActionLabel("pass", (A.PASS,), "space", 80),
+    ActionLabel("continue", (A.CONTINUE,), "enter", 90),
 )
+_KEY_LABELS = {"space": "␣", "enter": "⏎"}
+
+
+def group_specs(labels: Sequence[ActionLabel]) -> tuple[GroupSpec, ...]:
+    """One group per label name (the first label of a name wins), in rank order."""
+    by_name: dict[str, ActionLabel] = {}
+    for label in labels:
+        by_name.setdefault(label.name, label)
+    return tuple(GroupSpec(label.name, label.types, label.key, _KEY_LABELS.get(label.key, label.key),
+                           uses_selection=label.uses_selection, hint=label.hint)
+                 for label in sorted(by_name.values(), key=lambda label: label.rank))
+
+
+GROUP_SPECS: tuple[GroupSpec, ...] = group_specs(
+    [*_GENERIC_LABELS, *(label for ruleset in variants() for label in ruleset.action_labels)])
 KNOWN_TYPES = frozenset(t for spec in GROUP_SPECS for t in spec.types) | {A.DISCARD}
 EXTRA_KEYS = "123456789"  # for action types no spec knows
 PASS_KEYS = ("space", "x")

@@ -7,8 +7,8 @@ exchange) are kept the same way.  The hint under the hand says what the
 selection means: the waits after discarding it, or the waits of a ready
 hand, and any warning the variant raises.
 
-    >>> from jantaku.engine.actions import Action, ActionType
-    >>> prompt = Prompt(1, (Action(ActionType.DISCARD, 8),), ("discard 3m",))
+    >>> from jantaku.engine.actions import Discard
+    >>> prompt = Prompt(1, (Discard(8),), ("discard 3m",))
     >>> sel = Selection()
     >>> state = sel.hand_state({"concealed": [0, 4, 8], "drawn": None}, prompt)
     >>> sel.tile, state.selected, state.enabled

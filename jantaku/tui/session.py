@@ -29,7 +29,7 @@ from ..engine.actions import Action, ActionType
 from ..engine.bots import get_bot
 from ..engine.match import Match, MatchRecord
 from ..engine.ruleset import get_ruleset
-from ..engine.table import Event
+from ..engine.events import Event
 
 BOT_NAMES = ("Kaito", "Mei", "Ravi", "Sora")
 

@@ -6,7 +6,9 @@ from collections.abc import Callable, Sequence
 from typing import Any
 
 from ..actions import Action
+from ..ruleset import variants
 
+# the generic bots (baseline.py, levels.py); a variant's own are in its ruleset's ``bots``
 _BOTS: dict[str, Callable[[], "Bot"]] = {}
 
 # The strengths a player chooses from, weakest first (every variant plays all three).
@@ -27,37 +29,26 @@ class Bot:
 
 
 def register_bot(name: str, factory: Callable[[], Bot], *aliases: str) -> None:
+    """Add a generic bot.  A variant's bots go in its ruleset's ``bots`` instead (registering one
+    here from a variant's module still works: a transition path for code written before)."""
     for n in (name, *aliases):
         _BOTS[n] = factory
 
 
-def _load_variant_bots() -> None:
-    """Variants register their bots when their package is imported; import them all once."""
-    global _loaded
-    if _loaded:
-        return
-    _loaded = True
-    import importlib
-
-    from ..ruleset import RULESET_MODULES
-    for module in RULESET_MODULES.values():
-        try:
-            importlib.import_module(module)
-        except ModuleNotFoundError:
-            pass
-
-
-_loaded = False
+def _all_bots() -> dict[str, Callable[[], Bot]]:
+    found = dict(_BOTS)
+    for ruleset in variants():
+        for name, factory in ruleset.bots.named.items():
+            found.setdefault(name, factory)
+    return found
 
 
 def get_bot(name: str) -> Bot:
-    if name not in _BOTS:
-        _load_variant_bots()
-    if name not in _BOTS:
+    factory = _BOTS.get(name) or _all_bots().get(name)
+    if factory is None:
         raise ValueError(f"unknown bot {name!r}; bots: {', '.join(bot_names())}")
-    return _BOTS[name]()
+    return factory()
 
 
 def bot_names() -> list[str]:
-    _load_variant_bots()
-    return sorted(_BOTS)
+    return sorted(_all_bots())

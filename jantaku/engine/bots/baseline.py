@@ -12,6 +12,7 @@ from typing import Any
 
 from ..actions import Action, ActionType
 from ..analysis import shanten, useful_tiles
+from ..ruleset import variant_shapes
 from ..tiles import counts34, is_terminal_or_honor, kind_of
 from .base import Bot, register_bot
 
@@ -43,10 +44,9 @@ class BaselineBot(Bot):
     name = "easy"
 
     def forms(self, view: dict[str, Any]) -> dict[str, bool]:
-        """Which special shapes the variant allows (hook for variant bots)."""
-        variant = view.get("variant")
-        return {"seven_pairs": variant in ("riichi", "sichuan", "basic"),
-                "thirteen_orphans": variant in ("riichi", "classical", "hongkong", "basic")}
+        """Which special shapes the variant allows (its ruleset's ``shapes``; hook for variant bots)."""
+        shapes = variant_shapes(view.get("variant"))
+        return {"seven_pairs": shapes.seven_pairs, "thirteen_orphans": shapes.thirteen_orphans}
 
     def choose(self, view: dict[str, Any], actions: Sequence[Action]) -> Action:
         by_type: dict[ActionType, list[Action]] = {}

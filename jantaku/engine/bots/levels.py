@@ -17,8 +17,8 @@ variant's strategy turns that off (:attr:`.Strategy.weigh_danger`: Hong Kong
 and classical, where it measured weaker).  Wins are always taken: the table
 offers only legal wins.
 
-A variant whose own bot plays a level better registers it with
-:func:`register_level_bot`, and the level hands that variant's decisions to
+A variant whose own bot plays a level better names it in its ruleset's
+``bots.levels`` (:class:`~jantaku.engine.ruleset.VariantBots`), and the level hands that variant's decisions to
 it, because measured against the baseline those bots beat this generic
 machinery clearly: riichi and Sichuan for both levels, classical (play for
 doubles with table reading) and Hong Kong (speed first with a flush plan,
@@ -39,6 +39,8 @@ from dataclasses import dataclass
 from typing import Any
 
 from ..actions import Action, ActionType
+from ..options import OptionError
+from ..ruleset import ruleset_class
 from ..tiles import is_terminal_or_honor, kind_of
 from .base import Bot, register_bot
 from .baseline import BaselineBot
@@ -52,14 +54,25 @@ CALL_MARGIN = 0.4  # a call that brings the hand closer must keep this share of 
 SLOWER = 0.4  # the share of its expected points a discard keeps when it is not among the fastest
 FAR_FROM_READY = 2  # ``normal`` defends at this shanten or more
 
-# A variant whose own bot plays a level better than the generic machinery registers it here:
-# (variant, level name) -> a factory for the bot that plays that level in that variant.
+# Transition path: (variant, level name) -> factory, for variant code that still registers here;
+# a variant names its level bots in its ruleset's ``bots.levels``.
 _VARIANT_LEVELS: dict[tuple[str, str], Callable[[], Bot]] = {}
 
 
 def register_level_bot(variant: str, level: str, factory: Callable[[], Bot]) -> None:
-    """Let ``factory``'s bot play ``level`` (``normal``/``strong``) in ``variant``."""
+    """Let ``factory``'s bot play ``level`` (``normal``/``strong``) in ``variant`` (transition path)."""
     _VARIANT_LEVELS[(variant, level)] = factory
+
+
+def variant_level_bot(variant: str, level: str) -> Callable[[], Bot] | None:
+    """The variant's own bot for ``level``, if it has one."""
+    factory = _VARIANT_LEVELS.get((variant, level))
+    if factory is not None:
+        return factory
+    try:
+        return ruleset_class(variant).bots.levels.get(level)
+    except OptionError:  # a view of a variant this build does not know
+        return None
 
 
 @dataclass(frozen=True)
@@ -83,8 +96,7 @@ class LevelBot(Bot):
     def delegate(self, variant: str) -> Bot | None:
         """The variant's own bot for this level, if it registered one."""
         if variant not in self._delegates:
-            strategy_for(variant)  # imports the variant's package, which registers its bots
-            factory = _VARIANT_LEVELS.get((variant, self.level.name))
+            factory = variant_level_bot(variant, self.level.name)
             self._delegates[variant] = factory() if factory is not None else None
         return self._delegates[variant]
 

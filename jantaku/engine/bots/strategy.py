@@ -6,7 +6,7 @@ same way — they weigh each choice by *expected points*: the chance to win
 danger of the discard (:mod:`.defence`).  A :class:`Strategy` supplies the
 variant's part: which shapes win, what a hand is worth, which *plans* (one
 suit, all pungs, …) raise that worth, what dealing in costs, and the setup
-choices.  Variants register theirs with :func:`register_strategy`; a variant
+choices.  A variant names its own in its ruleset's ``bots.strategy``; a variant
 without one is played with this base class (any complete hand, flat value).
 
     >>> from jantaku.engine.ruleset import get_ruleset
@@ -17,13 +17,14 @@ without one is played with this base class (any complete hand, flat value).
 
 from __future__ import annotations
 
-import importlib
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from typing import Any, ClassVar
 
 from ..actions import Action, ActionType
 from ..analysis import shanten
+from ..options import OptionError
+from ..ruleset import ruleset_class
 from ..tiles import kind_of
 from .defence import passed_after_riichi, tenpai_chance, wait_chances
 from .efficiency import acceptance, win_chance
@@ -211,6 +212,8 @@ class Strategy:
 
 
 def register_strategy(variant: str, factory: Callable[[], Strategy]) -> None:
+    """Transition path for variant code that still registers here; a variant names its strategy
+    in its ruleset's ``bots.strategy``."""
     _STRATEGIES[variant] = factory
     _INSTANCES.pop(variant, None)
 
@@ -219,18 +222,13 @@ _INSTANCES: dict[str, Strategy] = {}
 
 
 def strategy_for(variant: str) -> Strategy:
-    """The variant's strategy (importing the variant's package once), or the base class."""
+    """The variant's strategy (its ruleset's ``bots.strategy``), or the base class."""
     if variant in _INSTANCES:
         return _INSTANCES[variant]
     if variant not in _STRATEGIES:
-        from ..ruleset import RULESET_MODULES
-        module = RULESET_MODULES.get(variant)
-        if module is not None:
-            try:
-                importlib.import_module(module)
-            except ModuleNotFoundError:
-                pass
-        if variant not in _STRATEGIES:
+        try:
+            _STRATEGIES[variant] = ruleset_class(variant).bots.strategy or Strategy
+        except OptionError:  # a view of a variant this build does not know
             _STRATEGIES[variant] = Strategy
     instance = _INSTANCES[variant] = _STRATEGIES[variant]()
     return instance

@@ -86,7 +86,7 @@ class ReplayCursor(netplay_replay.ReplayCursor):
     def hand_events(self) -> list[dict[str, Any]]:
         """This hand's events so far, every hand open (a finished match keeps no secrets but the wall),
         and the match's end if it ended."""
-        events = [e.for_seat(None) | (e.private or {}) for e in self.match.table.events]
+        events = [e.open_wire() for e in self.match.table.events]
         if self.match.is_over:
             events.append({"type": "match_end", "stopped": self.match.stopped})
         return events

@@ -12,7 +12,6 @@ Modules, by responsibility:
 - :mod:`.table`, :mod:`.ruleset`, :mod:`.bot` — the hand flow, the match and the bot.
 """
 
-from . import bot  # noqa: F401 - registers the "classical" bot along with the ruleset
 from .ruleset import ClassicalRuleset
 
 RULESET = ClassicalRuleset

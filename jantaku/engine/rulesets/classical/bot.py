@@ -24,11 +24,9 @@ from typing import Any
 
 from ...actions import Action, ActionType
 from ...analysis import shanten, thirteen_orphans_shanten, useful_tiles
-from ...bots.base import register_bot
 from ...bots.baseline import BaselineBot, own_hand, visible_counts
 from ...bots.defence import cautious_discard
 from ...bots.efficiency import acceptance_after, shanten_after
-from ...bots.levels import register_level_bot
 from ...bots.seat import SeatView
 from ...melds import Meld, MeldType
 from ...tiles import DRAGONS, EAST, counts34, is_honor, is_suited, is_terminal_or_honor, kind_of, suit_of
@@ -154,9 +152,7 @@ class ClassicalBot(BaselineBot):
         return sorted(discards, key=lambda a: (cache[kind_of(a.tile)], a.sort_key()))
 
 
-register_bot("classical", ClassicalBot)
 
-from . import strategy  # noqa: E402,F401  (registers the level bots' classical strategy)
 
 
 class StrongClassicalBot(ClassicalBot):
@@ -179,6 +175,3 @@ class StrongClassicalBot(ClassicalBot):
         unseen = SeatView(view).unseen
         return cautious_discard(view, ranked, lambda a: shanten_after(counts, melds, kind_of(a.tile), **forms),
                                 lambda a: acceptance_after(counts, melds, kind_of(a.tile), unseen, **forms))
-
-
-register_level_bot("classical", "strong", StrongClassicalBot)

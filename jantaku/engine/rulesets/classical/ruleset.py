@@ -16,9 +16,14 @@ North round.  Classical adds East's winning streak (for the limit hand
 from __future__ import annotations
 
 from ...results import HandResult
-from ...ruleset import Ruleset
+from ...actions import ActionLabel, ActionType
+from ...ruleset import Ruleset, Shapes, VariantBots
 from ...table import HandContext
+from .bot import ClassicalBot, StrongClassicalBot
+from .events import EVENT_TYPES
+from . import scoring as _scoring
 from .options import DEFAULT_PRESET, PRESETS, ClassicalOptions
+from .strategy import ClassicalStrategy
 from .table import EAST_STREAK, ClassicalTable
 
 HANDS_PER_ROUND = 4  # under deal_passes=to_winner; the official deal's rounds last until all have dealt
@@ -32,6 +37,12 @@ class ClassicalRuleset(Ruleset):
     presets = PRESETS
     default_preset = DEFAULT_PRESET
     table_class = ClassicalTable
+    event_types = EVENT_TYPES
+    score_request = staticmethod(_scoring.score_request)
+    bots = VariantBots(named={"classical": ClassicalBot}, levels={"strong": StrongClassicalBot},
+                       strategy=ClassicalStrategy)
+    shapes = Shapes(seven_pairs=False, thirteen_orphans=True)
+    action_labels = (ActionLabel("abort", (ActionType.ABORT,), "z", 70),)
     summary = ("Old-style Chinese rules: points for sets, doubled for honours, one suit and more, "
                "up to a limit of 500. Every hand is scored, the losers settle among themselves; "
                "East pays and receives double.")

@@ -19,7 +19,7 @@ from collections.abc import Iterable, Sequence
 
 from ...bots.patterns import HonourSets, flush_kinds, flush_plans
 from ...bots.seat import Opponent, SeatView, ShownMeld, hand_spec
-from ...bots.strategy import Plan, Strategy, register_strategy
+from ...bots.strategy import Plan, Strategy
 from ...tiles import is_terminal_or_honor
 from .danger import dangerous_kinds
 from .options import ClassicalOptions
@@ -128,6 +128,3 @@ class ClassicalStrategy(Strategy):
 
     def kong_bonus(self, sv: SeatView, action) -> float:
         return 8.0 * self.multiplier(sv)  # a kong scores four times a pung's points
-
-
-register_strategy("classical", ClassicalStrategy)

@@ -30,15 +30,17 @@ from __future__ import annotations
 
 from typing import Any
 
-from ...actions import Action, ActionType
+from ...actions import Abort, Action, ActionType, Riichi
+from ...events import DrawEvent, RiichiEvent
 from ...melds import HandSpec, Meld, MeldType
 from ...options import options_to_dict
 from ...results import HandResult
 from ...scoring import ScoreResult
-from ...table import Event, Table
+from ...table import Table
 from ...tiles import TERMINALS_AND_HONORS, WINDS, kind_of
 from .danger import is_dangerous_discard
 from .declaration import declaration_discards, kong_keeps_waits, real_waits
+from .events import HandScoresEvent
 from .options import ClassicalOptions
 from .payments import settle_draw, settle_win
 from .scorer import HandScore, score_loser, score_win
@@ -85,7 +87,7 @@ class ClassicalTable(Table):
     def turn_actions(self, seat: int) -> list[Action]:
         actions = super().turn_actions(seat)
         if self.may_declare_nine_orphans(seat):
-            actions.append(Action(ActionType.ABORT))
+            actions.append(Abort())
         return actions + self.declaration_actions(seat)
 
     # --- the riichi declaration (option) ------------------------------------------------------
@@ -98,7 +100,7 @@ class ClassicalTable(Table):
         if self._declarations[0] != key:
             player = self.players[seat]
             tiles = declaration_discards(player.concealed, player.melds)
-            self._declarations = (key, [Action(ActionType.RIICHI, tile=t) for t in tiles])
+            self._declarations = (key, [Riichi(tile=t) for t in tiles])
         return self._declarations[1]
 
     def declare_riichi(self, seat: int, tile: int) -> None:
@@ -106,7 +108,7 @@ class ClassicalTable(Table):
         rest = list(player.concealed)
         rest.remove(tile)
         self.declared_waits[seat] = real_waits(rest, player.melds)
-        self._emit(Event("riichi", seat, {"double": False}))
+        self._emit(RiichiEvent(seat=seat, double=False))
 
     def discard_choices(self, seat: int) -> list[int]:
         drawn = self.players[seat].drawn
@@ -152,8 +154,8 @@ class ClassicalTable(Table):
 
     def on_draw(self, seat: int, tile: int) -> None:
         # The last draw event of this seat says whether its tile is a replacement (kong or bonus).
-        last = next(e for e in reversed(self.events) if e.type == "draw" and e.seat == seat)
-        self.drew_from_dead_wall = bool(last.data.get("replacement"))
+        last = next(e for e in reversed(self.events) if isinstance(e, DrawEvent) and e.seat == seat)
+        self.drew_from_dead_wall = last.replacement
 
     def on_call(self, seat: int, meld: Meld) -> None:
         self.drew_from_dead_wall = False  # the caller's tile is the claimed discard
@@ -246,8 +248,8 @@ class ClassicalTable(Table):
 
     def _emit_scores(self, hands: dict[int, HandScore], **facts: Any) -> None:
         """Show everybody the scores of the hands that did not win (seat → result)."""
-        self._emit(Event("hand_scores", None, {
-            "scores": {s: h.to_result(is_win=False).to_json() for s, h in hands.items()}, **facts}))
+        self._emit(HandScoresEvent(
+            scores={s: h.to_result(is_win=False).to_json() for s, h in hands.items()}, **facts))
 
     # --- draws -------------------------------------------------------------------------------
 

@@ -11,7 +11,6 @@
 * :mod:`.bot` — a bot that respects the fan minimum and chases big fan.
 """
 
-from . import bot  # noqa: F401  (registers the "hongkong" bot)
 from .evaluation import HandValue, best_value, is_legal_win
 from .hand import WinFacts
 from .options import DEFAULT_PRESET, PRESETS, HongKongOptions

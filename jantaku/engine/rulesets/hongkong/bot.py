@@ -33,9 +33,8 @@ from typing import Any
 
 from ...actions import Action, ActionType
 from ...analysis import shanten, useful_tiles, waits
-from ...bots.base import register_bot
 from ...bots.baseline import BaselineBot, own_hand, visible_counts
-from ...bots.levels import STRONG, LevelBot, register_level_bot
+from ...bots.levels import STRONG, LevelBot
 from ...bots.speed_first import SpeedFirstBot
 from ...melds import HandSpec, Meld, MeldType
 from ...tiles import DRAGONS, SUITS, WINDS, counts34, is_honor, kind_of, suit_of
@@ -212,9 +211,7 @@ def _free_copy(view: dict[str, Any], kind: int) -> int:
     return next((c for c in range(4) if kind * 4 + c not in mine), 0)
 
 
-register_bot("hongkong", HongKongBot, "hk")
 
-from . import strategy  # noqa: E402,F401  (registers the level bots' Hong Kong strategy)
 
 
 class StrongHongKongBot(SpeedFirstBot):
@@ -244,6 +241,3 @@ class StrongHongKongBot(SpeedFirstBot):
 
     def avoid_kinds(self, view: dict[str, Any]) -> frozenset[int]:
         return dangerous_to_others(view) if view.get("liability") else frozenset()
-
-
-register_level_bot("hongkong", "strong", StrongHongKongBot)

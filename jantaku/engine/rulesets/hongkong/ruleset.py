@@ -22,9 +22,13 @@
 from __future__ import annotations
 
 from ...results import HandResult
-from ...ruleset import Ruleset
+from ...ruleset import Ruleset, Shapes, VariantBots
 from ...table import HandContext
+from .bot import HongKongBot, StrongHongKongBot
+from .events import EVENT_TYPES
+from . import scoring as _scoring
 from .options import DEFAULT_PRESET, PRESETS, HongKongOptions
+from .strategy import HongKongStrategy
 from .table import HongKongTable
 
 # The player (by the wind first drawn: 0 E, 1 S, 2 W, 3 N) in the East, South, West and North
@@ -41,6 +45,11 @@ class HongKongRuleset(Ruleset):
     presets = PRESETS
     default_preset = DEFAULT_PRESET
     table_class = HongKongTable
+    event_types = EVENT_TYPES
+    score_request = staticmethod(_scoring.score_request)
+    bots = VariantBots(named={"hongkong": HongKongBot, "hk": HongKongBot}, levels={"strong": StrongHongKongBot},
+                       strategy=HongKongStrategy)
+    shapes = Shapes(seven_pairs=False, thirteen_orphans=True)
     summary = ("Fan scoring, 144 tiles with flowers and seasons. Only the winner scores: the "
                "discarder pays double, the others single; self-drawn, all pay double. "
                "East keeps the deal while winning; four wind rounds.")
@@ -76,6 +85,9 @@ class HongKongRuleset(Ruleset):
         return HandContext(dealer=seating[position], round_wind=round_wind,
                            hand_number=context.hand_number + 1, scores=tuple(scores),
                            extra={**context.extra, "seating": list(seating)})
+
+    def has_time_limit(self) -> bool:
+        return bool(self.options.time_limit_minutes)
 
     def time_is_up(self, elapsed_minutes: float) -> bool:
         """Whether the agreed playing time is over (the match stops at once); never without a limit."""

@@ -19,7 +19,7 @@ from collections.abc import Iterable, Sequence
 
 from ...bots.patterns import HonourSets, flush_kinds, flush_plans
 from ...bots.seat import Opponent, SeatView, ShownMeld, hand_spec
-from ...bots.strategy import Plan, Strategy, register_strategy
+from ...bots.strategy import Plan, Strategy
 from ...tiles import SUIT_OFFSET, kind_of
 from .bot import dangerous_to_others, view_options
 from .evaluation import best_value
@@ -126,6 +126,3 @@ class HongKongStrategy(Strategy):
             return 0.0
         opts = options(sv)
         return points(opts.limit_fan, opts.fan_table) * 4 * LIABILITY_WEIGHT
-
-
-register_strategy("hongkong", HongKongStrategy)

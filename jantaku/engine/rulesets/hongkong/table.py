@@ -30,11 +30,13 @@ from __future__ import annotations
 
 from typing import Any
 
-from ...actions import Action, ActionType
+from ...actions import Action, ActionType, Pass
+from ...events import DrawEvent, KongEvent
 from ...melds import HandSpec, Meld, MeldType, make_meld
-from ...table import Event, Table, meld_to_wire
+from ...table import Table, meld_to_wire
 from ...tiles import kind_of
 from .evaluation import is_legal_win
+from .events import LiabilityEvent
 from .hand import WinFacts
 from .liability import ShownSet, dangerous_kinds, had_no_choice, shown_sets
 from .options import HongKongOptions
@@ -94,7 +96,7 @@ class HongKongTable(Table):
     def setup_actions(self, seat: int) -> list[Action]:
         if not self._opening_seats or self._opening_seats[0] != seat:
             return []
-        return self._opening_kongs(seat) + [Action(ActionType.PASS)]
+        return self._opening_kongs(seat) + [Pass()]
 
     def act_setup(self, seat: int, action: Action) -> None:
         if action.type is ActionType.ANKAN:
@@ -113,7 +115,7 @@ class HongKongTable(Table):
             player.concealed.remove(t)
         meld = make_meld(MeldType.ANKAN, list(tiles))
         player.melds.append(meld)
-        self._emit(Event("kong", seat, {"meld": meld_to_wire(meld), "opening": True}))
+        self._emit(KongEvent(seat=seat, meld=meld_to_wire(meld), opening=True))
         if not self.wall.can_replace():
             self._exhaustive_draw()
             return
@@ -121,8 +123,7 @@ class HongKongTable(Table):
         player.concealed.append(tile)
         if seat == self.context.dealer:  # the dealer's fourteenth tile counts as drawn (heavenly hand)
             player.drawn = tile
-        self._emit(Event("draw", seat, {"replacement": True, "wall": self.wall.remaining},
-                         private={"tile": tile}))
+        self._emit(DrawEvent(seat=seat, replacement=True, wall=self.wall.remaining, tile=tile))
         self._replace_bonus(seat)
 
     # --- winning ---------------------------------------------------------------------------
@@ -168,8 +169,8 @@ class HongKongTable(Table):
             raise AssertionError(f"seat {seat} was offered a win that does not score: {scored.result.error}")
         if scored.liability is not None:
             liable = self.seat_of_wind(scored.liability.seat)
-            self._emit(Event("liability", liable, {"winner": seat, "hand": scored.liability.hand,
-                                                   "fed": scored.liability.fed}))
+            self._emit(LiabilityEvent(seat=liable, winner=seat, hand=scored.liability.hand,
+                                      fed=scored.liability.fed))
         payments = {self.seat_of_wind(w): v for w, v in scored.result.payments.items()}
         return scored.result, payments
 

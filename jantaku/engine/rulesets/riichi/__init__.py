@@ -11,7 +11,6 @@ from .options import PRESETS, RiichiOptions, riichi_options
 from .scoring import has_yaku, is_winning, score_request, score_win
 from .table import RiichiTable
 from .match import RiichiRuleset  # noqa: I001  (the match needs the table)
-from . import bot  # noqa: F401,E402  (registers the "riichi" bot)
 
 RULESET = RiichiRuleset
 

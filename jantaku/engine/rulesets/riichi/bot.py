@@ -26,10 +26,8 @@ from typing import Any
 
 from ...actions import Action, ActionType
 from ...analysis import shanten, thirteen_orphans_shanten, waits
-from ...bots.base import register_bot
 from ...bots.baseline import BaselineBot, own_hand, visible_counts
 from ...bots.defence import passed_after_riichi
-from ...bots.levels import register_level_bot
 from ...bots.patterns import flush_suit
 from ...bots.seat import SeatView
 from ...tiles import EAST, TERMINALS_AND_HONORS, WHITE, counts34, dora_after, is_red, kind_of
@@ -335,8 +333,3 @@ class StrongRiichiBot(RiichiBot):
         me = view["players"][view["seat"]]
         valued = {WHITE, WHITE + 1, WHITE + 2, EAST + view["round_wind"], EAST + me["wind"]}
         return any(m["type"] != "chi" and kind_of(m["tiles"][1]) in valued for m in me["melds"])
-
-
-register_bot("riichi", RiichiBot)
-register_level_bot("riichi", "normal", RiichiBot)
-register_level_bot("riichi", "strong", StrongRiichiBot)

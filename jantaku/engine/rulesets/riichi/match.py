@@ -30,8 +30,12 @@ from __future__ import annotations
 from typing import Any
 
 from ...results import HandResult
-from ...ruleset import Ruleset
+from ...actions import ActionLabel, ActionType
+from ...ruleset import Ruleset, Shapes, VariantBots
 from ...table import HandContext
+from .bot import RiichiBot, StrongRiichiBot
+from .events import EVENT_TYPES
+from . import scoring as _scoring
 from .options import DEFAULT_PRESET, PRESETS, RiichiOptions
 from .table import RiichiTable
 
@@ -45,6 +49,13 @@ class RiichiRuleset(Ruleset):
     presets = PRESETS
     default_preset = DEFAULT_PRESET
     table_class = RiichiTable
+    event_types = EVENT_TYPES
+    score_request = staticmethod(_scoring.score_request)
+    bots = VariantBots(named={"riichi": RiichiBot}, levels={"normal": RiichiBot, "strong": StrongRiichiBot})
+    shapes = Shapes(seven_pairs=True, thirteen_orphans=True)
+    action_labels = (ActionLabel("riichi", (ActionType.RIICHI,), "r", 10, uses_selection=True,
+                                 hint="riichi with the selected tile"),
+                     ActionLabel("abort", (ActionType.ABORT,), "z", 70))
     summary = ("Japanese mahjong: every win needs a yaku; riichi, dora, furiten. 25,000 points each, "
                "East-South game, uma and oka. Presets: tenhou (default), majsoul.")
 

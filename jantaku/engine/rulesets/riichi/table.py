@@ -40,15 +40,16 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from ...actions import Action, ActionType
+from ...actions import Abort, Action, ActionType, Chi, Pon, Riichi
 from ...analysis import real_waits, shanten
 from ...melds import Meld, MeldType
 from ...results import HandResult
 from ...scoring import ScoreResult
-from ...table import Event, Table
+from ...table import Table
 from ...tiles import TERMINALS_AND_HONORS, WHITE, counts34, kind_of
 from .context import RiichiWinContext
 from .draws import NAGASHI_MANGAN, is_nagashi_mangan, nagashi_mangan_payments, tenpai_payments
+from .events import DoraEvent, RiichiEvent
 from .options import RiichiOptions
 from .points import win_payments
 from .scoring import has_yaku, score_win
@@ -112,7 +113,7 @@ class RiichiTable(Table):
             self._emit_dora()
 
     def _emit_dora(self) -> None:
-        self._emit(Event("dora", None, {"indicator": self.dora_indicators[-1]}))
+        self._emit(DoraEvent(indicator=self.dora_indicators[-1]))
 
     # --- the deal --------------------------------------------------------------------------
 
@@ -142,7 +143,7 @@ class RiichiTable(Table):
         if self._extra_turn_actions[0] != key:
             extra = self._riichi_actions(seat)
             if self.options.abortive_draws and self._nine_terminals(seat):
-                extra.append(Action(ActionType.ABORT))
+                extra.append(Abort())
             self._extra_turn_actions = (key, extra)
         return actions + self._extra_turn_actions[1]
 
@@ -170,7 +171,7 @@ class RiichiTable(Table):
             counts[kind] -= 1
             # shanten 0 is not enough: a "wait" only on a fifth copy is no wait (Tenhou)
             if shanten(counts, melds) == 0 and self._real_waits(seat, counts):
-                out.append(Action(ActionType.RIICHI, tile=tile))
+                out.append(Riichi(tile))
             counts[kind] += 1
         return out
 
@@ -192,7 +193,7 @@ class RiichiTable(Table):
         state = self.seats[seat]
         state.declaring = True
         state.double_riichi = self.is_first_go_round(seat)
-        self._emit(Event("riichi", seat, {"double": state.double_riichi}))
+        self._emit(RiichiEvent(seat=seat, double=state.double_riichi))
 
     def wall_allows_kong(self) -> bool:
         return self.kans_made < MAX_KANS and super().wall_allows_kong()
@@ -326,8 +327,8 @@ class RiichiTable(Table):
         for state in self.seats:
             state.ippatsu = False
         if meld.type in (MeldType.CHI, MeldType.PON):
-            action = Action(ActionType.CHI if meld.type is MeldType.CHI else ActionType.PON,
-                            tile=meld.claimed, tiles=tuple(t for t in meld.tiles if t != meld.claimed))
+            call = Chi if meld.type is MeldType.CHI else Pon
+            action = call(meld.claimed, tuple(t for t in meld.tiles if t != meld.claimed))
             self.seats[seat].no_discard_kinds = self._swap_kinds(action)
         self._note_liability(seat, meld)
 

@@ -33,7 +33,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from ...actions import Action, ActionType, IllegalAction
+from ...actions import Abort, Action, ActionType, Ankan, Continue, IllegalAction, Kakan, Pass, Ron
+from ...events import DrawEvent
 from ...match import Match
 from ...results import HandResult, WinRecord
 from ...ruleset import get_ruleset
@@ -163,10 +164,10 @@ def decisions_of(hand: TenhouHand) -> list[Decision]:
             kind = ActionType.TSUMO if result.is_tsumo else ActionType.RON
             decisions.append(Decision(result.who, Action(kind, tile=result.win_tile)))
         elif result.type is DrawType.NINE_TERMINALS:
-            decisions.extend(Decision(seat, Action(ActionType.ABORT)) for seat in result.shown_hands)
+            decisions.extend(Decision(seat, Abort()) for seat in result.shown_hands)
         elif result.type is DrawType.TRIPLE_RON and last_discarder is not None:
             tile = next(d.action.tile for d in reversed(decisions) if d.seat == last_discarder)
-            decisions.extend(Decision((last_discarder + i) % 4, Action(ActionType.RON, tile=tile))
+            decisions.extend(Decision((last_discarder + i) % 4, Ron(tile))
                              for i in (1, 2, 3))
     return decisions
 
@@ -175,9 +176,9 @@ def _call_action(call: Call) -> Action:
     if call.type is CallType.NUKIDORA:
         raise ReplayError("a nukidora belongs to three-player games")
     if call.type is CallType.ANKAN:
-        return Action(ActionType.ANKAN, tile=call.tiles[0], tiles=call.tiles)
+        return Ankan(call.tiles[0], call.tiles)
     if call.type is CallType.KAKAN:
-        return Action(ActionType.KAKAN, tile=call.added)
+        return Kakan(call.added)
     own = tuple(t for t in call.tiles if t != call.claimed)
     return Action(_CALL_ACTIONS[call.type], tile=call.claimed, tiles=own)
 
@@ -231,7 +232,7 @@ class _Driver:
     def _pass_open_claims(self) -> None:
         """Everybody still asked about a discard (or a kan to rob) passes."""
         while self.table.phase in ("claim", "rob") and self.game.pending():
-            self.game.act(min(self.game.pending()), Action(ActionType.PASS))
+            self.game.act(min(self.game.pending()), Pass())
 
     def _act(self, decision: Decision) -> None:
         legal = self.game.pending().get(decision.seat, ())
@@ -277,7 +278,7 @@ def _replay_match(game: TenhouGame) -> tuple[Match, list[Mismatch]]:
         except ReplayError as exc:
             raise ReplayError(f"hand {index + 1} ({hand.name}): {exc}") from None
         while match.phase == "between":
-            match.act(min(match.pending()), Action(ActionType.CONTINUE))
+            match.act(min(match.pending()), Continue())
     return match, started_differently
 
 
@@ -411,7 +412,7 @@ def _hand_mismatches(hand: TenhouHand, table: RiichiTable) -> list[Mismatch]:
     out = []
     logged_draws = [(e.seat, e.tile) for e in hand.events if isinstance(e, Draw)]
     ours_draws = [(hand.dealer, table.wall.live[4 * 13])]  # the dealer's 14th tile is dealt
-    ours_draws += [(e.seat, e.private["tile"]) for e in table.events if e.type == "draw"]
+    ours_draws += [(e.seat, e.tile) for e in table.events if isinstance(e, DrawEvent)]
     if ours_draws != logged_draws:
         at = next(i for i, (a, b) in enumerate(zip(ours_draws + [None], logged_draws + [None])) if a != b)
         out.append(Mismatch(f"draw {at + 1} (seat, tile)", _at(ours_draws, at), _at(logged_draws, at)))

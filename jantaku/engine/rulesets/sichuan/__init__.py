@@ -10,5 +10,4 @@
 - :mod:`.bot` — the ``sichuan`` bot
 """
 
-from . import bot  # noqa: F401  (registers the "sichuan" bot)
 from .ruleset import RULESET, SichuanRuleset  # noqa: F401

@@ -20,9 +20,7 @@ from typing import Any
 
 from ...actions import Action, ActionType
 from ...analysis import shanten, waits
-from ...bots.base import register_bot
 from ...bots.baseline import BaselineBot, own_hand, visible_counts
-from ...bots.levels import register_level_bot
 from ...bots.seat import passed_since_change
 from ...melds import Meld, MeldType
 from ...tiles import SUITS, counts34, kind_of, suit_of
@@ -204,8 +202,3 @@ def own_sichuan_hand(view: dict[str, Any], extra: int | None = None) -> SichuanH
     counts = counts34(me["concealed"] + ([extra] if extra is not None else []))
     melds = tuple(Meld(MeldType(m["type"]), tuple(m["tiles"])) for m in me["melds"])
     return SichuanHand(tuple(counts), melds)
-
-
-register_bot("sichuan", SichuanBot)
-register_level_bot("sichuan", "normal", SichuanBot)
-register_level_bot("sichuan", "strong", StrongSichuanBot)

@@ -14,8 +14,12 @@
 from __future__ import annotations
 
 from ...results import HandResult, WinRecord
-from ...ruleset import Ruleset
+from ...actions import ActionLabel, ActionType
+from ...ruleset import Ruleset, Shapes, VariantBots
 from ...table import HandContext
+from .bot import SichuanBot, StrongSichuanBot
+from .events import EVENT_TYPES
+from . import scoring as _scoring
 from .options import DEFAULT_PRESET, PRESETS, SichuanOptions
 from .table import SichuanTable
 
@@ -37,6 +41,13 @@ class SichuanRuleset(Ruleset):
     presets = PRESETS
     default_preset = DEFAULT_PRESET
     table_class = SichuanTable
+    event_types = EVENT_TYPES
+    score_request = staticmethod(_scoring.score_request)
+    bots = VariantBots(named={"sichuan": SichuanBot}, levels={"normal": SichuanBot, "strong": StrongSichuanBot})
+    shapes = Shapes(seven_pairs=True, thirteen_orphans=False)
+    action_labels = (ActionLabel("void", (ActionType.VOID,), "v", 50),
+                     ActionLabel("exchange", (ActionType.EXCHANGE,), "e", 60, uses_selection=True,
+                                 hint="exchange: mark three tiles with their letters, then e"))
     summary = ("108 tiles, no chows. Pick a void suit and get rid of it first. A winner leaves and "
                "play goes on until three have won or the wall is empty. Points = base x 2^fan, capped.")
 

@@ -30,13 +30,14 @@ import random
 from itertools import combinations
 from typing import Any
 
-from ...actions import Action, ActionType, IllegalAction
+from ...actions import Action, ActionType, DeclareVoid, Exchange, IllegalAction
 from ...melds import Meld, MeldType
 from ...results import HandResult, WinRecord
 from ...scoring import ScoreResult
-from ...table import Event, Table
+from ...table import Table
 from ...tiles import SUITS, counts34, kind_of, sort_tiles, suit_of
 from ...wall import Wall
+from .events import ExchangeChosenEvent, ExchangeEvent, VoidChosenEvent, VoidsEvent
 from .fans import Situation
 from .hand import SichuanHand
 from .money import EndOfWallHand, HandLedger, KongKind, deltas_of
@@ -117,7 +118,7 @@ class SichuanTable(Table):
         if self.setup_step == "exchange":
             return [] if seat in self.exchanged else self.exchange_choices(seat)
         if self.setup_step == "void" and self.voids[seat] is None:
-            return [Action(ActionType.VOID, suit=suit) for suit in SUITS]
+            return [DeclareVoid(suit) for suit in SUITS]
         return []
 
     def exchange_choices(self, seat: int) -> list[Action]:
@@ -128,7 +129,7 @@ class SichuanTable(Table):
                 of_suit = [t for t in sort_tiles(self.players[seat].concealed) if suit_of(kind_of(t)) == suit]
                 for trio in combinations(of_suit, 3):
                     by_kinds.setdefault(tuple(map(kind_of, trio)), trio)
-            self._exchange_choices[seat] = [Action(ActionType.EXCHANGE, tiles=t) for t in by_kinds.values()]
+            self._exchange_choices[seat] = [Exchange(t) for t in by_kinds.values()]
         return self._exchange_choices[seat]
 
     def default_setup_action(self, seat: int) -> Action:
@@ -144,15 +145,15 @@ class SichuanTable(Table):
     def act_setup(self, seat: int, action: Action) -> None:
         if action.type is ActionType.EXCHANGE:
             self.exchanged[seat] = action.tiles
-            self._emit(Event("exchange_chosen", seat, {}, private={"tiles": list(action.tiles)}))
+            self._emit(ExchangeChosenEvent(seat=seat, tiles=list(action.tiles)))
             if len(self.exchanged) == 4:
                 self._pass_exchanged_tiles()
                 self.setup_step = "void"
             return
         self.voids[seat] = action.suit
-        self._emit(Event("void_chosen", seat, {}, private={"suit": action.suit}))
+        self._emit(VoidChosenEvent(seat=seat, suit=action.suit))
         if all(self.voids):
-            self._emit(Event("voids", None, {"voids": list(self.voids)}))
+            self._emit(VoidsEvent(voids=list(self.voids)))
             self.setup_step = None
             self._begin_play()
 
@@ -172,8 +173,8 @@ class SichuanTable(Table):
             dealer.drawn = dealer.concealed[-1]
         for seat in range(4):
             received = self.exchanged[(seat - offset) % 4]
-            self._emit(Event("exchange", seat, {"offset": offset},
-                             private={"gave": list(self.exchanged[seat]), "received": list(received)}))
+            self._emit(ExchangeEvent(seat=seat, offset=offset, gave=list(self.exchanged[seat]),
+                                     received=list(received)))
 
     # --- restrictions of the void suit ------------------------------------------------------
 
