@@ -19,13 +19,14 @@ first; bots and timers answer at once), so the record stays a plain list.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from .actions import Action, ActionType, IllegalAction
 from .results import HandResult
 from .ruleset import Ruleset, get_ruleset, hand_seed
 from .table import Event, HandContext, Table
+from .views import MatchInfo, Standing, View
 from .wall import Wall
 
 RECORD_VERSION = 1
@@ -165,12 +166,12 @@ class Match:
         self.table = self._new_table()
         return list(self.table.events)
 
-    def view(self, seat: int | None) -> dict[str, Any]:
-        view = self.table.view(seat)
-        view["match"] = {"ruleset": self.ruleset.name, "preset": self.ruleset.preset,
-                         "hand_index": self.hand_index, "scores": list(self.scores), "phase": self.phase,
-                         "hands_played": len(self.results), "standings": self.standings}
-        return view
+    def view(self, seat: int | None) -> View:
+        standings = None if self.standings is None else tuple(
+            Standing(s["seat"], s["place"], s["score"], s["final"]) for s in self.standings)
+        info = MatchInfo(self.ruleset.name, self.ruleset.preset, self.hand_index, tuple(self.scores), self.phase,
+                         len(self.results), standings)
+        return replace(self.table.view(seat), match=info)
 
     def record(self) -> MatchRecord:
         return self.record_
