@@ -36,7 +36,7 @@ if TYPE_CHECKING:
 
 __all__ = [
     "DiscardView", "MatchInfo", "MeldView", "ResultView", "RuleFacts", "SeatView", "Standing", "View",
-    "ViewExtension", "ViewFormatError", "WinView", "view_from_wire", "view_to_wire",
+    "ViewExtension", "ViewFormatError", "WinView", "meld_from_wire", "view_from_wire", "view_to_wire",
 ]
 
 NO_TILE = -1  # a tile shown face down (the outer tiles of another seat's concealed kong)
@@ -129,6 +129,7 @@ class Standing:
     place: int
     score: int
     final: float
+    adjustments: tuple[tuple[str, float], ...] = ()  # further figures a ruleset lists (uma, oka), by name
 
 
 @dataclass(frozen=True, slots=True)
@@ -226,6 +227,10 @@ class ViewExtension:
         """Further facts for people, as (label, value), in the order to show them."""
         return ()
 
+    def result_tiles(self) -> tuple[tuple[str, tuple[int, ...]], ...]:
+        """Tiles to show with a finished hand's result, as (label, tiles): ura-dora indicators."""
+        return ()
+
 
 E = TypeVar("E", bound=ViewExtension)
 
@@ -269,12 +274,13 @@ class View:
         ext = self.extension
         return ext if isinstance(ext, kind) else None
 
+    # read access by wire key, for scripts and tests written against the old dict views; new code
+    # reads the attributes (each of these converts the whole view)
     def __getitem__(self, key: str) -> Any:
-        """The field ``key`` of the wire form, for code written against the old dict views.
-
-        New code reads the attributes; this converts the whole view each time.
-        """
         return view_to_wire(self)[key]
+
+    def get(self, key: str, default: Any = None) -> Any:
+        return view_to_wire(self).get(key, default)
 
 
 # --- from the engine's records ---------------------------------------------------------------------
@@ -333,7 +339,8 @@ def match_to_wire(m: MatchInfo) -> dict[str, Any]:
     return {"ruleset": m.ruleset, "preset": m.preset, "hand_index": m.hand_index, "scores": list(m.scores),
             "phase": m.phase, "hands_played": m.hands_played,
             "standings": None if m.standings is None else
-            [{"seat": s.seat, "place": s.place, "score": s.score, "final": s.final} for s in m.standings]}
+            [{"seat": s.seat, "place": s.place, "score": s.score, **dict(s.adjustments), "final": s.final}
+             for s in m.standings]}
 
 
 def view_to_wire(view: View) -> dict[str, Any]:
@@ -484,6 +491,11 @@ def _meld_from(r: WireReader) -> MeldView:
     return MeldView(mtype, r.ints("tiles"), r.opt_integer("claimed"), r.opt_integer("from"), r.opt_integer("added"))
 
 
+def meld_from_wire(data: Any) -> MeldView:
+    """A meld in its wire form (as views and events carry it); :class:`ViewFormatError` if malformed."""
+    return _meld_from(WireReader(data, "meld"))
+
+
 def _discard_from(value: Any, where: str) -> DiscardView:
     ok = isinstance(value, (list, tuple)) and len(value) in (4, 5)
     if ok:
@@ -545,11 +557,13 @@ def _match_from(r: WireReader) -> MatchInfo:
             final = s.raw("final")
             if isinstance(final, bool) or not isinstance(final, (int, float)):
                 raise s.fail("final", "expected a number")
-            standings.append(Standing(s.integer("seat"), s.integer("place"), s.integer("score"), final))
+            adjustments = tuple((k, v) for k, v in s.data.items() if k not in STANDING_KEYS)
+            standings.append(Standing(s.integer("seat"), s.integer("place"), s.integer("score"), final, adjustments))
     return MatchInfo(r.text("ruleset"), r.text("preset"), r.integer("hand_index"), r.ints("scores"), r.text("phase"),
                      r.integer("hands_played"), None if standings is None else tuple(standings))
 
 
+STANDING_KEYS = frozenset({"seat", "place", "score", "final"})
 BASE_WIRE_KEYS = frozenset({"variant", "seat", "phase", "turn", "dealer", "round_wind", "hand_number", "honba",
                             "sticks", "scores", "wall", "players", "last_discard", "red_fives", "rules",
                             "result", "match", "extension"})

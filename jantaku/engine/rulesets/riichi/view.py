@@ -53,3 +53,6 @@ class RiichiView(ViewExtension):
 
     def items(self) -> tuple[tuple[str, Any], ...]:
         return (("riichi sticks", self.table_sticks),)
+
+    def result_tiles(self) -> tuple[tuple[str, tuple[int, ...]], ...]:
+        return (("ura-dora indicators", self.ura_indicators),) if self.ura_indicators else ()
