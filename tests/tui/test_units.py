@@ -15,7 +15,7 @@ from jantaku.engine.actions import Action
 from jantaku.engine.actions import ActionType as A
 from jantaku.engine.rulesets.sichuan.view import SichuanView
 from jantaku.engine.tiles import parse_tiles
-from jantaku.engine.views import RuleFacts, view_from_wire, view_to_wire
+from jantaku.engine.views import RuleFacts, SeatView, view_from_wire, view_to_wire
 from jantaku.tui.eventtext import describe_event
 from jantaku.tui.prompt import (GROUP_SPECS, TILE_KEYS, Prompt, action_groups, automatic_action,
                                 pick_by_selection)
@@ -191,7 +191,7 @@ def test_settings_survive_a_round_trip_and_a_broken_file(tmp_path):
 def test_a_new_prompt_moves_the_selection_to_a_legal_tile_but_the_player_may_look_elsewhere():
     from jantaku.tui.selection import Selection
 
-    hand = {"concealed": [0, 4, 8, 40], "drawn": 40}
+    hand = SeatView(0, 0, 4, concealed=(0, 4, 8, 40), drawn=40)
     only_1m = prompt_of(Action(A.DISCARD, 0))
     sel = Selection(tile=40)
     state = sel.hand_state(hand, only_1m)
@@ -207,9 +207,9 @@ def test_marks_follow_the_hand():
 
     exchange = prompt_of(Action(A.EXCHANGE, tiles=(0, 4, 8)))
     sel = Selection()
-    state = sel.hand_state({"concealed": [0, 4, 8, 12], "drawn": None}, exchange)
+    state = sel.hand_state(SeatView(0, 0, 4, concealed=(0, 4, 8, 12)), exchange)
     for i in (0, 1, 1, 2):
         sel.pick(state.tiles, i, marking=True)
     assert sel.marked == {0, 8}
-    state = sel.hand_state({"concealed": [4, 8, 12, 16], "drawn": None}, exchange)
+    state = sel.hand_state(SeatView(0, 0, 4, concealed=(4, 8, 12, 16)), exchange)
     assert sel.marked == {8} and state.marked == {1}

@@ -202,7 +202,7 @@ def discard_danger(view: View) -> list[float]:
 def own_sichuan_hand(view: View, extra: int | None = None) -> SichuanHand:
     """The viewing seat's hand (with ``extra``, a discard it could win on, added)."""
     me = view.me
-    counts = counts34(me.concealed_tiles + ([extra] if extra is not None else []))
+    counts = counts34([*me.concealed_tiles, *([extra] if extra is not None else [])])
     melds = tuple(Meld(m.type, tuple(m.tiles)) for m in me.melds)
     return SichuanHand(tuple(counts), melds)
 
