@@ -19,7 +19,7 @@ first; bots and timers answer at once), so the record stays a plain list.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 from typing import Any
 
 from .actions import Action, ActionType, IllegalAction
@@ -91,6 +91,7 @@ class Match:
         self.standings: list[dict[str, Any]] | None = None
         self.stopped: str | None = None  # why the match was stopped early, if it was
         self.context = ruleset.first_context()
+        self._info: tuple[Any, MatchInfo] | None = None
         self.table = self._new_table()
 
     def _new_table(self) -> Table:
@@ -167,11 +168,19 @@ class Match:
         return list(self.table.events)
 
     def view(self, seat: int | None) -> View:
-        standings = None if self.standings is None else tuple(
-            Standing(s["seat"], s["place"], s["score"], s["final"]) for s in self.standings)
-        info = MatchInfo(self.ruleset.name, self.ruleset.preset, self.hand_index, tuple(self.scores), self.phase,
-                         len(self.results), standings)
-        return replace(self.table.view(seat), match=info)
+        return self.table.view(seat, match=self.info())
+
+    def info(self) -> MatchInfo:
+        """The match's part of every view (built again only when it changed)."""
+        key = (self.hand_index, self.phase, len(self.results), tuple(self.scores), self.standings is None)
+        if self._info is None or self._info[0] != key:
+            standings = None if self.standings is None else tuple(
+                Standing(s["seat"], s["place"], s["score"], s["final"],
+                         tuple((k, v) for k, v in s.items() if k not in ("seat", "place", "score", "final")))
+                for s in self.standings)
+            self._info = (key, MatchInfo(self.ruleset.name, self.ruleset.preset, self.hand_index,
+                                         tuple(self.scores), self.phase, len(self.results), standings))
+        return self._info[1]
 
     def record(self) -> MatchRecord:
         return self.record_

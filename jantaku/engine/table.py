@@ -46,7 +46,8 @@ from .results import HandResult, WinRecord
 from .scoring import ScoreResult
 from .state import DiscardRecord, Event, HandContext, PlayerState, meld_to_wire
 from .tiles import RED_FIVE_IDS, counts34, full_tile_set, is_bonus, kind_of, sort_tiles
-from .views import DiscardView, ResultView, RuleFacts, SeatView, View, ViewExtension, meld_view, result_view
+from .views import (DiscardView, MatchInfo, MeldView, ResultView, RuleFacts, SeatView, View, ViewExtension, meld_view,
+                    result_view)
 from .wall import Wall
 
 __all__ = ["DiscardRecord", "Event", "HandContext", "PlayerState", "Table", "meld_to_wire"]
@@ -105,6 +106,9 @@ class Table:
         self.robbing = False  # the current win robs a kong
         self._rule_facts: RuleFacts | None = None
         self._result_view_cache: ResultView | None = None
+        self._discard_view_cache: list[tuple[DiscardView, ...]] = [(), (), (), ()]
+        self._meld_view_cache: dict[tuple[int, bool], tuple[Any, tuple[MeldView, ...]]] = {}
+        self._public_seat_views: list[tuple[Any, SeatView] | None] = [None, None, None, None]
         self._deal()
 
     # --- setting up -----------------------------------------------------------------
@@ -712,33 +716,65 @@ class Table:
 
     # --- what a seat may know -------------------------------------------------------------------
 
-    def view(self, seat: int | None) -> View:
-        """Everything ``seat`` may know now (``None``: a spectator).
+    def view(self, seat: int | None, *, match: MatchInfo | None = None) -> View:
+        """Everything ``seat`` may know now (``None``: a spectator); ``match``: the match's part.
 
         Never another seat's concealed tiles (until the hand is over) or the
         order of the wall.
         """
         over = self.phase == "over"
-        players = []
-        for s, p in enumerate(self.players):
-            hidden = not over and s != seat
-            shown = s == seat or over or p.out
-            players.append(SeatView(
-                s, self.seat_wind(s), len(p.concealed),
-                tuple(meld_view(m, hide_concealed=hidden) for m in p.melds),
-                tuple(DiscardView(d.tile, d.tsumogiri, d.riichi, d.claimed_by, d.order) for d in p.discards),
-                tuple(p.bonus), p.out,
-                tuple(sort_tiles(p.concealed)) if shown else None,
-                p.drawn if (s == seat or over) else None))
+        players = tuple(self._seat_view(s, p, shown=(s == seat or over or p.out), own=(s == seat or over))
+                        for s, p in enumerate(self.players))
         context = self.context
         return View(
             variant=self.name, seat=seat, phase=self.phase, turn=self.turn_seat, dealer=context.dealer,
             round_wind=context.round_wind, hand_number=context.hand_number, honba=context.honba,
             sticks=context.sticks, scores=tuple(a + b for a, b in zip(context.scores, self.deltas)),
-            wall=self.wall.remaining, players=tuple(players),
+            wall=self.wall.remaining, players=players,
             last_discard=self.last_discard, rules=self.rule_facts(),
             extension=self.view_extension(seat),
-            result=self._result_view() if over else None)
+            result=self._result_view() if over else None, match=match)
+
+    def _seat_view(self, s: int, p: PlayerState, *, shown: bool, own: bool) -> SeatView:
+        # Views are built for every seat after every decision: the parts that rarely change (ponds,
+        # melds, another seat's entry) are kept and rebuilt only when their player's state moved.
+        hidden = not own
+        melds = self._meld_views(s, p, hidden)
+        discards = self._discard_views(s, p)
+        if shown:
+            return SeatView(s, self.seat_wind(s), len(p.concealed), melds, discards, tuple(p.bonus), p.out,
+                            tuple(sort_tiles(p.concealed)), p.drawn if own else None)
+        key = (self.seat_wind(s), len(p.concealed), melds, discards, len(p.bonus), p.out)
+        cached = self._public_seat_views[s]
+        if cached is None or cached[0] != key:
+            cached = (key, SeatView(s, key[0], key[1], melds, discards, tuple(p.bonus), p.out))
+            self._public_seat_views[s] = cached
+        return cached[1]
+
+    def _discard_views(self, s: int, p: PlayerState) -> tuple[DiscardView, ...]:
+        records = p.discards
+        cached = self._discard_view_cache[s]
+        # only the latest discard ever changes (when it is claimed): compare it, add what is new
+        if cached and len(cached) <= len(records) and (
+                not cached or cached[-1].claimed_by == records[len(cached) - 1].claimed_by):
+            if len(cached) == len(records):
+                return cached
+            views = cached + tuple(DiscardView(d.tile, d.tsumogiri, d.riichi, d.claimed_by, d.order)
+                                   for d in records[len(cached):])
+        else:
+            views = tuple(DiscardView(d.tile, d.tsumogiri, d.riichi, d.claimed_by, d.order) for d in records)
+        self._discard_view_cache[s] = views
+        return views
+
+    def _meld_views(self, s: int, p: PlayerState, hidden: bool) -> tuple[MeldView, ...]:
+        if not p.melds:
+            return ()
+        key = (tuple(p.melds), hidden)
+        cached = self._meld_view_cache.get((s, hidden))
+        if cached is None or cached[0] != key:
+            cached = (key, tuple(meld_view(m, hide_concealed=hidden) for m in p.melds))
+            self._meld_view_cache[(s, hidden)] = cached
+        return cached[1]
 
     def view_extension(self, seat: int | None) -> ViewExtension | None:
         """Hook: the variant's own facts ``seat`` may know (dora indicators, riichi, void suits)."""

@@ -27,7 +27,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, fields
-from typing import TYPE_CHECKING, Any, ClassVar, TypeVar
+from typing import TYPE_CHECKING, Any, ClassVar, Generic, TypeVar
 
 from .melds import Meld, MeldType
 
@@ -307,12 +307,57 @@ def meld_view_to_wire(m: MeldView) -> dict[str, Any]:
             "added": m.added}
 
 
+T = TypeVar("T")
+
+
+class _ByIdentity(Generic[T]):
+    """The wire form of immutable view parts, converted once per object.
+
+    The engine hands every viewer the same tuple of discards (and melds, and rule facts) while a
+    player's state stands, so a host encoding every seat's view after each decision converts each
+    once.  Keyed by identity; the cache holds the object, so its id stays its own.  Callers get
+    a fresh outer list or map; the inner items are shared and must not be changed.
+    """
+
+    def __init__(self, encode: Callable[[T], Any], size: int = 4096):
+        self.encode, self.size = encode, size
+        self.cache: dict[int, tuple[T, Any]] = {}
+
+    def __call__(self, obj: T) -> Any:
+        hit = self.cache.get(id(obj))
+        if hit is not None and hit[0] is obj:
+            return hit[1]
+        out = self.encode(obj)
+        if len(self.cache) >= self.size:
+            self.cache.clear()
+        self.cache[id(obj)] = (obj, out)
+        return out
+
+
+def _encode_discards(discards: tuple[DiscardView, ...]) -> list[list[Any]]:
+    return [[d.tile, d.tsumogiri, d.riichi, d.claimed_by, d.order] if d.order is not None
+            else [d.tile, d.tsumogiri, d.riichi, d.claimed_by] for d in discards]
+
+
+def _encode_melds(melds: tuple[MeldView, ...]) -> list[dict[str, Any]]:
+    return [meld_view_to_wire(m) for m in melds]
+
+
+def _encode_rules(rules: RuleFacts) -> dict[str, bool]:
+    return {name: getattr(rules, name) for name in RULE_NAMES}
+
+
+_discards_wire = _ByIdentity(_encode_discards)
+_melds_wire = _ByIdentity(_encode_melds)
+_rules_wire = _ByIdentity(_encode_rules, size=64)
+RULE_NAMES = tuple(f.name for f in fields(RuleFacts))
+
+
 def _seat_to_wire(p: SeatView) -> dict[str, Any]:
     out: dict[str, Any] = {
         "seat": p.seat, "wind": p.wind, "concealed_count": p.concealed_count,
-        "melds": [meld_view_to_wire(m) for m in p.melds],
-        "discards": [[d.tile, d.tsumogiri, d.riichi, d.claimed_by, d.order] if d.order is not None
-                     else [d.tile, d.tsumogiri, d.riichi, d.claimed_by] for d in p.discards],
+        "melds": list(_melds_wire(p.melds)) if p.melds else [],
+        "discards": list(_discards_wire(p.discards)) if p.discards else [],
         "bonus": list(p.bonus), "out": p.out,
     }
     if p.concealed is not None:
@@ -322,14 +367,14 @@ def _seat_to_wire(p: SeatView) -> dict[str, Any]:
 
 
 def rules_to_wire(rules: RuleFacts) -> dict[str, bool]:
-    return {f.name: getattr(rules, f.name) for f in fields(rules)}
+    return dict(_rules_wire(rules))
 
 
 def result_to_wire(r: ResultView) -> dict[str, Any]:
     return {"kind": r.kind, "reason": r.reason,
             "wins": [{"seat": w.seat, "tile": w.tile, "discarder": w.discarder, "score": dict(w.score),
                       "payments": dict(w.payments), "hand": list(w.hand),
-                      "melds": [meld_view_to_wire(m) for m in w.melds], "bonus": list(w.bonus)}
+                      "melds": _encode_melds(w.melds), "bonus": list(w.bonus)}
                      for w in r.wins],
             "deltas": list(r.deltas), "details": [dict(d) for d in r.details],
             "hands": [list(h) for h in r.hands], "flags": dict(r.flags)}
