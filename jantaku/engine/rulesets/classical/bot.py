@@ -20,7 +20,6 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Any
 
 from ...actions import Action, ActionType
 from ...analysis import shanten, thirteen_orphans_shanten, useful_tiles
@@ -30,7 +29,7 @@ from ...bots.defence import cautious_discard
 from ...bots.efficiency import acceptance_after, shanten_after
 from ...bots.levels import register_level_bot
 from ...bots.seat import SeatView
-from ...melds import Meld, MeldType
+from ...melds import Meld
 from ...tiles import DRAGONS, EAST, counts34, is_honor, is_suited, is_terminal_or_honor, kind_of, suit_of
 from .danger import dangerous_kinds
 from ...views import SeatView as PlayerView

@@ -23,7 +23,7 @@ from ...bots.base import register_bot
 from ...bots.baseline import BaselineBot, own_hand, visible_counts
 from ...bots.levels import register_level_bot
 from ...bots.seat import passed_since_change
-from ...melds import Meld, MeldType
+from ...melds import Meld
 from ...tiles import SUITS, counts34, kind_of, suit_of
 from .fans import Situation
 from .hand import SichuanHand
