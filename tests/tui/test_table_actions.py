@@ -428,3 +428,17 @@ async def test_the_end_of_the_session_is_said():
         s.queue.put_nowait(None)  # the stream ends, as when the host goes away
         await until(pilot, lambda: "connection to the game closed" in screen_text(app))
         assert app.screen.prompt is None
+
+
+async def test_without_red_fives_every_copy_of_a_five_may_be_discarded():
+    # issue 15, item 12: the client's idea of a red five follows the view's rule facts
+    view, actions = dealer_turn()
+    assert view["rules"]["red_fives"] is False
+    fives = [16, 17]  # id 16 is the red 5m only where red fives are played
+    me = view["players"][0]
+    me["concealed"] = sorted(parse_tiles("123m789p789s111z")[:12] + fives)
+    me["drawn"] = None
+    only_one = [Action(A.DISCARD, tile=17)]  # the engine lists one discard per face
+    async with prompted(update(view, only_one)) as (s, app, pilot):
+        hand = app.screen.hand
+        assert {hand.tiles[i] for i in hand.enabled} == {16, 17}
