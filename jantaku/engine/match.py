@@ -172,7 +172,7 @@ class Match:
 
     def info(self) -> MatchInfo:
         """The match's part of every view (built again only when it changed)."""
-        key = (self.hand_index, self.phase, len(self.results), tuple(self.scores), self.standings is None)
+        key = (self.hand_index, self.phase, len(self.results), self.stopped)  # scores move with these
         if self._info is None or self._info[0] != key:
             standings = None if self.standings is None else tuple(
                 Standing(s["seat"], s["place"], s["score"], s["final"],

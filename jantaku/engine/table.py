@@ -108,7 +108,7 @@ class Table:
         self._result_view_cache: ResultView | None = None
         self._discard_view_cache: list[tuple[DiscardView, ...]] = [(), (), (), ()]
         self._meld_view_cache: dict[tuple[int, bool], tuple[Any, tuple[MeldView, ...]]] = {}
-        self._public_seat_views: list[tuple[Any, SeatView] | None] = [None, None, None, None]
+        self._public_seat_views: list[SeatView | None] = [None, None, None, None]
         self._deal()
 
     # --- setting up -----------------------------------------------------------------
@@ -744,12 +744,13 @@ class Table:
         if shown:
             return SeatView(s, self.seat_wind(s), len(p.concealed), melds, discards, tuple(p.bonus), p.out,
                             tuple(sort_tiles(p.concealed)), p.drawn if own else None)
-        key = (self.seat_wind(s), len(p.concealed), melds, discards, len(p.bonus), p.out)
         cached = self._public_seat_views[s]
-        if cached is None or cached[0] != key:
-            cached = (key, SeatView(s, key[0], key[1], melds, discards, tuple(p.bonus), p.out))
+        if (cached is None or cached.melds is not melds or cached.discards is not discards
+                or cached.concealed_count != len(p.concealed) or len(cached.bonus) != len(p.bonus)
+                or cached.out != p.out):
+            cached = SeatView(s, self.seat_wind(s), len(p.concealed), melds, discards, tuple(p.bonus), p.out)
             self._public_seat_views[s] = cached
-        return cached[1]
+        return cached
 
     def _discard_views(self, s: int, p: PlayerState) -> tuple[DiscardView, ...]:
         records = p.discards

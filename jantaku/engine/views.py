@@ -354,6 +354,12 @@ RULE_NAMES = tuple(f.name for f in fields(RuleFacts))
 
 
 def _seat_to_wire(p: SeatView) -> dict[str, Any]:
+    if p.concealed is None:  # another seat's entry: the same object for every viewer
+        return dict(_public_seat_wire(p))
+    return _encode_seat(p)
+
+
+def _encode_seat(p: SeatView) -> dict[str, Any]:
     out: dict[str, Any] = {
         "seat": p.seat, "wind": p.wind, "concealed_count": p.concealed_count,
         "melds": list(_melds_wire(p.melds)) if p.melds else [],
@@ -364,6 +370,9 @@ def _seat_to_wire(p: SeatView) -> dict[str, Any]:
         out["concealed"] = list(p.concealed)
         out["drawn"] = p.drawn
     return out
+
+
+_public_seat_wire = _ByIdentity(_encode_seat)
 
 
 def rules_to_wire(rules: RuleFacts) -> dict[str, bool]:
@@ -381,11 +390,18 @@ def result_to_wire(r: ResultView) -> dict[str, Any]:
 
 
 def match_to_wire(m: MatchInfo) -> dict[str, Any]:
+    return dict(_match_wire(m))
+
+
+def _encode_match(m: MatchInfo) -> dict[str, Any]:
     return {"ruleset": m.ruleset, "preset": m.preset, "hand_index": m.hand_index, "scores": list(m.scores),
             "phase": m.phase, "hands_played": m.hands_played,
             "standings": None if m.standings is None else
             [{"seat": s.seat, "place": s.place, "score": s.score, **dict(s.adjustments), "final": s.final}
              for s in m.standings]}
+
+
+_match_wire = _ByIdentity(_encode_match, size=256)
 
 
 def view_to_wire(view: View) -> dict[str, Any]:

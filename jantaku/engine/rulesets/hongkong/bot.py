@@ -111,7 +111,7 @@ def dangerous_to_others(view: View) -> frozenset[int]:
     for p in view.players:
         if p.seat == view.seat:
             continue
-        shown = [ShownSet(kind_of(next(t for t in m.tiles if t >= 0)), m["from"])
+        shown = [ShownSet(kind_of(next(t for t in m.tiles if t >= 0)), m.from_seat)
                  for m in p.melds if m.type is not MeldType.CHI]
         out |= dangerous_kinds(shown)
     return out
