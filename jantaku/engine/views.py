@@ -428,6 +428,22 @@ def view_to_wire(view: View) -> dict[str, Any]:
 # --- decoding (validating) ------------------------------------------------------------------------
 
 
+def _is_int(value: Any) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+def _is_bool(value: Any) -> bool:
+    return isinstance(value, bool)
+
+
+def _is_str(value: Any) -> bool:
+    return isinstance(value, str)
+
+
+def _is_seq(value: Any) -> bool:
+    return isinstance(value, (list, tuple))
+
+
 class WireReader:
     """Reads one map of a wire view; every failure names the path (``players[2].discards[0]``)."""
 
@@ -454,49 +470,35 @@ class WireReader:
         except KeyError:
             raise self.fail(key, "missing") from None
 
-    def integer(self, key: str, default: int | None = None) -> int:
+    def checked(self, key: str, default: Any, accept: Callable[[Any], bool], what: str) -> Any:
+        """The value at ``key`` (``default`` when absent, unless that is None), if ``accept`` takes it."""
         if default is not None and key not in self.data:
             return default
         value = self.raw(key)
-        if isinstance(value, bool) or not isinstance(value, int):
-            raise self.fail(key, f"expected an integer, got {value!r:.40}")
+        if not accept(value):
+            raise self.fail(key, f"expected {what}, got {value!r:.40}")
         return value
+
+    def integer(self, key: str, default: int | None = None) -> int:
+        return self.checked(key, default, _is_int, "an integer")
 
     def opt_integer(self, key: str) -> int | None:
-        value = self.data.get(key)
-        if value is None:
-            return None
-        return self.integer(key)
+        return None if self.data.get(key) is None else self.integer(key)
 
     def flag(self, key: str, default: bool | None = None) -> bool:
-        if default is not None and key not in self.data:
-            return default
-        value = self.raw(key)
-        if not isinstance(value, bool):
-            raise self.fail(key, f"expected true or false, got {value!r:.40}")
-        return value
+        return self.checked(key, default, _is_bool, "true or false")
 
     def opt_flag(self, key: str) -> bool | None:
         return None if self.data.get(key) is None else self.flag(key)
 
     def text(self, key: str, default: str | None = None) -> str:
-        if default is not None and key not in self.data:
-            return default
-        value = self.raw(key)
-        if not isinstance(value, str):
-            raise self.fail(key, f"expected a string, got {value!r:.40}")
-        return value
+        return self.checked(key, default, _is_str, "a string")
 
     def opt_text(self, key: str) -> str | None:
         return None if self.data.get(key) is None else self.text(key)
 
     def seq(self, key: str, default: Sequence[Any] | None = None) -> Sequence[Any]:
-        if default is not None and key not in self.data:
-            return default
-        value = self.raw(key)
-        if not isinstance(value, (list, tuple)):
-            raise self.fail(key, f"expected a list, got {value!r:.40}")
-        return value
+        return self.checked(key, default, _is_seq, "a list")
 
     def ints(self, key: str, default: tuple[int, ...] | None = None) -> tuple[int, ...]:
         values = self.seq(key, default)
