@@ -353,12 +353,6 @@ _rules_wire = _ByIdentity(_encode_rules, size=64)
 RULE_NAMES = tuple(f.name for f in fields(RuleFacts))
 
 
-def _seat_to_wire(p: SeatView) -> dict[str, Any]:
-    if p.concealed is None:  # another seat's entry: the same object for every viewer
-        return dict(_public_seat_wire(p))
-    return _encode_seat(p)
-
-
 def _encode_seat(p: SeatView) -> dict[str, Any]:
     out: dict[str, Any] = {
         "seat": p.seat, "wind": p.wind, "concealed_count": p.concealed_count,
@@ -373,6 +367,12 @@ def _encode_seat(p: SeatView) -> dict[str, Any]:
 
 
 _public_seat_wire = _ByIdentity(_encode_seat)
+_public_seats = _public_seat_wire.cache
+
+
+def _public_seat(p: SeatView) -> dict[str, Any]:
+    hit = _public_seats.get(id(p))  # the cache's hit path inlined: four times a view, on every view
+    return dict(hit[1] if hit is not None and hit[0] is p else _public_seat_wire(p))
 
 
 def rules_to_wire(rules: RuleFacts) -> dict[str, bool]:
@@ -406,22 +406,26 @@ _match_wire = _ByIdentity(_encode_match, size=256)
 
 def view_to_wire(view: View) -> dict[str, Any]:
     """The view as plain data (docs/protocol.md, section 6.1)."""
+    rules = view.rules
+    last = view.last_discard
     out: dict[str, Any] = {
         "variant": view.variant, "seat": view.seat, "phase": view.phase, "turn": view.turn,
         "dealer": view.dealer, "round_wind": view.round_wind, "hand_number": view.hand_number,
         "honba": view.honba, "sticks": view.sticks, "scores": list(view.scores), "wall": view.wall,
-        "players": [_seat_to_wire(p) for p in view.players],
-        "last_discard": list(view.last_discard) if view.last_discard is not None else None,
-        "red_fives": view.rules.red_fives, "rules": rules_to_wire(view.rules),
+        "players": [_encode_seat(p) if p.concealed is not None else _public_seat(p) for p in view.players],
+        "last_discard": [last[0], last[1]] if last is not None else None,
+        "red_fives": rules.red_fives, "rules": dict(_rules_wire(rules)),
     }
     if view.result is not None:
         out["result"] = result_to_wire(view.result)
-    if view.extension is not None:
-        out["extension"] = view.extension.KIND
-        out.update(view.extension.to_wire())
+    extension = view.extension
+    if extension is not None:
+        out["extension"] = extension.KIND
+        out.update(extension.to_wire())
     if view.match is not None:
-        out["match"] = match_to_wire(view.match)
-    out.update(view.unknown)
+        out["match"] = dict(_match_wire(view.match))
+    if view.unknown:
+        out.update(view.unknown)
     return out
 
 
