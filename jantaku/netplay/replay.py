@@ -13,7 +13,7 @@
     >>> events = cursor.step()
     >>> events[0]["type"], cursor.position
     ('discard', 1)
-    >>> cursor.seek(len(cursor)); cursor.view(None)["match"]["phase"]
+    >>> cursor.seek(len(cursor)); cursor.view(None).match.phase
     'over'
 """
 
@@ -25,6 +25,7 @@ from typing import Any
 
 from ..engine.actions import Action
 from ..engine.match import STOP_SEAT, Match, MatchRecord
+from ..engine.views import View
 
 
 class ReplayCursor:
@@ -83,7 +84,7 @@ class ReplayCursor:
         while self.position < position:
             self.step()
 
-    def view(self, seat: int | None) -> dict[str, Any]:
+    def view(self, seat: int | None) -> View:
         return self.match.view(seat)
 
     def hand_starts(self) -> list[int]:

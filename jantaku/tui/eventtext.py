@@ -31,6 +31,7 @@ from ..engine.rulesets.classical.events import HandScoresEvent
 from ..engine.rulesets.hongkong.events import LiabilityEvent
 from ..engine.rulesets.riichi.events import DoraEvent, RiichiEvent
 from ..engine.rulesets.sichuan.events import ExchangeChosenEvent, ExchangeEvent, VoidChosenEvent, VoidsEvent
+from ..engine.views import ViewFormatError, meld_from_wire
 from .tilefaces import TilePainter
 from .viewmodel import format_value
 from .widgets.hand import meld_text
@@ -79,8 +80,11 @@ def _sentence(event: Event, s: Sentence) -> Text:
             said = s.says("discards").append(" ").append_text(s.painter.text(tile))
             return said.append(" (the riichi tile)") if riichi else said
         case CallEvent(meld=meld) | KongEvent(meld=meld):
-            meld = meld or {}
-            return Text(f"{s.who} {meld.get('type', event.type)} ") + meld_text(meld, s.painter)
+            try:
+                shown = meld_from_wire(meld)
+            except ViewFormatError:  # a host's malformed meld: say what happened without its tiles
+                return Text(f"{s.who} {event.type}")
+            return Text(f"{s.who} {shown.type.value} ") + meld_text(shown, s.painter)
         case BonusEvent(tile=tile):
             return s.says("lays", "out").append(" ").append_text(s.painter.text(tile))
         case WinEvent(tile=tile, discarder=discarder):

@@ -3,10 +3,10 @@
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from typing import Any
 
 from ..actions import Action
 from ..ruleset import variants
+from ..views import View
 
 # the generic bots (baseline.py, levels.py); a variant's own are in its ruleset's ``bots``
 _BOTS: dict[str, Callable[[], "Bot"]] = {}
@@ -24,7 +24,7 @@ class Bot:
 
     name = "bot"
 
-    def choose(self, view: dict[str, Any], actions: Sequence[Action]) -> Action:
+    def choose(self, view: View, actions: Sequence[Action]) -> Action:
         raise NotImplementedError
 
 

@@ -19,7 +19,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
-from typing import Any, ClassVar
+from typing import ClassVar
 
 from ..actions import Action, ActionType
 from ..analysis import shanten
@@ -30,6 +30,7 @@ from .defence import passed_after_riichi, tenpai_chance, wait_chances
 from .efficiency import acceptance, win_chance
 from .patterns import pung_acceptance
 from .seat import Opponent, SeatView, ShownMeld
+from ..views import View
 
 # An all-pungs hand accepts only the tiles that pair or pung what it holds: about this share
 # of what a hand of sets and chows accepts at the same shanten.
@@ -242,5 +243,5 @@ def discard_kinds(actions: Iterable[Action]) -> dict[int, list[Action]]:
     return out
 
 
-def view_variant(view: dict[str, Any]) -> str:
-    return view.get("variant") or "basic"
+def view_variant(view: View) -> str:
+    return view.variant or "basic"

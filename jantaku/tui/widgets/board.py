@@ -16,6 +16,7 @@ from textual.app import ComposeResult
 from textual.containers import Container, Vertical
 from textual.widgets import RichLog
 
+from ...engine.views import View
 from ..css import css_beside
 from ..tilefaces import TilePainter
 from ..viewmodel import positions
@@ -32,7 +33,7 @@ TITLES = {"left": "Left", "across": "Across", "right": "Right", "self": "You"}
 class BoardFrame:
     """Everything one drawing of the board needs."""
 
-    view: dict[str, Any]
+    view: View
     seat: int | None
     names: list[str]
     painter: TilePainter

@@ -8,6 +8,7 @@ click on the selected tile asks to discard it.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -16,6 +17,7 @@ from rich.text import Text
 from textual.message import Message
 
 from ...engine.tiles import sort_tiles
+from ...engine.views import MeldView, SeatView
 from ..prompt import TILE_KEYS
 from ..tilefaces import TilePainter
 from .lines import ClickableText, Span
@@ -34,7 +36,7 @@ class HandState:
 
     tiles: list[int] = field(default_factory=list)
     drawn: int | None = None
-    melds: list[dict[str, Any]] = field(default_factory=list)
+    melds: list[MeldView] = field(default_factory=list)
     bonus: list[int] = field(default_factory=list)
     selected: int | None = None  # index into tiles
     marked: set[int] = field(default_factory=set)  # indexes (multi-select: exchanges)
@@ -42,23 +44,22 @@ class HandState:
     hint: Text = field(default_factory=Text)
 
     @classmethod
-    def from_player(cls, player: dict[str, Any]) -> "HandState":
-        concealed = list(player.get("concealed") or [])
-        drawn = player.get("drawn")
+    def from_player(cls, player: SeatView) -> "HandState":
+        concealed = list(player.concealed_tiles)
+        drawn = player.drawn
         if drawn is not None and drawn in concealed:
             concealed.remove(drawn)
             concealed.append(drawn)
         else:
             drawn = None
-        return cls(tiles=concealed, drawn=drawn, melds=list(player.get("melds") or []),
-                   bonus=list(player.get("bonus") or []))
+        return cls(tiles=concealed, drawn=drawn, melds=list(player.melds), bonus=list(player.bonus))
 
 
-def meld_text(meld: dict[str, Any], painter: TilePainter) -> Text:
+def meld_text(meld: MeldView, painter: TilePainter) -> Text:
     """A meld's tiles side by side; the claimed tile underlined, face-down tiles as backs."""
     out = Text()
-    claimed = meld.get("claimed")
-    tiles = list(meld.get("tiles", ()))
+    claimed = meld.claimed
+    tiles = list(meld.tiles)
     if -1 not in tiles:  # face-down tiles keep their places (the ends of a concealed kong)
         tiles = sort_tiles(tiles)
     for tile in tiles:
@@ -67,7 +68,7 @@ def meld_text(meld: dict[str, Any], painter: TilePainter) -> Text:
     return out
 
 
-def melds_text(melds: list[dict[str, Any]], bonus: list[int], painter: TilePainter) -> Text:
+def melds_text(melds: Sequence[MeldView], bonus: Sequence[int], painter: TilePainter) -> Text:
     out = Text()
     for i, meld in enumerate(melds):
         if i:

@@ -18,7 +18,8 @@ from rich.style import Style
 from rich.text import Text
 
 from ..tilefaces import TilePainter
-from ..viewmodel import WIND_FACES, WIND_NAMES, seat_flag
+from ...engine.views import SeatView, View
+from ..viewmodel import WIND_FACES, WIND_NAMES, riichi_declared, void_of
 from .hand import melds_text
 from .lines import LinesWidget
 
@@ -38,7 +39,7 @@ class SeatInfo:
     position: str  # self, right, across, left
     own: bool  # the viewer's own seat (its hand is drawn by the hand widget)
     name: str
-    player: dict[str, Any]
+    player: SeatView
     score: int | None
     dealer: bool
     turn: bool
@@ -48,24 +49,23 @@ class SeatInfo:
     reveal: bool  # show their concealed tiles
 
     @classmethod
-    def from_view(cls, view: dict[str, Any], seat: int, position: str, name: str, *,
+    def from_view(cls, view: View, seat: int, position: str, name: str, *,
                   reveal_all: bool = False) -> "SeatInfo":
-        player = view["players"][seat]
-        scores = view.get("scores") or []
-        last = view.get("last_discard")
-        over = view.get("phase") == "over"
-        own = seat == view.get("seat")
+        player = view.players[seat]
+        last = view.last_discard
+        over = view.over
+        own = seat == view.seat
         return cls(seat=seat, position=position, own=own, name=name, player=player,
-                   score=scores[seat] if seat < len(scores) else None,
-                   dealer=view.get("dealer") == seat, turn=view.get("turn") == seat and not over,
-                   riichi=bool(seat_flag(view, "riichi", seat)), void=seat_flag(view, "voids", seat),
-                   latest=bool(last) and last[0] == seat and view.get("phase") == "claim",
-                   reveal=not own and (over or reveal_all or bool(player.get("out"))))
+                   score=view.scores[seat] if seat < len(view.scores) else None,
+                   dealer=view.dealer == seat, turn=view.turn == seat and not over,
+                   riichi=riichi_declared(view, seat), void=void_of(view, seat),
+                   latest=last is not None and last[0] == seat and view.phase == "claim",
+                   reveal=not own and (over or reveal_all or player.out))
 
 
 def identity_text(info: SeatInfo, *, wide: bool) -> Text:
     """Whose turn marker, seat wind and name (and, in the list layout, where they sit)."""
-    wind = info.player.get("wind", 0) % 4
+    wind = info.player.wind % 4
     out = Text(no_wrap=True, overflow="ellipsis")
     out.append("» " if info.turn else "  ", TURN if info.turn else None)
     out.append(f"{WIND_FACES[wind]} ", "bold")
@@ -88,10 +88,10 @@ def facts_text(info: SeatInfo) -> Text:
         out.append("  RIICHI", "bold reverse")
     if info.void:
         out.append(f"  void {info.void}", "bold")
-    if p.get("out"):
+    if p.out:
         out.append("  out", "bold")
     if not info.own:
-        out.append(f"  {p.get('concealed_count', 0)}▒", "dim")
+        out.append(f"  {p.concealed_count}▒", "dim")
     return out
 
 
@@ -99,8 +99,8 @@ def header_lines(info: SeatInfo, painter: TilePainter, *, wide: bool) -> list[Te
     """One line in the list layout; in the cross layout identity, facts and melds each get a line."""
     identity, facts = identity_text(info, wide=wide), facts_text(info)
     p = info.player
-    shown = not info.own and (p.get("melds") or p.get("bonus"))  # the player's own are beside their hand
-    melds = melds_text(p.get("melds") or [], p.get("bonus") or [], painter) if shown else None
+    shown = not info.own and (p.melds or p.bonus)  # the player's own are beside their hand
+    melds = melds_text(p.melds, p.bonus, painter) if shown else None
     if wide:
         return [identity, Text("  ") + facts] + ([Text("  ") + melds] if melds else [])
     line = identity + Text("  ") + facts
@@ -112,24 +112,24 @@ def header_lines(info: SeatInfo, painter: TilePainter, *, wide: bool) -> list[Te
 def discard_lines(info: SeatInfo, painter: TilePainter, width: int) -> list[Text]:
     """The discards wrapped to ``width`` cells (at least one line, maybe empty)."""
     per_line = max(1, width // SLOT)
-    discards = info.player.get("discards") or []
+    discards = info.player.discards
     lines = [Text(no_wrap=True)]
-    for i, (tile, tsumogiri, riichi, claimed_by, *_) in enumerate(discards):
+    for i, d in enumerate(discards):
         if i and i % per_line == 0:
             lines.append(Text(no_wrap=True))
         latest = info.latest and i == len(discards) - 1
         style = Style()
-        if tsumogiri:
+        if d.tsumogiri:
             style += TSUMOGIRI
-        if claimed_by is not None:
+        if d.claimed_by is not None:
             style += CLAIMED
-        if riichi:
+        if d.riichi:
             style += RIICHI
         if latest:
             style += LATEST
         line = lines[-1]
-        line.append_text(painter.text(tile, style))
-        line.append("*" if riichi else "◂" if latest else " ", "bold" if riichi or latest else None)
+        line.append_text(painter.text(d.tile, style))
+        line.append("*" if d.riichi else "◂" if latest else " ", "bold" if d.riichi or latest else None)
     return lines
 
 
@@ -156,6 +156,6 @@ class SeatPanel(LinesWidget):
         if self.info is None:
             return [Text("")], []
         out = header_lines(self.info, self.painter, wide=self.wide)
-        if self.info.reveal and self.info.player.get("concealed") is not None:
-            out.append(Text("  hand ", "dim") + self.painter.row(self.info.player["concealed"], gap=" "))
+        if self.info.reveal and self.info.player.concealed is not None:
+            out.append(Text("  hand ", "dim") + self.painter.row(list(self.info.player.concealed), gap=" "))
         return out + discard_lines(self.info, self.painter, width), []

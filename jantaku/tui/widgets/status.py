@@ -7,40 +7,42 @@ from typing import Any
 from rich.text import Text
 
 from ..tilefaces import TilePainter
-from ..viewmodel import TILE_LIST_KEYS, extra_items, format_value, round_title
+from ...engine.views import View
+from ..viewmodel import extra_items, format_value, indicators, round_title
 from .flow import flow
 from .lines import LinesWidget
 
 SEP = Text(" · ", "dim")
 
 
-def status_items(view: dict[str, Any], names: list[str], painter: TilePainter, *, seat: int | None,
+def status_items(view: View, names: list[str], painter: TilePainter, *, seat: int | None,
                  waiting: str, seconds_left: float | None, title: str = "") -> list[Text]:
     """The status line's parts, most important first."""
-    match = view.get("match") or {}
+    match = view.match
     items = [Text(round_title(view), "bold")]
-    if match:
-        items.append(Text(f"hand {match.get('hands_played', 0) + (view.get('phase') != 'over')}"))
-    items.append(Text(f"wall {view.get('wall', 0)}"))
+    if match is not None:
+        items.append(Text(f"hand {match.hands_played + (not view.over)}"))
+    items.append(Text(f"wall {view.wall}"))
     if seconds_left is not None:
         items.append(Text(f"time {max(0, int(seconds_left + 0.99))}s", "bold reverse" if seconds_left < 5 else "bold"))
     if waiting:
         items.append(Text(waiting, "bold"))
-    elif view.get("phase") != "over":
-        turn = view.get("turn")
-        if isinstance(turn, int):
-            items.append(Text("your turn" if turn == seat else f"{names[turn]} to play"))
-    if view.get("dora_indicators"):
-        items.append(Text("dora ind ") + painter.row(view["dora_indicators"], gap=" "))
-    if view.get("honba"):
-        items.append(Text(f"honba {view['honba']}"))
-    if view.get("sticks"):
-        items.append(Text(f"sticks {view['sticks']}"))
-    if view.get("min_fan"):
-        items.append(Text(f"min {view['min_fan']} fan"))
+    elif not view.over:
+        turn = view.turn
+        items.append(Text("your turn" if turn == seat else f"{names[turn]} to play"))
+    shown = indicators(view)
+    if shown:
+        items.append(Text("dora ind ") + painter.row(list(shown), gap=" "))
+    if view.honba:
+        items.append(Text(f"honba {view.honba}"))
+    if view.sticks:
+        items.append(Text(f"sticks {view.sticks}"))
+    fan_minimum = view.extension.fan_minimum() if view.extension is not None else 0
+    if fan_minimum:
+        items.append(Text(f"min {fan_minimum} fan"))
     for key, value in extra_items(view):
-        if key in TILE_LIST_KEYS and isinstance(value, list) and value:
-            items.append(Text(f"{key} ") + painter.row(value, gap=" "))
+        if key == "exchange" and value:  # the tiles one passes on, shown as faces
+            items.append(Text(f"{key} ") + painter.row(list(value), gap=" "))
         else:
             items.append(Text(f"{key}: {format_value(value)}"))
     if title:

@@ -46,6 +46,7 @@ from .payments import settle_draw, settle_win
 from .scorer import HandScore, score_loser, score_win
 from .situation import (FIRST_TURN, LAST_TILE, REPLACEMENT, RIICHI, ROBBED_KONG, TWOFOLD_FORTUNE,
                         Situation, Win)
+from .view import ClassicalView
 
 NINE_ORPHANS = 9  # different terminals/honours that allow declaring a draw
 THREE_CALLS = 3  # Mah Jong calls on one tile that make the hand a draw
@@ -270,9 +271,8 @@ class ClassicalTable(Table):
         self._emit_scores(hands)
         self.pay({self.seat_of_wind(w): d for w, d in deltas.items()}, "draw settlement")
 
-    def extra_view(self, seat: int | None) -> dict[str, Any]:
+    def view_extension(self, seat: int | None) -> ClassicalView:
         # the options are public rules; bots need them (the payment rule decides what dealing in costs)
-        view = {"east_streak": self.context.extra.get(EAST_STREAK, 0), "options": options_to_dict(self.options)}
-        if self.options.riichi_declaration:
-            view["riichi"] = [s in self.declared_waits for s in range(4)]
-        return view
+        riichi = tuple(s in self.declared_waits for s in range(4)) if self.options.riichi_declaration else None
+        return ClassicalView(self.context.extra.get(EAST_STREAK, 0), tuple(options_to_dict(self.options).items()),
+                             riichi)
