@@ -56,14 +56,6 @@ class VariantBots:
     strategy: Callable[[], Strategy] | None = None
 
 
-@dataclass(frozen=True)
-class Shapes:
-    """The special winning shapes a variant allows (what a bot or a client must not re-derive from its name)."""
-
-    seven_pairs: bool = False
-    thirteen_orphans: bool = False
-
-
 class Ruleset:
     """Base of every variant's ruleset.  Subclasses set the class attributes."""
 
@@ -76,7 +68,6 @@ class Ruleset:
     summary: ClassVar[str] = ""  # a few lines for the rules help screen
     event_types: ClassVar[tuple[type[Event], ...]] = ()  # the variant's own event kinds (events.py)
     bots: ClassVar[VariantBots] = VariantBots()
-    shapes: ClassVar[Shapes] = Shapes()
     action_labels: ClassVar[tuple[ActionLabel, ...]] = ()  # how players are shown the variant's own kinds
     # the calculator's scorer for ``jantaku score`` (a staticmethod), if the variant has one
     score_request: ClassVar[Callable[[ScoreRequest], ScoreResult] | None] = None
@@ -158,14 +149,6 @@ def ruleset_class(name: str) -> type[Ruleset]:
         if cls.name == name:
             return cls
     raise OptionError(f"unknown ruleset {name!r}; rulesets: {', '.join(ruleset_names())}")
-
-
-def variant_shapes(name: str | None) -> Shapes:
-    """The special shapes of the variant called ``name`` (none for a name this build does not know)."""
-    for cls in variants():
-        if cls.name == name:
-            return cls.shapes
-    return Shapes()
 
 
 def get_ruleset(name: str, preset: str | None = None, options: dict[str, Any] | None = None) -> Ruleset:

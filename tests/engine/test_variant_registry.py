@@ -46,12 +46,15 @@ def test_event_kinds_and_scorers_come_from_their_rulesets():
     assert sorted(scorers()) == ["classical", "hongkong", "riichi", "sichuan"]
 
 
-def test_the_baseline_reads_the_shapes_from_the_ruleset():
+def test_the_baseline_reads_the_shapes_from_the_views_rule_facts():
     bot = BaselineBot()
-    assert bot.forms({"variant": "riichi"}) == {"seven_pairs": True, "thirteen_orphans": True}
-    assert bot.forms({"variant": "classical"}) == {"seven_pairs": False, "thirteen_orphans": True}
-    assert bot.forms({"variant": "sichuan"}) == {"seven_pairs": True, "thirteen_orphans": False}
-    assert bot.forms({"variant": "mystery"}) == {"seven_pairs": False, "thirteen_orphans": False}
+
+    def forms(name: str) -> dict[str, bool]:
+        return bot.forms(get_ruleset(name).new_table(seed=1).view(0))
+
+    assert forms("riichi") == {"seven_pairs": True, "thirteen_orphans": True}
+    assert forms("classical") == {"seven_pairs": False, "thirteen_orphans": True}
+    assert forms("sichuan") == {"seven_pairs": True, "thirteen_orphans": False}
 
 
 def test_the_time_limit_is_a_ruleset_hook_with_a_default():

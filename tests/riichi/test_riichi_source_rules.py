@@ -15,7 +15,10 @@ from jantaku.engine.ruleset import get_ruleset
 from jantaku.engine.rulesets.riichi import riichi_options
 from jantaku.engine.table import HandContext
 from jantaku.engine.tiles import parse_tiles
-from jantaku.tui.viewmodel import ready_waits, waits_after_discard
+from jantaku.engine.melds import MeldType
+from jantaku.engine.rulesets.riichi.view import RiichiView
+from jantaku.engine.views import MeldView, RuleFacts, SeatView, View
+from jantaku.tui.viewmodel import view_waits, waits_after_discard
 
 from ..engine.helpers import step_random
 from .riichi_tables import K, act, discard, has, pass_claims, play_discards, riichi_table
@@ -93,18 +96,24 @@ def test_a_wait_on_a_kind_in_the_own_kan_is_no_wait():
     discard(table, 0, "7z")
     assert table.view(0)["waits"] == []
     me = table.view(0)["players"][0]
-    assert not ready_waits(me["concealed"], len(me["melds"]), table.view(0), meld_tiles=[
-        t for m in me["melds"] for t in m["tiles"]])  # no "ready" hint either
+    assert not view_waits(me["concealed"], len(me["melds"]), table.view(0))  # no "ready" hint either
 
 
 def test_the_discard_hint_reads_the_hand_after_that_discard():
     # ready on 1z-2z before the draw (the view's waits); discarding 1m after drawing 5z is not ready
     hand = parse_tiles("123m456p789s1122z5z")
-    view = {"waits": [K("1z"), K("2z")]}
+    view = viewer_with(waits=(K("1z"), K("2z")))
     assert waits_after_discard(hand, hand[-1], 0, view) == [K("1z"), K("2z")]
     assert waits_after_discard(hand, hand[0], 0, view) is None
-    kan = parse_tiles("4444s")
-    assert waits_after_discard(parse_tiles("35s456p999m55z7z"), parse_tiles("7z")[0], 1, {}, kan) == []
+    kan = MeldView(MeldType.ANKAN, tuple(parse_tiles("4444s")))
+    assert waits_after_discard(parse_tiles("35s456p999m55z7z"), parse_tiles("7z")[0], 1, viewer_with(kan)) == []
+
+
+def viewer_with(*melds: MeldView, waits: tuple[int, ...] | None = None) -> View:
+    """A riichi view of seat 0 holding ``melds``, its variant's waits ``waits``."""
+    seats = (SeatView(0, 0, 13, melds=melds),) + tuple(SeatView(s, s, 13) for s in (1, 2, 3))
+    return View("riichi", 0, "turn", 0, 0, 0, 0, 0, 0, (25000,) * 4, 60, seats, None, RuleFacts(),
+                extension=RiichiView(dora_indicators=(), riichi=(False,) * 4, table_sticks=0, waits=waits))
 
 
 def test_analyze_reports_no_wait_on_a_kongs_fifth_copy():

@@ -11,7 +11,6 @@ from collections.abc import Sequence
 
 from ..actions import Action, ActionType
 from ..analysis import shanten, useful_tiles
-from ..ruleset import variant_shapes
 from ..tiles import counts34, is_terminal_or_honor, kind_of
 from .base import Bot, register_bot
 from ..views import View

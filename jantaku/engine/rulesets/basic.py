@@ -12,7 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from ..options import option
-from ..ruleset import Ruleset, Shapes
+from ..ruleset import Ruleset
 from ..scoring import ScoreItem, ScoreResult
 from ..table import Table
 
@@ -52,7 +52,6 @@ class BasicRuleset(Ruleset):
     title = "Basic (test rules)"
     Options = BasicOptions
     table_class = BasicTable
-    shapes = Shapes(seven_pairs=True, thirteen_orphans=True)
     summary = "Any complete hand wins; 8 points a win, +8 concealed, +8 self-drawn. For learning and tests."
 
     def next_context(self, context, result, scores):

@@ -17,7 +17,7 @@ from __future__ import annotations
 
 from ...results import HandResult
 from ...actions import ActionLabel, ActionType
-from ...ruleset import Ruleset, Shapes, VariantBots
+from ...ruleset import Ruleset, VariantBots
 from ...table import HandContext
 from .bot import ClassicalBot, StrongClassicalBot
 from .events import EVENT_TYPES
@@ -41,7 +41,6 @@ class ClassicalRuleset(Ruleset):
     score_request = staticmethod(_scoring.score_request)
     bots = VariantBots(named={"classical": ClassicalBot}, levels={"strong": StrongClassicalBot},
                        strategy=ClassicalStrategy)
-    shapes = Shapes(seven_pairs=False, thirteen_orphans=True)
     action_labels = (ActionLabel("abort", (ActionType.ABORT,), "z", 70),)
     summary = ("Old-style Chinese rules: points for sets, doubled for honours, one suit and more, "
                "up to a limit of 500. Every hand is scored, the losers settle among themselves; "

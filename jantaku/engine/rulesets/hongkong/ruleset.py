@@ -22,7 +22,7 @@
 from __future__ import annotations
 
 from ...results import HandResult
-from ...ruleset import Ruleset, Shapes, VariantBots
+from ...ruleset import Ruleset, VariantBots
 from ...table import HandContext
 from .bot import HongKongBot, StrongHongKongBot
 from .events import EVENT_TYPES
@@ -49,7 +49,6 @@ class HongKongRuleset(Ruleset):
     score_request = staticmethod(_scoring.score_request)
     bots = VariantBots(named={"hongkong": HongKongBot, "hk": HongKongBot}, levels={"strong": StrongHongKongBot},
                        strategy=HongKongStrategy)
-    shapes = Shapes(seven_pairs=False, thirteen_orphans=True)
     summary = ("Fan scoring, 144 tiles with flowers and seasons. Only the winner scores: the "
                "discarder pays double, the others single; self-drawn, all pay double. "
                "East keeps the deal while winning; four wind rounds.")

@@ -31,7 +31,7 @@ from typing import Any
 
 from ...results import HandResult
 from ...actions import ActionLabel, ActionType
-from ...ruleset import Ruleset, Shapes, VariantBots
+from ...ruleset import Ruleset, VariantBots
 from ...table import HandContext
 from .bot import RiichiBot, StrongRiichiBot
 from .events import EVENT_TYPES
@@ -52,7 +52,6 @@ class RiichiRuleset(Ruleset):
     event_types = EVENT_TYPES
     score_request = staticmethod(_scoring.score_request)
     bots = VariantBots(named={"riichi": RiichiBot}, levels={"normal": RiichiBot, "strong": StrongRiichiBot})
-    shapes = Shapes(seven_pairs=True, thirteen_orphans=True)
     action_labels = (ActionLabel("riichi", (ActionType.RIICHI,), "r", 10, uses_selection=True,
                                  hint="riichi with the selected tile"),
                      ActionLabel("abort", (ActionType.ABORT,), "z", 70))

@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from ...results import HandResult, WinRecord
 from ...actions import ActionLabel, ActionType
-from ...ruleset import Ruleset, Shapes, VariantBots
+from ...ruleset import Ruleset, VariantBots
 from ...table import HandContext
 from .bot import SichuanBot, StrongSichuanBot
 from .events import EVENT_TYPES
@@ -44,7 +44,6 @@ class SichuanRuleset(Ruleset):
     event_types = EVENT_TYPES
     score_request = staticmethod(_scoring.score_request)
     bots = VariantBots(named={"sichuan": SichuanBot}, levels={"normal": SichuanBot, "strong": StrongSichuanBot})
-    shapes = Shapes(seven_pairs=True, thirteen_orphans=False)
     action_labels = (ActionLabel("void", (ActionType.VOID,), "v", 50),
                      ActionLabel("exchange", (ActionType.EXCHANGE,), "e", 60, uses_selection=True,
                                  hint="exchange: mark three tiles with their letters, then e"))
