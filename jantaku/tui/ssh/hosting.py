@@ -35,7 +35,7 @@ def add_ssh_arguments(parser: argparse.ArgumentParser) -> None:
 
 def register(sub: argparse._SubParsersAction) -> None:
     """Extend ``jantaku host`` (its parser must exist already)."""
-    from ...netplay.cli import HOST_HOOKS
+    from ...cli.host import HOST_HOOKS
 
     add_ssh_arguments(sub.choices["host"])
     if start_ssh_door not in HOST_HOOKS:

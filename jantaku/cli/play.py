@@ -9,12 +9,12 @@ from __future__ import annotations
 import argparse
 import sys
 
-from .settings import BOT_LEVELS
+from ..tui.settings import BOT_LEVELS
 
 
 def register(sub: argparse._SubParsersAction) -> None:
     """Add the TUI's parsers and commands (``jantaku.cli`` calls this while building its parser)."""
-    from ..cli import command  # here, not at the top: jantaku.cli imports this module
+    from . import command  # here, not at the top: jantaku.cli imports this module
 
     for name, handler in (("menu", cmd_menu), ("play", cmd_play), ("join", cmd_join), ("replay", cmd_replay)):
         command(name)(handler)
@@ -38,13 +38,13 @@ def register(sub: argparse._SubParsersAction) -> None:
                        description="Replay a match record (JSON from MatchRecord.to_wire or the replays folder)")
     p.add_argument("file", help="a match record file")
 
-    from .ssh.hosting import register as register_ssh
+    from ..tui.ssh.hosting import register as register_ssh
 
     register_ssh(sub)  # --ssh PORT and its options on `jantaku host` (asyncssh loads only with --ssh)
 
 
 def _run(start=None) -> int:
-    from .app import JantakuApp
+    from ..tui.app import JantakuApp
 
     app = JantakuApp(start=start)
     app.run()
@@ -56,7 +56,7 @@ def cmd_menu(args: argparse.Namespace) -> int:
 
 
 def cmd_play(args: argparse.Namespace) -> int:
-    from ..cli import _parse_options
+    from . import _parse_options
     from ..engine.options import OptionError
     from ..engine.ruleset import get_ruleset
 
@@ -93,7 +93,7 @@ def cmd_join(args: argparse.Namespace) -> int:
 
 
 def cmd_replay(args: argparse.Namespace) -> int:
-    from .records import load_record
+    from ..tui.records import load_record
 
     try:
         record, names = load_record(args.file)

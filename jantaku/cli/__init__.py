@@ -64,7 +64,7 @@ def _jsonl(lines: Iterable[str], answer: Callable[[object], dict]) -> int:
 
 @command("score")
 def cmd_score(args: argparse.Namespace) -> int:
-    from .engine.calculator import format_result, score_json
+    from ..engine.calculator import format_result, score_json
 
     if args.jsonl:
         return _jsonl(sys.stdin, lambda obj: score_json(args.ruleset, obj))
@@ -84,7 +84,7 @@ def cmd_score(args: argparse.Namespace) -> int:
 
 @command("analyze")
 def cmd_analyze(args: argparse.Namespace) -> int:
-    from .engine.analyzer import analyze_json, format_analysis
+    from ..engine.analyzer import analyze_json, format_analysis
 
     if args.jsonl:
         return _jsonl(sys.stdin, analyze_json)
@@ -117,9 +117,9 @@ def _parse_options(items: list[str] | None, prog: str) -> dict:
 
 @command("selfplay")
 def cmd_selfplay(args: argparse.Namespace) -> int:
-    from .engine.bots import bot_names
-    from .engine.options import OptionError
-    from .engine.selfplay import format_summary, run_selfplay
+    from ..engine.bots import bot_names
+    from ..engine.options import OptionError
+    from ..engine.selfplay import format_summary, run_selfplay
 
     bots = args.bots.split(",") if args.bots else None
     if bots is not None and (len(bots) != 4 or any(b not in bot_names() for b in bots)):
@@ -156,8 +156,8 @@ def _read_log(path: str) -> str:
 
 @command("import")
 def cmd_import(args: argparse.Namespace) -> int:
-    from .engine.rulesets.riichi.tenhou_import import check_mjlog
-    from .engine.rulesets.riichi.tenhou_log import MjlogError as LogError
+    from ..engine.rulesets.riichi.tenhou_import import check_mjlog
+    from ..engine.rulesets.riichi.tenhou_log import MjlogError as LogError
 
     try:
         report = check_mjlog(_read_log(args.file))
@@ -180,7 +180,7 @@ def _store_import(args: argparse.Namespace, report) -> str | None:
     """Keep the replayed match in the history (the host's store), when it replayed whole."""
     if report.match is None or args.no_store:
         return None
-    from .netplay.store import StoreError, store_imported_match
+    from ..netplay.store import StoreError, store_imported_match
 
     try:
         return store_imported_match(report.match, source=args.file, data_dir=args.data, players=report.players)
@@ -242,7 +242,7 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--data", metavar="DIR", help="the data directory (default: the user's data dir)")
     p.add_argument("--no-store", action="store_true", help="check only; do not add the game to the history")
 
-    from .netplay.cli import register as register_netplay
+    from .host import register as register_netplay
 
     register_netplay(sub)  # host, bot, history, export
     for register in _EXTRA_PARSERS:
@@ -252,7 +252,7 @@ def build_parser() -> argparse.ArgumentParser:
 
 # Subcommands defined in other modules add their parsers here (host, play, join, ...).
 _EXTRA_PARSERS: list[Callable[[argparse._SubParsersAction], None]] = []
-from .tui.cli import register as _register_tui; _EXTRA_PARSERS.append(_register_tui)  # noqa: E402,E702
+from .play import register as _register_tui; _EXTRA_PARSERS.append(_register_tui)  # noqa: E402,E702
 
 
 def main(argv: list[str] | None = None) -> int:

@@ -16,11 +16,11 @@ import sys
 from collections.abc import Awaitable, Callable
 from pathlib import Path
 
-from ..cli import command
+from . import command
 from ..engine.bots.base import LEVELS as BOT_LEVELS
-from .limits import HostLimits
-from .paths import default_data_dir
-from .tables import DEFAULT_BOT
+from ..netplay.limits import HostLimits
+from ..netplay.paths import default_data_dir
+from ..netplay.tables import DEFAULT_BOT
 
 DEFAULT_PORT = 7654
 
@@ -74,10 +74,10 @@ def cmd_host(args: argparse.Namespace) -> int:
 
 
 async def serve(args: argparse.Namespace) -> int:
-    from .discovery import DISCOVERY_PORT, lan_addresses
-    from .host import Host
-    from .paths import DataDirLocked
-    from .store import StoreError
+    from ..netplay.discovery import DISCOVERY_PORT, lan_addresses
+    from ..netplay.host import Host
+    from ..netplay.paths import DataDirLocked
+    from ..netplay.store import StoreError
 
     data = _data_dir(args)
     host = Host(data_dir=data, name=args.name, default_bot=args.bots, seed=args.seed,
@@ -139,8 +139,8 @@ def cmd_bot(args: argparse.Namespace) -> int:
     import asyncio
 
     from ..engine.bots import bot_names
-    from .client import ClientError
-    from .netbot import run_network_bot
+    from ..netplay.client import ClientError
+    from ..netplay.netbot import run_network_bot
 
     if args.bot not in bot_names():
         print(f"jantaku bot: unknown bot {args.bot!r}; bots: {', '.join(bot_names())}", file=sys.stderr)
@@ -173,7 +173,7 @@ def add_history_parser(sub: argparse._SubParsersAction) -> argparse.ArgumentPars
 
 
 def _open_store(args: argparse.Namespace, prog: str):
-    from .store import Store, StoreError
+    from ..netplay.store import Store, StoreError
 
     try:
         return Store.in_dir(_data_dir(args), create=False)
