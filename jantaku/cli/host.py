@@ -1,42 +1,23 @@
-"""Command-line entry points of the netplay layer: ``host``, ``bot``, ``history``, ``export``.
+"""``jantaku host``, ``join`` and ``bot``: serving tables and taking a seat at them.
 
-``jantaku.cli`` calls :func:`register` to add the parsers; the handlers
-register themselves with ``jantaku.cli.command``.  ``jantaku host`` is built
-to be extended: :func:`add_host_parser` builds its parser, and each function
-in :data:`HOST_HOOKS` runs once the host listens (an SSH front door, say) and
-returns lines to print about how to join.
+``jantaku host`` is the netplay host with, when ``--ssh PORT`` is given, the
+SSH front door of :mod:`jantaku.tui.ssh.hosting` beside it; that module loads
+asyncssh only then.
 """
 
 from __future__ import annotations
 
 import argparse
-import datetime
-import json
 import sys
-from collections.abc import Awaitable, Callable
-from pathlib import Path
 
-from . import command
 from ..engine.bots.base import LEVELS as BOT_LEVELS
+from ..netplay.address import DEFAULT_PORT, parse_address
 from ..netplay.limits import HostLimits
 from ..netplay.paths import default_data_dir
 from ..netplay.tables import DEFAULT_BOT
-
-DEFAULT_PORT = 7654
-
-# async hook(host, args) -> lines to print; run after the host listens, before it announces itself
-HOST_HOOKS: list[Callable[..., Awaitable[list[str]]]] = []
-
-
-def register(sub: argparse._SubParsersAction) -> None:
-    add_host_parser(sub)
-    add_bot_parser(sub)
-    add_history_parser(sub)
-    add_export_parser(sub)
-
-
-def _data_dir(args: argparse.Namespace) -> Path:
-    return Path(args.data) if args.data else default_data_dir()
+from ..tui.ssh.hosting import add_ssh_arguments, start_ssh_door
+from .common import data_dir
+from .play import run_app
 
 
 # --- host ---------------------------------------------------------------------------------
@@ -61,10 +42,11 @@ def add_host_parser(sub: argparse._SubParsersAction) -> argparse.ArgumentParser:
     p.add_argument("--seed", type=int, metavar="N", help="seed the walls of the matches this host deals "
                                                            "(to reproduce a session; default: random)")
     p.add_argument("--log-level", default="info", choices=("debug", "info", "warning", "error"))
+    add_ssh_arguments(p)
+    p.set_defaults(handler=cmd_host)
     return p
 
 
-@command("host")
 def cmd_host(args: argparse.Namespace) -> int:
     import asyncio
     import logging
@@ -79,7 +61,7 @@ async def serve(args: argparse.Namespace) -> int:
     from ..netplay.paths import DataDirLocked
     from ..netplay.store import StoreError
 
-    data = _data_dir(args)
+    data = data_dir(args)
     host = Host(data_dir=data, name=args.name, default_bot=args.bots, seed=args.seed,
                 limits=HostLimits(max_tables=args.max_tables, max_connections=args.max_connections))
     try:
@@ -88,9 +70,7 @@ async def serve(args: argparse.Namespace) -> int:
         print(f"jantaku host: {exc}", file=sys.stderr)
         return 1
     host.stop_on_signals()
-    lines = []
-    for hook in HOST_HOOKS:
-        lines += await hook(host, args)
+    lines = await start_ssh_door(host, args)  # nothing unless --ssh
     resumed = f"; resumed {host.resumed} unfinished match(es)" if host.resumed else ""
     print(f"jantaku host {host.name!r} listening on {args.bind}:{port} (data: {data}{resumed})")
     if args.bind in ("0.0.0.0", ""):
@@ -119,22 +99,10 @@ def add_bot_parser(sub: argparse._SubParsersAction) -> argparse.ArgumentParser:
     p.add_argument("--table", type=int, help="table id (default: the first with a free seat)")
     p.add_argument("--bot", default=DEFAULT_BOT, help=f"which bot plays (default {DEFAULT_BOT})")
     p.add_argument("--name", help="the name it plays under")
+    p.set_defaults(handler=cmd_bot)
     return p
 
 
-def parse_address(text: str, default_port: int = DEFAULT_PORT) -> tuple[str, int]:
-    """``host:port`` (or ``host``, or ``[v6]:port``) as a pair.
-
-    >>> parse_address("192.0.2.5:7000"), parse_address("den"), parse_address("[::1]:9")
-    (('192.0.2.5', 7000), ('den', 7654), ('::1', 9))
-    """
-    host, sep, port = text.rpartition(":")
-    if not sep or (host.count(":") and not host.startswith("[")):
-        return text.strip("[]"), default_port
-    return host.strip("[]"), int(port)
-
-
-@command("bot")
 def cmd_bot(args: argparse.Namespace) -> int:
     import asyncio
 
@@ -162,81 +130,28 @@ def cmd_bot(args: argparse.Namespace) -> int:
     return 0
 
 
-# --- history and export ------------------------------------------------------------------------
+# --- join ------------------------------------------------------------------------------------
 
 
-def add_history_parser(sub: argparse._SubParsersAction) -> argparse.ArgumentParser:
-    p = sub.add_parser("history", help="list finished matches", description="List the finished matches a host kept.")
-    p.add_argument("--data", metavar="DIR", help=f"the host's data directory (default {default_data_dir()})")
-    p.add_argument("--json", action="store_true", help="one JSON object per line")
+def add_join_parser(sub: argparse._SubParsersAction) -> argparse.ArgumentParser:
+    p = sub.add_parser("join", help="join a host's lobby (LAN or internet)",
+                       description="Join a jantaku host, e.g.: jantaku join 192.168.1.23:7654")
+    p.add_argument("address", nargs="?", help="HOST:PORT (default: ask, and list the hosts found on the LAN)")
+    p.add_argument("--name", help="your name at the host (default from settings)")
+    p.add_argument("--fd", type=int, help=argparse.SUPPRESS)  # a connected socket to the host (the SSH front door)
+    p.set_defaults(handler=cmd_join)
     return p
 
 
-def _open_store(args: argparse.Namespace, prog: str):
-    from ..netplay.store import Store, StoreError
-
-    try:
-        return Store.in_dir(_data_dir(args), create=False)
-    except StoreError as exc:
-        print(f"jantaku {prog}: {exc}", file=sys.stderr)
-        return None
-
-
-@command("history")
-def cmd_history(args: argparse.Namespace) -> int:
-    store = _open_store(args, "history")
-    if store is None:
-        return 1
-    try:
-        matches = store.finished()
-    finally:
-        store.close()
-    for m in matches:
-        scores = (m.result or {}).get("scores") or [None] * 4
-        players = [{"seat": i, "name": s.name, "bot": s.bot, "score": scores[i]} for i, s in enumerate(m.seats)]
-        when = datetime.datetime.fromtimestamp(m.finished or m.created).strftime("%Y-%m-%d %H:%M")
-        if args.json:
-            print(json.dumps({"match": m.id, "finished": when, "ruleset": m.record.ruleset,
-                              "preset": m.record.preset, "options": m.record.options, "players": players}))
+def cmd_join(args: argparse.Namespace) -> int:
+    def start(app) -> None:
+        if args.name:
+            app.settings.name = args.name
+        if args.fd is not None:
+            app.join_inherited(args.fd)
+        elif args.address:
+            app.join_address(args.address)
         else:
-            people = "  ".join(f"{p['name']} {p['score']:+d}" if p["score"] is not None else p["name"]
-                               for p in players)
-            print(f"#{m.id:<5} {when}  {m.record.ruleset} ({m.record.preset})  {people}")
-    if not matches and not args.json:
-        print("no finished matches yet")
-    return 0
+            app.join_game()
 
-
-EXPORT_FORMATS = ("json",)
-
-
-def add_export_parser(sub: argparse._SubParsersAction) -> argparse.ArgumentParser:
-    p = sub.add_parser("export", help="export a match record", description="Export a stored match's record.")
-    p.add_argument("match", type=int, metavar="MATCH", help="the match number (see jantaku history)")
-    p.add_argument("--format", default="json", choices=EXPORT_FORMATS)
-    p.add_argument("--data", metavar="DIR", help=f"the host's data directory (default {default_data_dir()})")
-    p.add_argument("-o", "--output", metavar="FILE", help="write to FILE instead of standard output")
-    return p
-
-
-@command("export")
-def cmd_export(args: argparse.Namespace) -> int:
-    store = _open_store(args, "export")
-    if store is None:
-        return 1
-    try:
-        stored = store.load(args.match)
-    except KeyError:
-        print(f"jantaku export: there is no match {args.match}", file=sys.stderr)
-        return 1
-    finally:
-        store.close()
-    out = stored.record.to_wire()
-    out["meta"] = {"match": stored.id, "status": stored.status, "seats": [s.name for s in stored.seats],
-                   "result": stored.result}
-    text = json.dumps(out, ensure_ascii=False)
-    if args.output:
-        Path(args.output).write_text(text + "\n")
-    else:
-        print(text)
-    return 0
+    return run_app(start)
