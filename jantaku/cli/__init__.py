@@ -3,14 +3,12 @@
 One module per command group, each adding its parsers and setting each
 parser's ``handler``:
 
-=============  =====================================================
-``score``      ``score``, ``analyze``: the calculators
-``selfplay``   ``selfplay``: bots against bots
-``host``       ``host`` (with its ``--ssh`` door), ``join``, ``bot``
-``play``       ``menu``, ``play``; :func:`~.play.run_app` for the TUI
-``records``    ``import``, ``history``, ``export``, ``replay``
-``common``     ``--option NAME=VALUE`` and ``--data DIR``
-=============  =====================================================
+==========  ============================================================
+``tools``   ``score``, ``analyze``, ``selfplay``, ``import``: no host, no screen
+``host``    ``host`` (with its ``--ssh`` door), ``bot``, ``history``, ``export``
+``play``    the TUI: ``menu``, ``play``, ``join``, ``replay``
+``common``  ``--option NAME=VALUE`` and ``--data DIR``
+==========  ============================================================
 
 Imports go only downward (cli -> tui -> netplay -> engine).  Heavy modules
 (Textual, asyncssh, the scorers) are imported inside the handlers, so that
@@ -22,23 +20,16 @@ from __future__ import annotations
 import argparse
 import sys
 
-from . import host, play, records, score, selfplay
+from . import host, play, tools
 
 
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(prog="jantaku", description="Mahjong in the terminal.")
     sub = parser.add_subparsers(dest="command", metavar="COMMAND")
     # the order of `jantaku --help`
-    score.add_parsers(sub)
-    selfplay.add_parser(sub)
-    records.add_import_parser(sub)
-    host.add_host_parser(sub)
-    host.add_bot_parser(sub)
-    records.add_history_parser(sub)
-    records.add_export_parser(sub)
-    play.add_parsers(sub)
-    host.add_join_parser(sub)
-    records.add_replay_parser(sub)
+    tools.add_parsers(sub)  # score, analyze, selfplay, import
+    host.add_parsers(sub)  # host, bot, history, export
+    play.add_parsers(sub)  # menu, play, join, replay
     return parser
 
 

@@ -1,14 +1,18 @@
-"""``jantaku host``, ``join`` and ``bot``: serving tables and taking a seat at them.
+"""The netplay layer's commands: ``host``, ``bot``, ``history``, ``export``.
 
 ``jantaku host`` is the netplay host with, when ``--ssh PORT`` is given, the
-SSH front door of :mod:`jantaku.tui.ssh.hosting` beside it; that module loads
-asyncssh only then.
+SSH front door of :mod:`jantaku.tui.ssh.hosting` beside it (that module loads
+asyncssh only then).
 """
 
 from __future__ import annotations
 
 import argparse
+import datetime
+import json
 import sys
+from pathlib import Path
+from typing import TYPE_CHECKING
 
 from ..engine.bots.base import LEVELS as BOT_LEVELS
 from ..netplay.address import DEFAULT_PORT, parse_address
@@ -17,7 +21,16 @@ from ..netplay.paths import default_data_dir
 from ..netplay.tables import DEFAULT_BOT
 from ..tui.ssh.hosting import add_ssh_arguments, start_ssh_door
 from .common import data_dir
-from .play import run_app
+
+if TYPE_CHECKING:
+    from ..netplay.store import Store
+
+
+def add_parsers(sub: argparse._SubParsersAction) -> None:
+    add_host_parser(sub)
+    add_bot_parser(sub)
+    add_history_parser(sub)
+    add_export_parser(sub)
 
 
 # --- host ---------------------------------------------------------------------------------
@@ -130,28 +143,81 @@ def cmd_bot(args: argparse.Namespace) -> int:
     return 0
 
 
-# --- join ------------------------------------------------------------------------------------
+# --- history and export ------------------------------------------------------------------------
 
 
-def add_join_parser(sub: argparse._SubParsersAction) -> argparse.ArgumentParser:
-    p = sub.add_parser("join", help="join a host's lobby (LAN or internet)",
-                       description="Join a jantaku host, e.g.: jantaku join 192.168.1.23:7654")
-    p.add_argument("address", nargs="?", help="HOST:PORT (default: ask, and list the hosts found on the LAN)")
-    p.add_argument("--name", help="your name at the host (default from settings)")
-    p.add_argument("--fd", type=int, help=argparse.SUPPRESS)  # a connected socket to the host (the SSH front door)
-    p.set_defaults(handler=cmd_join)
+def add_history_parser(sub: argparse._SubParsersAction) -> argparse.ArgumentParser:
+    p = sub.add_parser("history", help="list finished matches", description="List the finished matches a host kept.")
+    p.add_argument("--data", metavar="DIR", help=f"the host's data directory (default {default_data_dir()})")
+    p.add_argument("--json", action="store_true", help="one JSON object per line")
+    p.set_defaults(handler=cmd_history)
     return p
 
 
-def cmd_join(args: argparse.Namespace) -> int:
-    def start(app) -> None:
-        if args.name:
-            app.settings.name = args.name
-        if args.fd is not None:
-            app.join_inherited(args.fd)
-        elif args.address:
-            app.join_address(args.address)
-        else:
-            app.join_game()
+def _open_store(args: argparse.Namespace, prog: str) -> Store | None:
+    from ..netplay.store import Store, StoreError
 
-    return run_app(start)
+    try:
+        return Store.in_dir(data_dir(args), create=False)
+    except StoreError as exc:
+        print(f"jantaku {prog}: {exc}", file=sys.stderr)
+        return None
+
+
+def cmd_history(args: argparse.Namespace) -> int:
+    store = _open_store(args, "history")
+    if store is None:
+        return 1
+    try:
+        matches = store.finished()
+    finally:
+        store.close()
+    for m in matches:
+        scores = (m.result or {}).get("scores") or [None] * 4
+        players = [{"seat": i, "name": s.name, "bot": s.bot, "score": scores[i]} for i, s in enumerate(m.seats)]
+        when = datetime.datetime.fromtimestamp(m.finished or m.created).strftime("%Y-%m-%d %H:%M")
+        if args.json:
+            print(json.dumps({"match": m.id, "finished": when, "ruleset": m.record.ruleset,
+                              "preset": m.record.preset, "options": m.record.options, "players": players}))
+        else:
+            people = "  ".join(f"{p['name']} {p['score']:+d}" if p["score"] is not None else p["name"]
+                               for p in players)
+            print(f"#{m.id:<5} {when}  {m.record.ruleset} ({m.record.preset})  {people}")
+    if not matches and not args.json:
+        print("no finished matches yet")
+    return 0
+
+
+EXPORT_FORMATS = ("json",)
+
+
+def add_export_parser(sub: argparse._SubParsersAction) -> argparse.ArgumentParser:
+    p = sub.add_parser("export", help="export a match record", description="Export a stored match's record.")
+    p.add_argument("match", type=int, metavar="MATCH", help="the match number (see jantaku history)")
+    p.add_argument("--format", default="json", choices=EXPORT_FORMATS)
+    p.add_argument("--data", metavar="DIR", help=f"the host's data directory (default {default_data_dir()})")
+    p.add_argument("-o", "--output", metavar="FILE", help="write to FILE instead of standard output")
+    p.set_defaults(handler=cmd_export)
+    return p
+
+
+def cmd_export(args: argparse.Namespace) -> int:
+    store = _open_store(args, "export")
+    if store is None:
+        return 1
+    try:
+        stored = store.load(args.match)
+    except KeyError:
+        print(f"jantaku export: there is no match {args.match}", file=sys.stderr)
+        return 1
+    finally:
+        store.close()
+    out = stored.record.to_wire()
+    out["meta"] = {"match": stored.id, "status": stored.status, "seats": [s.name for s in stored.seats],
+                   "result": stored.result}
+    text = json.dumps(out, ensure_ascii=False)
+    if args.output:
+        Path(args.output).write_text(text + "\n")
+    else:
+        print(text)
+    return 0

@@ -1,4 +1,4 @@
-"""The TUI's own commands: ``jantaku`` (the menu) and ``jantaku play``; :func:`run_app` for the others.
+"""The TUI's subcommands: ``jantaku`` (the menu), ``jantaku play``, ``join`` and ``replay``.
 
 Textual is imported only when a command runs, so ``jantaku --help`` and the
 calculators stay fast.
@@ -19,6 +19,7 @@ if TYPE_CHECKING:
 
 
 def add_parsers(sub: argparse._SubParsersAction) -> None:
+    """Add the TUI's parsers, each with its handler."""
     sub.add_parser("menu", help="the menu (what plain `jantaku` opens)").set_defaults(handler=cmd_menu)
 
     p = sub.add_parser("play", help="a quick game against three bots",
@@ -29,6 +30,18 @@ def add_parsers(sub: argparse._SubParsersAction) -> None:
     p.add_argument("--bot-delay", type=float, help="seconds between bot moves (default from settings)")
     p.add_argument("--bots", choices=BOT_LEVELS, help="the bots' strength (default from settings: normal)")
     p.set_defaults(handler=cmd_play)
+
+    p = sub.add_parser("join", help="join a host's lobby (LAN or internet)",
+                       description="Join a jantaku host, e.g.: jantaku join 192.168.1.23:7654")
+    p.add_argument("address", nargs="?", help="HOST:PORT (default: ask, and list the hosts found on the LAN)")
+    p.add_argument("--name", help="your name at the host (default from settings)")
+    p.add_argument("--fd", type=int, help=argparse.SUPPRESS)  # a connected socket to the host (the SSH front door)
+    p.set_defaults(handler=cmd_join)
+
+    p = sub.add_parser("replay", help="step through a saved match",
+                       description="Replay a match record (JSON from MatchRecord.to_wire or the replays folder)")
+    p.add_argument("file", help="a match record file")
+    p.set_defaults(handler=cmd_replay)
 
 
 def run_app(start: Callable[[JantakuApp], None] | None = None) -> int:
@@ -64,3 +77,28 @@ def cmd_play(args: argparse.Namespace) -> int:
         app.quick_game(args.ruleset, args.preset, options=options or None)
 
     return run_app(start)
+
+
+def cmd_join(args: argparse.Namespace) -> int:
+    def start(app: JantakuApp) -> None:
+        if args.name:
+            app.settings.name = args.name
+        if args.fd is not None:
+            app.join_inherited(args.fd)
+        elif args.address:
+            app.join_address(args.address)
+        else:
+            app.join_game()
+
+    return run_app(start)
+
+
+def cmd_replay(args: argparse.Namespace) -> int:
+    from ..tui.records import load_record
+
+    try:
+        record, names = load_record(args.file)
+    except ValueError as exc:
+        print(f"jantaku replay: {exc}", file=sys.stderr)
+        return 2
+    return run_app(lambda app: app.replay(record, names))

@@ -1,0 +1,225 @@
+"""The commands that need no host and no screen: ``score``, ``analyze``, ``selfplay``, ``import``.
+
+Each subcommand lives in a small function; heavy modules are imported inside
+them so that ``jantaku --help`` and the calculators start fast.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from collections.abc import Callable, Iterable
+from typing import TYPE_CHECKING, Any
+
+from .common import parse_options
+
+if TYPE_CHECKING:
+    from ..engine.rulesets.riichi.tenhou_import import ImportReport
+
+
+# --- score -------------------------------------------------------------------------
+
+
+def _score_request_from_args(args: argparse.Namespace) -> dict[str, Any]:
+    req: dict[str, Any] = {"hand": " ".join(args.hand)}
+    if args.win:
+        req["win"] = args.win
+    req["by"] = "self" if args.self_drawn else "discard"
+    for key in ("seat", "round", "void", "preset"):
+        if getattr(args, key) is not None:
+            req[key] = getattr(args, key)
+    # flags given only when set, under the request's key names
+    for key, value in (("from", args.discarder), ("flags", args.flag), ("dora", args.dora),
+                       ("ura", args.ura), ("honba", args.honba), ("sticks", args.sticks)):
+        if value:
+            req[key] = value
+    options = parse_options(args.option, "jantaku score")
+    if options:
+        req["options"] = options
+    return req
+
+
+def _jsonl(lines: Iterable[str], answer: Callable[[object], dict[str, Any]]) -> int:
+    for line in lines:
+        line = line.strip()
+        if not line:
+            continue
+        try:
+            obj = json.loads(line)
+        except json.JSONDecodeError as exc:
+            out = {"error": f"not JSON: {exc}"}
+        else:
+            try:
+                out = answer(obj)
+            except Exception as exc:  # a bad line must never stop a batch
+                out = {"error": f"internal error: {type(exc).__name__}: {exc}"}
+        sys.stdout.write(json.dumps(out, ensure_ascii=False) + "\n")
+    sys.stdout.flush()
+    return 0
+
+
+def cmd_score(args: argparse.Namespace) -> int:
+    from ..engine.calculator import format_result, score_json
+
+    if args.jsonl:
+        return _jsonl(sys.stdin, lambda obj: score_json(args.ruleset, obj))
+    if not args.hand:
+        print("jantaku score: give a HAND, or --jsonl to read requests from stdin", file=sys.stderr)
+        return 2
+    result = score_json(args.ruleset, _score_request_from_args(args))
+    if args.json:
+        print(json.dumps(result, ensure_ascii=False))
+    else:
+        print(format_result(result))
+    return 0 if "is_win" in result else 1
+
+
+# --- analyze -----------------------------------------------------------------------
+
+
+def cmd_analyze(args: argparse.Namespace) -> int:
+    from ..engine.analyzer import analyze_json, format_analysis
+
+    if args.jsonl:
+        return _jsonl(sys.stdin, analyze_json)
+    if not args.hand:
+        print("jantaku analyze: give a HAND, or --jsonl to read hands from stdin", file=sys.stderr)
+        return 2
+    result = analyze_json({"hand": " ".join(args.hand)})
+    if args.json:
+        print(json.dumps(result, ensure_ascii=False))
+    else:
+        print(format_analysis(result))
+    return 0 if "error" not in result else 1
+
+
+# --- selfplay ----------------------------------------------------------------------
+
+
+def cmd_selfplay(args: argparse.Namespace) -> int:
+    from ..engine.bots import bot_names
+    from ..engine.options import OptionError
+    from ..engine.selfplay import format_summary, run_selfplay
+
+    bots = args.bots.split(",") if args.bots else None
+    if bots is not None and (len(bots) != 4 or any(b not in bot_names() for b in bots)):
+        print(f"jantaku selfplay: --bots takes four names from: {', '.join(bot_names())}", file=sys.stderr)
+        return 2
+    if args.hands < 1:
+        print("jantaku selfplay: --hands must be at least 1", file=sys.stderr)
+        return 2
+    try:
+        summary = run_selfplay(args.ruleset, hands=args.hands, seed=args.seed, bots=bots, preset=args.preset,
+                               options=parse_options(args.option, "jantaku selfplay"))
+    except OptionError as exc:
+        print(f"jantaku selfplay: {exc}", file=sys.stderr)
+        return 2
+    if args.json:
+        print(json.dumps(summary, ensure_ascii=False))
+    else:
+        print(format_summary(summary))
+    return 1 if summary["errors"] else 0
+
+
+# --- import ------------------------------------------------------------------------
+
+
+def _read_log(path: str) -> str:
+    import gzip
+
+    with open(path, "rb") as fh:
+        raw = fh.read()
+    if raw[:2] == b"\x1f\x8b":
+        raw = gzip.decompress(raw)
+    return raw.decode("utf-8")
+
+
+def cmd_import(args: argparse.Namespace) -> int:
+    from ..engine.rulesets.riichi.tenhou_import import check_mjlog
+    from ..engine.rulesets.riichi.tenhou_log import MjlogError as LogError
+
+    try:
+        report = check_mjlog(_read_log(args.file))
+    except (OSError, UnicodeDecodeError) as exc:
+        print(f"jantaku import: cannot read {args.file}: {exc}", file=sys.stderr)
+        return 2
+    except (LogError, ValueError, SyntaxError) as exc:  # ElementTree's ParseError is a SyntaxError
+        print(f"jantaku import: {args.file} is not a Tenhou mjlog: {exc}", file=sys.stderr)
+        return 2
+    if args.check:
+        for line in report.lines(verbose=True):
+            print(line)
+    stored = _store_import(args, report)
+    if stored:
+        print(stored)
+    return 0 if (report.ok or not args.check) else 1
+
+
+def _store_import(args: argparse.Namespace, report: ImportReport) -> str | None:
+    """Keep the replayed match in the history (the host's store), when it replayed whole."""
+    if report.match is None or args.no_store:
+        return None
+    from ..netplay.store import StoreError, store_imported_match
+
+    try:
+        return store_imported_match(report.match, source=args.file, data_dir=args.data, players=report.players)
+    except StoreError as exc:
+        print(f"jantaku import: not stored: {exc}", file=sys.stderr)
+        return None
+
+
+# --- parser ------------------------------------------------------------------------
+
+
+def add_parsers(sub: argparse._SubParsersAction) -> None:
+    """Add this module's parsers, each with its handler."""
+    p = sub.add_parser("score", help="score a hand (itemised); --jsonl for batches",
+                       description="Score a winning hand, e.g.: jantaku score riichi 123m456p789s1122z --win 2z --self")
+    p.add_argument("ruleset", help="classical, hongkong, riichi or sichuan")
+    p.add_argument("hand", nargs="*", help="concealed tiles incl. the winning tile, then melds: 123m44p chi:345m pon:555z")
+    p.add_argument("--win", help="the winning tile (one of the concealed tiles)")
+    p.add_argument("--self", "--tsumo", dest="self_drawn", action="store_true", help="won by self-draw")
+    p.add_argument("--from", dest="discarder", metavar="SEAT", help="discarder's seat wind (E S W N)")
+    p.add_argument("--seat", help="winner's seat wind (E S W N); default E")
+    p.add_argument("--round", help="round wind (E S W N); default E")
+    p.add_argument("--flag", action="append", metavar="FLAG",
+                   help="riichi, double_riichi, ippatsu, last_tile, replacement, robbed_kong, first_turn, "
+                        "twofold_fortune, kong_then_discard (repeatable)")
+    p.add_argument("--dora", action="append", metavar="TILE", help="dora indicator (riichi; repeatable)")
+    p.add_argument("--ura", action="append", metavar="TILE", help="ura-dora indicator (riichi; repeatable)")
+    p.add_argument("--honba", type=int, default=0)
+    p.add_argument("--sticks", type=int, default=0, help="riichi sticks on the table")
+    p.add_argument("--void", help="void suit (sichuan): m, p or s")
+    p.add_argument("--preset", help="ruleset preset")
+    p.add_argument("--option", action="append", metavar="NAME=VALUE", help="option override (repeatable)")
+    p.add_argument("--json", action="store_true", help="print the result as JSON")
+    p.add_argument("--jsonl", action="store_true", help="read one JSON request per line from stdin")
+    p.set_defaults(handler=cmd_score)
+
+    p = sub.add_parser("analyze", help="shanten, waits and discard advice for a hand",
+                       description="Analyse a hand, e.g.: jantaku analyze 123m456p789s1122z3z")
+    p.add_argument("hand", nargs="*", help="13 or 14 tiles (melds allowed: chi:345m ...)")
+    p.add_argument("--json", action="store_true", help="print the result as JSON")
+    p.add_argument("--jsonl", action="store_true", help="read one JSON {\"hand\": ...} per line from stdin")
+    p.set_defaults(handler=cmd_analyze)
+
+    p = sub.add_parser("selfplay", help="bots play hands against each other and print a summary",
+                       description="Four bots play N hands, e.g.: jantaku selfplay --ruleset riichi --hands 100")
+    p.add_argument("--ruleset", default="basic", help="classical, hongkong, riichi, sichuan or basic")
+    p.add_argument("--preset", help="ruleset preset")
+    p.add_argument("--option", action="append", metavar="NAME=VALUE", help="option override (repeatable)")
+    p.add_argument("--hands", type=int, default=16)
+    p.add_argument("--seed", type=int, default=0)
+    p.add_argument("--bots", help="four comma-separated bot names, one per seat (default: easy)")
+    p.add_argument("--json", action="store_true", help="print one JSON object")
+    p.set_defaults(handler=cmd_selfplay)
+
+    p = sub.add_parser("import", help="import a Tenhou mjlog game; --check compares it with our engine",
+                       description="Replay a Tenhou mjlog through our riichi engine and keep it in the history.")
+    p.add_argument("file", help="a .mjlog file (XML, plain or gzip)")
+    p.add_argument("--check", action="store_true",
+                   help="print, hand by hand, whether our result equals the log's; exit 1 on any mismatch")
+    p.add_argument("--data", metavar="DIR", help="the data directory (default: the user's data dir)")
+    p.add_argument("--no-store", action="store_true", help="check only; do not add the game to the history")
+    p.set_defaults(handler=cmd_import)
