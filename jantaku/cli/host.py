@@ -133,7 +133,7 @@ def cmd_bot(args: argparse.Namespace) -> int:
         return 2
     try:
         final = asyncio.run(run_network_bot(host, port, table=args.table, bot=args.bot, name=args.name))
-    except (ClientError, OSError, asyncio.TimeoutError) as exc:
+    except (TimeoutError, ClientError, OSError) as exc:
         print(f"jantaku bot: {exc}", file=sys.stderr)
         return 1
     if final is None:

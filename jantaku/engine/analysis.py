@@ -21,7 +21,7 @@ pair over the suits.  This is the standard shanten (the same as the usual
 from __future__ import annotations
 
 from dataclasses import dataclass
-from functools import lru_cache
+from functools import cache
 
 from .tiles import TERMINALS_AND_HONORS
 
@@ -76,7 +76,7 @@ def _add_block(rest: tuple[int, ...], block: tuple[int, int | None]) -> tuple[in
     return tuple(out)
 
 
-@lru_cache(maxsize=None)
+@cache
 def _numbered_vector(key: int) -> tuple[int, ...]:
     """Distance vector of a numbered-suit pattern: the best first block plus the rest, memoised."""
     if key == 0:
@@ -104,7 +104,7 @@ def _numbered_vector(key: int) -> tuple[int, ...]:
     return best
 
 
-@lru_cache(maxsize=None)
+@cache
 def _honor_vector(shape: tuple[int, int, int]) -> tuple[int, ...]:
     """Honours form no runs, so only how many kinds have 1, 2 and 3+ copies matters."""
     singles, pairs, triples = shape
@@ -248,7 +248,7 @@ def shanten(counts: list[int], melds: int = 0, *, seven_pairs: bool = True,
 # --- complete hands --------------------------------------------------------------
 
 
-@lru_cache(maxsize=None)
+@cache
 def _suit_sets(key: int, honors: bool) -> tuple[tuple[tuple[int | None, tuple[tuple[str, int], ...]], ...], ...]:
     """All ways a suit pattern splits exactly into sets and at most one pair.
 
@@ -271,11 +271,15 @@ def _suit_sets(key: int, honors: bool) -> tuple[tuple[tuple[int | None, tuple[tu
             sets.pop()
             counts[i] += 3
         if not honors and i <= 6 and counts[i + 1] and counts[i + 2]:
-            counts[i] -= 1; counts[i + 1] -= 1; counts[i + 2] -= 1
+            counts[i] -= 1
+            counts[i + 1] -= 1
+            counts[i + 2] -= 1
             sets.append(("chow", i))
             walk(i, pair, sets)
             sets.pop()
-            counts[i] += 1; counts[i + 1] += 1; counts[i + 2] += 1
+            counts[i] += 1
+            counts[i + 1] += 1
+            counts[i + 2] += 1
         if pair is None and counts[i] >= 2:
             counts[i] -= 2
             walk(i, i, sets)
