@@ -59,3 +59,26 @@ def test_the_committed_baseline_covers_the_layers_and_the_tools_are_configured()
     for tool in ("mypy", "ruff", "pytest-xdist", "pytest-textual-snapshot"):
         assert tool in extras
     assert "--doctest-modules" in config["tool"]["pytest"]["ini_options"]["addopts"]
+
+
+def test_the_readme_test_command_is_what_ci_runs():
+    readme = (ROOT / "README.md").read_text()
+    after = readme[readme.index("Run the tests"):].split("\n\n")[1]
+    command = after.strip()
+    assert after.startswith("    ") and "\n" not in command  # one indented command line
+    ci = [line.strip() for line in (ROOT / ".ci" / "run").read_text().splitlines()]
+    assert command in ci  # .ci/run runs exactly the README's command, on a line of its own
+    script = (ROOT / command).read_text()
+    assert "pip install" in script and '-m "not slow"' in script and "-m slow" in script
+
+
+def collected(*args: str) -> list[str]:
+    run = subprocess.run([sys.executable, "-m", "pytest", "--collect-only", "-q", "-p", "no:cacheprovider", *args],
+                         capture_output=True, text=True, cwd=ROOT)
+    return [line for line in run.stdout.splitlines() if "::" in line]
+
+
+def test_the_strength_tests_are_marked_slow():
+    strength = "tests/bots/test_strength.py"
+    assert collected(strength, "-m", "not slow") == []
+    assert len(collected(strength, "-m", "slow")) >= 5
