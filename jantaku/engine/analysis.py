@@ -51,12 +51,13 @@ def _decode(key: int, size: int) -> list[int]:
 
 # Each block a suit splits into can serve one set at some cost, or the pair.
 # (set cost, pair cost); None = cannot.
-_SET = (0, None)
-_PAIR = (1, 0)
-_PARTIAL = (1, None)
-_SINGLE = (2, 1)
+_Block = tuple[int, int | None]
+_SET: _Block = (0, None)
+_PAIR: _Block = (1, 0)
+_PARTIAL: _Block = (1, None)
+_SINGLE: _Block = (2, 1)
 # Sets or the pair made from nothing: 3 tiles a set, 2 for the pair.
-_EMPTY_VECTOR = (0, 3, 6, 9, 12, 2, 5, 8, 11, 14)
+_EMPTY_VECTOR: tuple[int, ...] = (0, 3, 6, 9, 12, 2, 5, 8, 11, 14)
 
 
 def _add_block(rest: tuple[int, ...], block: tuple[int, int | None]) -> tuple[int, ...]:
@@ -87,7 +88,7 @@ def _numbered_vector(key: int) -> tuple[int, ...]:
         i += 1
     place = 5 ** (8 - i)  # the key's digit for position i
     best = _add_block(_numbered_vector(key - place), _SINGLE)
-    candidates = []
+    candidates: list[tuple[int, _Block]] = []
     if c[i] >= 3:
         candidates.append((key - 3 * place, _SET))
     if c[i] >= 2:
@@ -249,7 +250,7 @@ def shanten(counts: list[int], melds: int = 0, *, seven_pairs: bool = True,
 
 
 @cache
-def _suit_sets(key: int, honors: bool) -> tuple[tuple[tuple[int | None, tuple[tuple[str, int], ...]], ...], ...]:
+def _suit_sets(key: int, honors: bool) -> tuple[tuple[int | None, tuple[tuple[str, int], ...]], ...]:
     """All ways a suit pattern splits exactly into sets and at most one pair.
 
     Returns a tuple of (pair offset or None, sets) where a set is ("chow"|"pung", offset).
