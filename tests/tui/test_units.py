@@ -1,13 +1,15 @@
-"""The TUI's pure parts: tile faces, prompt grouping, reading views, event lines, settings.
-
-Their docstring examples run through pytest's --doctest-modules (pyproject.toml).
-"""
+"""The TUI's pure parts: tile faces, prompt grouping, reading views, event lines, settings; and its doctests."""
 
 from __future__ import annotations
+
+import doctest
+import importlib
+import pkgutil
 
 import pytest
 from rich.cells import cell_len
 
+import jantaku.tui
 from jantaku.engine.actions import Action
 from jantaku.engine.actions import ActionType as A
 from jantaku.engine.tiles import parse_tiles
@@ -19,6 +21,17 @@ from jantaku.tui.tilefaces import FACE_DOWN, TilePainter
 from jantaku.tui.viewmodel import extra_items, positions, ready_waits, seat_flag, warnings
 
 ALL_TILES = list(range(144))
+
+
+def tui_modules():
+    for info in pkgutil.walk_packages(jantaku.tui.__path__, "jantaku.tui."):
+        yield importlib.import_module(info.name)
+
+
+@pytest.mark.parametrize("module", list(tui_modules()), ids=lambda m: m.__name__)
+def test_doctests(module):
+    result = doctest.testmod(module)
+    assert result.failed == 0
 
 
 # --- tile faces -------------------------------------------------------------------------------
