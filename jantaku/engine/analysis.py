@@ -22,7 +22,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from dataclasses import dataclass
-from functools import lru_cache
+from functools import cache
 
 from .tiles import TERMINALS_AND_HONORS, kind_of
 
@@ -52,12 +52,13 @@ def _decode(key: int, size: int) -> list[int]:
 
 # Each block a suit splits into can serve one set at some cost, or the pair.
 # (set cost, pair cost); None = cannot.
-_SET = (0, None)
-_PAIR = (1, 0)
-_PARTIAL = (1, None)
-_SINGLE = (2, 1)
+_Block = tuple[int, int | None]
+_SET: _Block = (0, None)
+_PAIR: _Block = (1, 0)
+_PARTIAL: _Block = (1, None)
+_SINGLE: _Block = (2, 1)
 # Sets or the pair made from nothing: 3 tiles a set, 2 for the pair.
-_EMPTY_VECTOR = (0, 3, 6, 9, 12, 2, 5, 8, 11, 14)
+_EMPTY_VECTOR: tuple[int, ...] = (0, 3, 6, 9, 12, 2, 5, 8, 11, 14)
 
 
 def _add_block(rest: tuple[int, ...], block: tuple[int, int | None]) -> tuple[int, ...]:
@@ -77,7 +78,7 @@ def _add_block(rest: tuple[int, ...], block: tuple[int, int | None]) -> tuple[in
     return tuple(out)
 
 
-@lru_cache(maxsize=None)
+@cache
 def _numbered_vector(key: int) -> tuple[int, ...]:
     """Distance vector of a numbered-suit pattern: the best first block plus the rest, memoised."""
     if key == 0:
@@ -88,7 +89,7 @@ def _numbered_vector(key: int) -> tuple[int, ...]:
         i += 1
     place = 5 ** (8 - i)  # the key's digit for position i
     best = _add_block(_numbered_vector(key - place), _SINGLE)
-    candidates = []
+    candidates: list[tuple[int, _Block]] = []
     if c[i] >= 3:
         candidates.append((key - 3 * place, _SET))
     if c[i] >= 2:
@@ -105,7 +106,7 @@ def _numbered_vector(key: int) -> tuple[int, ...]:
     return best
 
 
-@lru_cache(maxsize=None)
+@cache
 def _honor_vector(shape: tuple[int, int, int]) -> tuple[int, ...]:
     """Honours form no runs, so only how many kinds have 1, 2 and 3+ copies matters."""
     singles, pairs, triples = shape
@@ -249,8 +250,8 @@ def shanten(counts: list[int], melds: int = 0, *, seven_pairs: bool = True,
 # --- complete hands --------------------------------------------------------------
 
 
-@lru_cache(maxsize=None)
-def _suit_sets(key: int, honors: bool) -> tuple[tuple[tuple[int | None, tuple[tuple[str, int], ...]], ...], ...]:
+@cache
+def _suit_sets(key: int, honors: bool) -> tuple[tuple[int | None, tuple[tuple[str, int], ...]], ...]:
     """All ways a suit pattern splits exactly into sets and at most one pair.
 
     Returns a tuple of (pair offset or None, sets) where a set is ("chow"|"pung", offset).
@@ -272,11 +273,15 @@ def _suit_sets(key: int, honors: bool) -> tuple[tuple[tuple[int | None, tuple[tu
             sets.pop()
             counts[i] += 3
         if not honors and i <= 6 and counts[i + 1] and counts[i + 2]:
-            counts[i] -= 1; counts[i + 1] -= 1; counts[i + 2] -= 1
+            counts[i] -= 1
+            counts[i + 1] -= 1
+            counts[i + 2] -= 1
             sets.append(("chow", i))
             walk(i, pair, sets)
             sets.pop()
-            counts[i] += 1; counts[i + 1] += 1; counts[i + 2] += 1
+            counts[i] += 1
+            counts[i + 1] += 1
+            counts[i + 2] += 1
         if pair is None and counts[i] >= 2:
             counts[i] -= 2
             walk(i, i, sets)

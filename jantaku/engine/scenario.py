@@ -17,11 +17,13 @@ fixed order, so the scenario is deterministic.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from .tiles import full_tile_set, kind_of, kind_str, parse_tiles, tile_ids_of_kind
 from .wall import Wall
 
 
-def arranged_wall(hands: list[str], *, draws: list[str] = (), dead: list[str] = (), dead_size: int = 14,
+def arranged_wall(hands: list[str], *, draws: Sequence[str] = (), dead: Sequence[str] = (), dead_size: int = 14,
                   honors: bool = True, bonus: bool = False, refill_dead: bool = True,
                   dealer: int = 0) -> Wall:
     """A wall that deals ``hands`` (seat order from the dealer) and then draws ``draws``."""

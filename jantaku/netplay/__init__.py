@@ -14,7 +14,7 @@
 ``local``          an in-process host and client for a quick game against bots
 ``replay``         stepping through a recorded match
 ``discovery``      the LAN beacon and :func:`~jantaku.netplay.discovery.discover`
-``cli``            ``jantaku host``, ``bot``, ``history``, ``export``
+``address``        ``HOST:PORT`` and the default port
 =================  ==================================================================
 
 Modules are imported where they are used, so ``jantaku --help`` stays fast.

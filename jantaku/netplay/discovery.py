@@ -137,6 +137,8 @@ class Beacon:
         self._task = asyncio.create_task(self._run())
 
     def send_once(self) -> None:
+        if self._transport is None:  # not started yet
+            return
         packet = beacon_packet(self.info())
         for target in self.targets:
             with contextlib.suppress(OSError):

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import os
 from pathlib import Path
+from typing import TextIO
 
 
 def default_data_dir() -> Path:
@@ -27,7 +28,7 @@ class DataDirLock:
 
     def __init__(self, data_dir: str | Path):
         self.path = Path(data_dir) / "host.lock"
-        self._file = None
+        self._file: TextIO | None = None
 
     def acquire(self) -> None:
         try:

@@ -58,7 +58,7 @@ async def host_lobby(settings: Settings, *, port: int = HOST_PORT, announce: boo
 
 async def join_lobby(settings: Settings, address: str, name: str) -> tuple[ClientHub, str]:
     """Connect to a host (``host:port``) as ``name``, resuming your seats if you were here before."""
-    from ..netplay.cli import parse_address
+    from ..netplay.address import parse_address
 
     host, port = parse_address(address)
     client = await Client.connect(host, port, name, token=settings.tokens.get(address))

@@ -192,7 +192,7 @@ class LocalSession(GameSession):
             return await answer
         try:
             return await asyncio.wait_for(answer, self.turn_time)
-        except asyncio.TimeoutError:
+        except TimeoutError:
             self._prompt = None
             drawn = self.match.table.players[self.seat].drawn if self.match.phase == "play" else None
             return timeout_action(actions, drawn)

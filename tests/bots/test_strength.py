@@ -32,6 +32,8 @@ import pytest
 from jantaku.engine.bots import get_bot
 from jantaku.engine.bots.arena import DuplicateDeal, duplicate_deal
 
+pytestmark = pytest.mark.slow  # minutes of duplicate deals: CI runs these in a step of their own
+
 
 @dataclass(frozen=True)
 class Margin:

@@ -51,7 +51,7 @@ def test_random_play_keeps_the_invariants(seed):
             check_invariants(match)  # the engine's: conservation, hand sizes, hidden information
             assert not any(is_bonus(kind_of(t)) for p in table.players for t in p.concealed)
             assert len(table.wall.untaken_dead()) == 14 or table.wall.remaining == 0
-            for seat, actions in table.pending().items():
+            for actions in table.pending().values():
                 assert not any(a.type is ActionType.DISCARD and is_bonus(kind_of(a.tile)) for a in actions)
         step_random(match, rng)
         steps += 1

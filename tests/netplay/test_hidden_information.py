@@ -159,7 +159,7 @@ async def test_spectators_may_see_the_hands_but_never_the_wall(host, monkeypatch
     await clients[0].start(table)
     await asyncio.wait_for(asyncio.gather(*(play_table(c, table, bot_chooser()) for c in clients)), 60)
     hands_seen = 0
-    for seat, data, wall, who in tap.sent:
+    for seat, data, wall, _who in tap.sent:
         if seat is not None:
             continue
         for msg in _unpack(data):

@@ -15,10 +15,10 @@ import tty
 
 def main() -> int:
     tty.setraw(0)
-    signal.signal(signal.SIGWINCH, lambda *_: say("size %dx%d" % tuple(shutil.get_terminal_size())))
+    signal.signal(signal.SIGWINCH, lambda *_: say("size %dx%d" % tuple(shutil.get_terminal_size())))  # noqa: UP031
     controlling = os.tcgetpgrp(0) == os.getpgrp()
     extra = " ".join(f"fd{n}" for n in range(3, 6) if _is_open(n))
-    say("ready %dx%d tty=%s name=%s identity=%s term=%s inherited=[%s] auth_sock=%s env=%s" % (
+    say("ready %dx%d tty=%s name=%s identity=%s term=%s inherited=[%s] auth_sock=%s env=%s" % (  # noqa: UP031
         *shutil.get_terminal_size(), "yes" if controlling else "no", os.environ.get("JANTAKU_SSH_NAME"),
         os.environ.get("JANTAKU_SSH_IDENTITY"), os.environ.get("TERM"), extra, os.environ.get("SSH_AUTH_SOCK"),
         ",".join(sorted(os.environ))))
@@ -30,7 +30,7 @@ def main() -> int:
             if byte == ord("q"):
                 say("bye")
                 return 3
-            say("key %r" % chr(byte))
+            say("key %r" % chr(byte))  # noqa: UP031
 
 
 def say(line: str) -> None:

@@ -243,6 +243,11 @@ async def test_a_client_that_stops_reading_pauses_its_game_not_the_host(make_gat
         await proc.stdout.read(100)
         (server,) = gateway.connections
         channel = server.session._chan
+        # on a loaded machine (tests on both cores) the game may start late: first its output arrives
+        for _ in range(100):
+            if channel.get_write_buffer_size():
+                break
+            await asyncio.sleep(0.1)
         await asyncio.sleep(1.0)  # the game writes as fast as it can; the client reads nothing
         buffered = channel.get_write_buffer_size()
         await asyncio.sleep(0.5)

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+import inspect
 from collections.abc import Callable, Sequence
 from contextlib import asynccontextmanager
 from typing import Any
@@ -94,12 +95,37 @@ def screen_text(app: JantakuApp) -> str:
     return "\n".join(strip.text for strip in app.screen._compositor.render_strips())
 
 
-async def until(pilot, condition: Callable[[], bool], tries: int = 200) -> None:
+async def until(pilot, condition: Callable[[], bool], tries: int = 200, what: str | None = None) -> None:
+    """Let the app run until ``condition()`` holds; give up after ``tries`` pauses, saying what was awaited."""
     for _ in range(tries):
         if condition():
             return
         await pilot.pause(0.01)
-    raise AssertionError("condition never became true")
+    raise AssertionError(f"gave up waiting for: {what or describe(condition)} (after {tries} tries of 0.01 s)")
+
+
+def describe(condition: Callable[[], bool]) -> str:
+    """A condition as its source says it (``lambda: x is not None`` -> ``x is not None``), else its name."""
+    try:
+        source = " ".join(inspect.getsource(condition).split())
+    except (OSError, TypeError):
+        return getattr(condition, "__qualname__", repr(condition))
+    if condition.__name__ != "<lambda>" or "lambda" not in source:
+        return condition.__qualname__
+    text = source[source.index("lambda"):]
+    text = text[text.index(":") + 1:].strip()
+    # the lambda is an argument: cut it where its call closes (at the first unbalanced bracket or comma)
+    depth = 0
+    for i, char in enumerate(text):
+        if char in "([{":
+            depth += 1
+        elif char in ")]}":
+            if depth == 0:
+                return text[:i].strip()
+            depth -= 1
+        elif char == "," and depth == 0:
+            return text[:i].strip()
+    return text
 
 
 @asynccontextmanager

@@ -138,7 +138,7 @@ async def test_claim_keys():
                 s.send(update(view, offered, prompt_id=prompt_id))
                 await until(pilot, lambda: app.screen.prompt is not None)
             await pilot.press(key)
-            await until(pilot, lambda: len(s.acts) == prompt_id)
+            await until(pilot, lambda: len(s.acts) == prompt_id)  # noqa: B023 (awaited at once)
             assert s.acts[-1][0] == prompt_id and s.acts[-1][1].type is kind, key
 
 

@@ -1,9 +1,9 @@
 """``jantaku host --ssh PORT``: the SSH door beside the host's TCP port.
 
-:func:`register` adds the SSH options to the ``host`` command's parser and a
-start-up hook (:data:`jantaku.netplay.cli.HOST_HOOKS`) that opens the door
-once the host listens.  Nothing here imports asyncssh until ``--ssh`` is
-given, so a plain host never loads it.
+:mod:`jantaku.cli.host` adds :func:`add_ssh_arguments` to the ``host``
+command's parser and awaits :func:`start_ssh_door` once the host listens.
+Nothing here imports asyncssh until ``--ssh`` is given, so a plain host
+never loads it.
 """
 
 from __future__ import annotations
@@ -33,17 +33,8 @@ def add_ssh_arguments(parser: argparse.ArgumentParser) -> None:
                        help="SSH players at once (default 16; each runs a client of ~30 MB)")
 
 
-def register(sub: argparse._SubParsersAction) -> None:
-    """Extend ``jantaku host`` (its parser must exist already)."""
-    from ...netplay.cli import HOST_HOOKS
-
-    add_ssh_arguments(sub.choices["host"])
-    if start_ssh_door not in HOST_HOOKS:
-        HOST_HOOKS.append(start_ssh_door)
-
-
 async def start_ssh_door(host: Any, args: argparse.Namespace) -> list[str]:
-    """The ``HOST_HOOKS`` entry: open the door if ``--ssh`` was given; returns lines for the banner."""
+    """Open the door if ``--ssh`` was given; returns lines for the host's banner."""
     if getattr(args, "ssh", None) is None:
         return []
     if sys.platform == "win32":  # no pseudo-terminals to run the client on

@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING
 import asyncssh
 
 from .identity import Identity, display_name, normalise_code
-from .session import GameSession
+from .session import SshSession
 
 if TYPE_CHECKING:
     from .gateway import SshGateway
@@ -33,7 +33,7 @@ class GatewayServer(asyncssh.SSHServer):
         self.conn: asyncssh.SSHServerConnection | None = None
         self.peer_addr = ""
         self.identity: Identity | None = None
-        self.session: GameSession | None = None
+        self.session: SshSession | None = None
         self._proved_key: str | None = None  # fingerprint of the last key that passed validation
         self._refusal: str | None = None
 
@@ -126,8 +126,8 @@ class GatewayServer(asyncssh.SSHServer):
 
     # --- what the connection may open -----------------------------------------------------
 
-    def session_requested(self) -> GameSession | bool:
+    def session_requested(self) -> SshSession | bool:
         if self.session is not None:
             return False  # one game per connection
-        self.session = GameSession(self.gateway, self.identity)
+        self.session = SshSession(self.gateway, self.identity)
         return self.session

@@ -41,7 +41,7 @@ def clamp_size(cols: int, rows: int) -> tuple[int, int]:
             min(rows, MAX_SIDE) if rows > 0 else DEFAULT_SIZE[1])
 
 
-class GameSession(asyncssh.SSHServerSession):
+class SshSession(asyncssh.SSHServerSession):
     """The game on one SSH session channel, for ``identity``."""
 
     def __init__(self, gateway: SshGateway, identity: Identity):

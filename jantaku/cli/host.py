@@ -1,10 +1,8 @@
-"""Command-line entry points of the netplay layer: ``host``, ``bot``, ``history``, ``export``.
+"""The netplay layer's commands: ``host``, ``bot``, ``history``, ``export``.
 
-``jantaku.cli`` calls :func:`register` to add the parsers; the handlers
-register themselves with ``jantaku.cli.command``.  ``jantaku host`` is built
-to be extended: :func:`add_host_parser` builds its parser, and each function
-in :data:`HOST_HOOKS` runs once the host listens (an SSH front door, say) and
-returns lines to print about how to join.
+``jantaku host`` is the netplay host with, when ``--ssh PORT`` is given, the
+SSH front door of :mod:`jantaku.tui.ssh.hosting` beside it (that module loads
+asyncssh only then).
 """
 
 from __future__ import annotations
@@ -13,30 +11,26 @@ import argparse
 import datetime
 import json
 import sys
-from collections.abc import Awaitable, Callable
 from pathlib import Path
+from typing import TYPE_CHECKING
 
-from ..cli import command
 from ..engine.bots.base import LEVELS as BOT_LEVELS
-from .limits import HostLimits
-from .paths import default_data_dir
-from .tables import DEFAULT_BOT
+from ..netplay.address import DEFAULT_PORT, parse_address
+from ..netplay.limits import HostLimits
+from ..netplay.paths import default_data_dir
+from ..netplay.tables import DEFAULT_BOT
+from ..tui.ssh.hosting import add_ssh_arguments, start_ssh_door
+from .common import data_dir
 
-DEFAULT_PORT = 7654
-
-# async hook(host, args) -> lines to print; run after the host listens, before it announces itself
-HOST_HOOKS: list[Callable[..., Awaitable[list[str]]]] = []
+if TYPE_CHECKING:
+    from ..netplay.store import Store
 
 
-def register(sub: argparse._SubParsersAction) -> None:
+def add_parsers(sub: argparse._SubParsersAction) -> None:
     add_host_parser(sub)
     add_bot_parser(sub)
     add_history_parser(sub)
     add_export_parser(sub)
-
-
-def _data_dir(args: argparse.Namespace) -> Path:
-    return Path(args.data) if args.data else default_data_dir()
 
 
 # --- host ---------------------------------------------------------------------------------
@@ -61,10 +55,11 @@ def add_host_parser(sub: argparse._SubParsersAction) -> argparse.ArgumentParser:
     p.add_argument("--seed", type=int, metavar="N", help="seed the walls of the matches this host deals "
                                                            "(to reproduce a session; default: random)")
     p.add_argument("--log-level", default="info", choices=("debug", "info", "warning", "error"))
+    add_ssh_arguments(p)
+    p.set_defaults(handler=cmd_host)
     return p
 
 
-@command("host")
 def cmd_host(args: argparse.Namespace) -> int:
     import asyncio
     import logging
@@ -74,12 +69,12 @@ def cmd_host(args: argparse.Namespace) -> int:
 
 
 async def serve(args: argparse.Namespace) -> int:
-    from .discovery import DISCOVERY_PORT, lan_addresses
-    from .host import Host
-    from .paths import DataDirLocked
-    from .store import StoreError
+    from ..netplay.discovery import DISCOVERY_PORT, lan_addresses
+    from ..netplay.host import Host
+    from ..netplay.paths import DataDirLocked
+    from ..netplay.store import StoreError
 
-    data = _data_dir(args)
+    data = data_dir(args)
     host = Host(data_dir=data, name=args.name, default_bot=args.bots, seed=args.seed,
                 limits=HostLimits(max_tables=args.max_tables, max_connections=args.max_connections))
     try:
@@ -88,9 +83,7 @@ async def serve(args: argparse.Namespace) -> int:
         print(f"jantaku host: {exc}", file=sys.stderr)
         return 1
     host.stop_on_signals()
-    lines = []
-    for hook in HOST_HOOKS:
-        lines += await hook(host, args)
+    lines = await start_ssh_door(host, args)  # nothing unless --ssh
     resumed = f"; resumed {host.resumed} unfinished match(es)" if host.resumed else ""
     print(f"jantaku host {host.name!r} listening on {args.bind}:{port} (data: {data}{resumed})")
     if args.bind in ("0.0.0.0", ""):
@@ -119,28 +112,16 @@ def add_bot_parser(sub: argparse._SubParsersAction) -> argparse.ArgumentParser:
     p.add_argument("--table", type=int, help="table id (default: the first with a free seat)")
     p.add_argument("--bot", default=DEFAULT_BOT, help=f"which bot plays (default {DEFAULT_BOT})")
     p.add_argument("--name", help="the name it plays under")
+    p.set_defaults(handler=cmd_bot)
     return p
 
 
-def parse_address(text: str, default_port: int = DEFAULT_PORT) -> tuple[str, int]:
-    """``host:port`` (or ``host``, or ``[v6]:port``) as a pair.
-
-    >>> parse_address("192.0.2.5:7000"), parse_address("den"), parse_address("[::1]:9")
-    (('192.0.2.5', 7000), ('den', 7654), ('::1', 9))
-    """
-    host, sep, port = text.rpartition(":")
-    if not sep or (host.count(":") and not host.startswith("[")):
-        return text.strip("[]"), default_port
-    return host.strip("[]"), int(port)
-
-
-@command("bot")
 def cmd_bot(args: argparse.Namespace) -> int:
     import asyncio
 
     from ..engine.bots import bot_names
-    from .client import ClientError
-    from .netbot import run_network_bot
+    from ..netplay.client import ClientError
+    from ..netplay.netbot import run_network_bot
 
     if args.bot not in bot_names():
         print(f"jantaku bot: unknown bot {args.bot!r}; bots: {', '.join(bot_names())}", file=sys.stderr)
@@ -152,7 +133,7 @@ def cmd_bot(args: argparse.Namespace) -> int:
         return 2
     try:
         final = asyncio.run(run_network_bot(host, port, table=args.table, bot=args.bot, name=args.name))
-    except (ClientError, OSError, asyncio.TimeoutError) as exc:
+    except (TimeoutError, ClientError, OSError) as exc:
         print(f"jantaku bot: {exc}", file=sys.stderr)
         return 1
     if final is None:
@@ -169,20 +150,20 @@ def add_history_parser(sub: argparse._SubParsersAction) -> argparse.ArgumentPars
     p = sub.add_parser("history", help="list finished matches", description="List the finished matches a host kept.")
     p.add_argument("--data", metavar="DIR", help=f"the host's data directory (default {default_data_dir()})")
     p.add_argument("--json", action="store_true", help="one JSON object per line")
+    p.set_defaults(handler=cmd_history)
     return p
 
 
-def _open_store(args: argparse.Namespace, prog: str):
-    from .store import Store, StoreError
+def _open_store(args: argparse.Namespace, prog: str) -> Store | None:
+    from ..netplay.store import Store, StoreError
 
     try:
-        return Store.in_dir(_data_dir(args), create=False)
+        return Store.in_dir(data_dir(args), create=False)
     except StoreError as exc:
         print(f"jantaku {prog}: {exc}", file=sys.stderr)
         return None
 
 
-@command("history")
 def cmd_history(args: argparse.Namespace) -> int:
     store = _open_store(args, "history")
     if store is None:
@@ -216,10 +197,10 @@ def add_export_parser(sub: argparse._SubParsersAction) -> argparse.ArgumentParse
     p.add_argument("--format", default="json", choices=EXPORT_FORMATS)
     p.add_argument("--data", metavar="DIR", help=f"the host's data directory (default {default_data_dir()})")
     p.add_argument("-o", "--output", metavar="FILE", help="write to FILE instead of standard output")
+    p.set_defaults(handler=cmd_export)
     return p
 
 
-@command("export")
 def cmd_export(args: argparse.Namespace) -> int:
     from .store import StoreError
 

@@ -1,4 +1,4 @@
-"""The ``jantaku`` command line.
+"""The commands that need no host and no screen: ``score``, ``analyze``, ``selfplay``, ``import``.
 
 Each subcommand lives in a small function; heavy modules are imported inside
 them so that ``jantaku --help`` and the calculators start fast.
@@ -10,22 +10,19 @@ import argparse
 import json
 import sys
 from collections.abc import Callable, Iterable
+from typing import TYPE_CHECKING, Any
 
-COMMANDS: dict[str, Callable[[argparse.Namespace], int]] = {}
+from .common import parse_options
 
-
-def command(name: str):
-    def register(fn: Callable[[argparse.Namespace], int]):
-        COMMANDS[name] = fn
-        return fn
-    return register
+if TYPE_CHECKING:
+    from ..engine.rulesets.riichi.tenhou_import import ImportReport
 
 
 # --- score -------------------------------------------------------------------------
 
 
-def _score_request_from_args(args: argparse.Namespace) -> dict:
-    req: dict = {"hand": " ".join(args.hand)}
+def _score_request_from_args(args: argparse.Namespace) -> dict[str, Any]:
+    req: dict[str, Any] = {"hand": " ".join(args.hand)}
     if args.win:
         req["win"] = args.win
     req["by"] = "self" if args.self_drawn else "discard"
@@ -37,13 +34,13 @@ def _score_request_from_args(args: argparse.Namespace) -> dict:
                        ("ura", args.ura), ("honba", args.honba), ("sticks", args.sticks)):
         if value:
             req[key] = value
-    options = _parse_options(args.option, "jantaku score")
+    options = parse_options(args.option, "jantaku score")
     if options:
         req["options"] = options
     return req
 
 
-def _jsonl(lines: Iterable[str], answer: Callable[[object], dict]) -> int:
+def _jsonl(lines: Iterable[str], answer: Callable[[object], dict[str, Any]]) -> int:
     for line in lines:
         line = line.strip()
         if not line:
@@ -62,9 +59,8 @@ def _jsonl(lines: Iterable[str], answer: Callable[[object], dict]) -> int:
     return 0
 
 
-@command("score")
 def cmd_score(args: argparse.Namespace) -> int:
-    from .engine.calculator import format_result, score_json
+    from ..engine.calculator import format_result, score_json
 
     if args.jsonl:
         return _jsonl(sys.stdin, lambda obj: score_json(args.ruleset, obj))
@@ -82,9 +78,8 @@ def cmd_score(args: argparse.Namespace) -> int:
 # --- analyze -----------------------------------------------------------------------
 
 
-@command("analyze")
 def cmd_analyze(args: argparse.Namespace) -> int:
-    from .engine.analyzer import analyze_json, format_analysis
+    from ..engine.analyzer import analyze_json, format_analysis
 
     if args.jsonl:
         return _jsonl(sys.stdin, analyze_json)
@@ -102,24 +97,10 @@ def cmd_analyze(args: argparse.Namespace) -> int:
 # --- selfplay ----------------------------------------------------------------------
 
 
-def _parse_options(items: list[str] | None, prog: str) -> dict:
-    options = {}
-    for item in items or []:
-        name, sep, value = item.partition("=")
-        if not sep:
-            raise SystemExit(f"{prog}: --option takes NAME=VALUE, not {item!r}")
-        try:
-            options[name] = json.loads(value)
-        except json.JSONDecodeError:
-            options[name] = value
-    return options
-
-
-@command("selfplay")
 def cmd_selfplay(args: argparse.Namespace) -> int:
-    from .engine.bots import bot_names
-    from .engine.options import OptionError
-    from .engine.selfplay import format_summary, run_selfplay
+    from ..engine.bots import bot_names
+    from ..engine.options import OptionError
+    from ..engine.selfplay import format_summary, run_selfplay
 
     bots = args.bots.split(",") if args.bots else None
     if bots is not None and (len(bots) != 4 or any(b not in bot_names() for b in bots)):
@@ -130,7 +111,7 @@ def cmd_selfplay(args: argparse.Namespace) -> int:
         return 2
     try:
         summary = run_selfplay(args.ruleset, hands=args.hands, seed=args.seed, bots=bots, preset=args.preset,
-                               options=_parse_options(args.option, "jantaku selfplay"))
+                               options=parse_options(args.option, "jantaku selfplay"))
     except OptionError as exc:
         print(f"jantaku selfplay: {exc}", file=sys.stderr)
         return 2
@@ -154,10 +135,9 @@ def _read_log(path: str) -> str:
     return raw.decode("utf-8")
 
 
-@command("import")
 def cmd_import(args: argparse.Namespace) -> int:
-    from .engine.rulesets.riichi.tenhou_import import check_mjlog
-    from .engine.rulesets.riichi.tenhou_log import MjlogError as LogError
+    from ..engine.rulesets.riichi.tenhou_import import check_mjlog
+    from ..engine.rulesets.riichi.tenhou_log import MjlogError as LogError
 
     try:
         report = check_mjlog(_read_log(args.file))
@@ -176,11 +156,11 @@ def cmd_import(args: argparse.Namespace) -> int:
     return 0 if (report.ok or not args.check) else 1
 
 
-def _store_import(args: argparse.Namespace, report) -> str | None:
+def _store_import(args: argparse.Namespace, report: ImportReport) -> str | None:
     """Keep the replayed match in the history (the host's store), when it replayed whole."""
     if report.match is None or args.no_store:
         return None
-    from .netplay.store import StoreError, store_imported_match
+    from ..netplay.store import StoreError, store_imported_match
 
     try:
         return store_imported_match(report.match, source=args.file, data_dir=args.data, players=report.players)
@@ -192,10 +172,8 @@ def _store_import(args: argparse.Namespace, report) -> str | None:
 # --- parser ------------------------------------------------------------------------
 
 
-def build_parser() -> argparse.ArgumentParser:
-    parser = argparse.ArgumentParser(prog="jantaku", description="Mahjong in the terminal.")
-    sub = parser.add_subparsers(dest="command", metavar="COMMAND")
-
+def add_parsers(sub: argparse._SubParsersAction) -> None:
+    """Add this module's parsers, each with its handler."""
     p = sub.add_parser("score", help="score a hand (itemised); --jsonl for batches",
                        description="Score a winning hand, e.g.: jantaku score riichi 123m456p789s1122z --win 2z --self")
     p.add_argument("ruleset", help="classical, hongkong, riichi or sichuan")
@@ -217,12 +195,14 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--option", action="append", metavar="NAME=VALUE", help="option override (repeatable)")
     p.add_argument("--json", action="store_true", help="print the result as JSON")
     p.add_argument("--jsonl", action="store_true", help="read one JSON request per line from stdin")
+    p.set_defaults(handler=cmd_score)
 
     p = sub.add_parser("analyze", help="shanten, waits and discard advice for a hand",
                        description="Analyse a hand, e.g.: jantaku analyze 123m456p789s1122z3z")
     p.add_argument("hand", nargs="*", help="13 or 14 tiles (melds allowed: chi:345m ...)")
     p.add_argument("--json", action="store_true", help="print the result as JSON")
     p.add_argument("--jsonl", action="store_true", help="read one JSON {\"hand\": ...} per line from stdin")
+    p.set_defaults(handler=cmd_analyze)
 
     p = sub.add_parser("selfplay", help="bots play hands against each other and print a summary",
                        description="Four bots play N hands, e.g.: jantaku selfplay --ruleset riichi --hands 100")
@@ -233,6 +213,7 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--seed", type=int, default=0)
     p.add_argument("--bots", help="four comma-separated bot names, one per seat (default: easy)")
     p.add_argument("--json", action="store_true", help="print one JSON object")
+    p.set_defaults(handler=cmd_selfplay)
 
     p = sub.add_parser("import", help="import a Tenhou mjlog game; --check compares it with our engine",
                        description="Replay a Tenhou mjlog through our riichi engine and keep it in the history.")
@@ -241,36 +222,4 @@ def build_parser() -> argparse.ArgumentParser:
                    help="print, hand by hand, whether our result equals the log's; exit 1 on any mismatch")
     p.add_argument("--data", metavar="DIR", help="the data directory (default: the user's data dir)")
     p.add_argument("--no-store", action="store_true", help="check only; do not add the game to the history")
-
-    from .netplay.cli import register as register_netplay
-
-    register_netplay(sub)  # host, bot, history, export
-    for register in _EXTRA_PARSERS:
-        register(sub)
-    return parser
-
-
-# Subcommands defined in other modules add their parsers here (host, play, join, ...).
-_EXTRA_PARSERS: list[Callable[[argparse._SubParsersAction], None]] = []
-from .tui.cli import register as _register_tui; _EXTRA_PARSERS.append(_register_tui)  # noqa: E402,E702
-
-
-def main(argv: list[str] | None = None) -> int:
-    parser = build_parser()
-    args = parser.parse_args(argv)
-    if args.command is None:
-        args.command = "menu"
-    handler = COMMANDS.get(args.command)
-    if handler is None:
-        parser.print_help()
-        return 2
-    try:
-        return handler(args) or 0
-    except KeyboardInterrupt:
-        return 130
-    except BrokenPipeError:
-        return 0
-
-
-if __name__ == "__main__":
-    sys.exit(main())
+    p.set_defaults(handler=cmd_import)

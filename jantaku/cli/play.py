@@ -1,4 +1,4 @@
-"""The TUI's subcommands: ``jantaku`` (the menu), ``jantaku play`` and ``jantaku replay``.
+"""The TUI's subcommands: ``jantaku`` (the menu), ``jantaku play``, ``join`` and ``replay``.
 
 Textual is imported only when a command runs, so ``jantaku --help`` and the
 calculators stay fast.
@@ -8,17 +8,19 @@ from __future__ import annotations
 
 import argparse
 import sys
+from collections.abc import Callable
+from typing import TYPE_CHECKING
 
-from .settings import BOT_LEVELS
+from ..tui.settings import BOT_LEVELS
+from .common import parse_options
+
+if TYPE_CHECKING:
+    from ..tui.app import JantakuApp
 
 
-def register(sub: argparse._SubParsersAction) -> None:
-    """Add the TUI's parsers and commands (``jantaku.cli`` calls this while building its parser)."""
-    from ..cli import command  # here, not at the top: jantaku.cli imports this module
-
-    for name, handler in (("menu", cmd_menu), ("play", cmd_play), ("join", cmd_join), ("replay", cmd_replay)):
-        command(name)(handler)
-    sub.add_parser("menu", help="the menu (what plain `jantaku` opens)")
+def add_parsers(sub: argparse._SubParsersAction) -> None:
+    """Add the TUI's parsers, each with its handler."""
+    sub.add_parser("menu", help="the menu (what plain `jantaku` opens)").set_defaults(handler=cmd_menu)
 
     p = sub.add_parser("play", help="a quick game against three bots",
                        description="Play against three bots, e.g.: jantaku play --ruleset riichi --preset default")
@@ -27,24 +29,24 @@ def register(sub: argparse._SubParsersAction) -> None:
     p.add_argument("--option", action="append", metavar="NAME=VALUE", help="option override (repeatable)")
     p.add_argument("--bot-delay", type=float, help="seconds between bot moves (default from settings)")
     p.add_argument("--bots", choices=BOT_LEVELS, help="the bots' strength (default from settings: normal)")
+    p.set_defaults(handler=cmd_play)
 
     p = sub.add_parser("join", help="join a host's lobby (LAN or internet)",
                        description="Join a jantaku host, e.g.: jantaku join 192.168.1.23:7654")
     p.add_argument("address", nargs="?", help="HOST:PORT (default: ask, and list the hosts found on the LAN)")
     p.add_argument("--name", help="your name at the host (default from settings)")
     p.add_argument("--fd", type=int, help=argparse.SUPPRESS)  # a connected socket to the host (the SSH front door)
+    p.set_defaults(handler=cmd_join)
 
     p = sub.add_parser("replay", help="step through a saved match",
                        description="Replay a match record (JSON from MatchRecord.to_wire or the replays folder)")
     p.add_argument("file", help="a match record file")
-
-    from .ssh.hosting import register as register_ssh
-
-    register_ssh(sub)  # --ssh PORT and its options on `jantaku host` (asyncssh loads only with --ssh)
+    p.set_defaults(handler=cmd_replay)
 
 
-def _run(start=None) -> int:
-    from .app import JantakuApp
+def run_app(start: Callable[[JantakuApp], None] | None = None) -> int:
+    """Run the TUI until it quits; ``start(app)`` runs once it is up (a game, a join, a replay)."""
+    from ..tui.app import JantakuApp
 
     app = JantakuApp(start=start)
     app.run()
@@ -52,15 +54,14 @@ def _run(start=None) -> int:
 
 
 def cmd_menu(args: argparse.Namespace) -> int:
-    return _run()
+    return run_app()
 
 
 def cmd_play(args: argparse.Namespace) -> int:
-    from ..cli import _parse_options
     from ..engine.options import OptionError
     from ..engine.ruleset import get_ruleset
 
-    options = _parse_options(args.option, "jantaku play")
+    options = parse_options(args.option, "jantaku play")
     if args.ruleset:
         try:
             get_ruleset(args.ruleset, args.preset, options)  # fail here, before the screen opens
@@ -68,18 +69,18 @@ def cmd_play(args: argparse.Namespace) -> int:
             print(f"jantaku play: {exc}", file=sys.stderr)
             return 2
 
-    def start(app) -> None:
+    def start(app: JantakuApp) -> None:
         if args.bot_delay is not None:
             app.settings.bot_delay = max(0.0, args.bot_delay)
         if args.bots:
             app.settings.bot_level = args.bots
         app.quick_game(args.ruleset, args.preset, options=options or None)
 
-    return _run(start)
+    return run_app(start)
 
 
 def cmd_join(args: argparse.Namespace) -> int:
-    def start(app) -> None:
+    def start(app: JantakuApp) -> None:
         if args.name:
             app.settings.name = args.name
         if args.fd is not None:
@@ -89,15 +90,15 @@ def cmd_join(args: argparse.Namespace) -> int:
         else:
             app.join_game()
 
-    return _run(start)
+    return run_app(start)
 
 
 def cmd_replay(args: argparse.Namespace) -> int:
-    from .records import load_record
+    from ..tui.records import load_record
 
     try:
         record, names = load_record(args.file)
     except ValueError as exc:
         print(f"jantaku replay: {exc}", file=sys.stderr)
         return 2
-    return _run(lambda app: app.replay(record, names))
+    return run_app(lambda app: app.replay(record, names))
