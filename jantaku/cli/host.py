@@ -202,7 +202,7 @@ def add_export_parser(sub: argparse._SubParsersAction) -> argparse.ArgumentParse
 
 
 def cmd_export(args: argparse.Namespace) -> int:
-    from .store import StoreError
+    from ..netplay.store import StoreError
 
     store = _open_store(args, "export")
     if store is None:

@@ -23,6 +23,7 @@ The public API, for bots, scorers and clients written outside this package::
   ``act(seat, action)``, ``view(seat)``;
 * decisions: the :class:`Action` union (:class:`Discard`, :class:`Chi`, :class:`Pass`, …);
 * what happened: the :class:`Event` kinds, :meth:`Event.for_seat` and :func:`decode_event`;
+* what a seat sees: :class:`View` (``table.view(seat)``) and its wire codec :func:`view_to_wire`;
 * bots: :func:`get_bot`, :class:`Bot` (subclass it and implement ``choose``);
 * tiles: :func:`parse_tiles`, :func:`format_tiles`, :func:`kind_of`, :func:`kind_str`.
 
@@ -45,7 +46,9 @@ _EXPORTS = {
                      "Kan", "Ankan", "Kakan", "Pass", "Abort", "Continue", "DeclareVoid", "Exchange"), ".actions"),
     **dict.fromkeys(("Event", "decode_event", "HandStartEvent", "DealEvent", "DrawEvent", "BonusEvent",
                      "DiscardEvent", "CallEvent", "KongEvent", "WinEvent", "LeaveEvent", "PaymentEvent",
-                     "HandEndEvent", "MatchEndEvent", "UnknownEvent"), ".events"),
+                     "HandEndEvent", "MatchEndEvent", "RiichiEvent", "UnknownEvent"), ".events"),
+    **dict.fromkeys(("View", "SeatView", "DiscardView", "MeldView", "RuleFacts", "ResultView", "WinView",
+                     "MatchInfo", "ViewExtension", "ViewFormatError", "view_to_wire", "view_from_wire"), ".views"),
     **dict.fromkeys(("Bot", "get_bot", "bot_names"), ".bots"),
     **dict.fromkeys(("parse_tiles", "format_tiles", "parse_kinds", "format_kinds", "kind_of", "kind_str",
                      "NotationError"), ".tiles"),
@@ -74,8 +77,8 @@ if TYPE_CHECKING:  # the same names, for type checkers
                           IllegalAction, Kakan, Kan, Pass, Pon, Riichi, Ron, Tsumo)
     from .bots import Bot, bot_names, get_bot
     from .events import (BonusEvent, CallEvent, DealEvent, DiscardEvent, DrawEvent, Event, HandEndEvent,
-                         HandStartEvent, KongEvent, LeaveEvent, MatchEndEvent, PaymentEvent, UnknownEvent,
-                         WinEvent, decode_event)
+                         HandStartEvent, KongEvent, LeaveEvent, MatchEndEvent, PaymentEvent, RiichiEvent,
+                         UnknownEvent, WinEvent, decode_event)
     from .match import Match, MatchRecord
     from .options import OptionError
     from .results import HandResult, WinRecord
@@ -84,3 +87,5 @@ if TYPE_CHECKING:  # the same names, for type checkers
     from .state import HandContext
     from .table import Table
     from .tiles import NotationError, format_kinds, format_tiles, kind_of, kind_str, parse_kinds, parse_tiles
+    from .views import (DiscardView, MatchInfo, MeldView, ResultView, RuleFacts, SeatView, View, ViewExtension,
+                        ViewFormatError, WinView, view_from_wire, view_to_wire)

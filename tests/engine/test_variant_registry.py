@@ -78,7 +78,7 @@ def test_the_tui_groups_actions_by_the_rulesets_labels():
 # generic modules: the engine's own, the bots, the host, the TUI's prompt and event log
 GENERIC = [*sorted((ROOT / "engine").glob("*.py")), *sorted((ROOT / "engine" / "bots").glob("*.py")),
            *sorted((ROOT / "netplay").glob("*.py")), ROOT / "tui" / "prompt.py", ROOT / "tui" / "eventtext.py"]
-NAMING = re.compile(r"""(==|!=|\bin)\s*\(?\s*["'](%s)["']""" % "|".join(VARIANT_NAMES))
+NAMING = re.compile(r"""(==|!=|\bin)\s*\(?\s*["'](""" + "|".join(VARIANT_NAMES) + r""")["']""")
 
 
 @pytest.mark.parametrize("path", GENERIC, ids=lambda p: str(p.relative_to(ROOT)))

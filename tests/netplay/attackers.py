@@ -131,7 +131,7 @@ async def slowloris(port: int, clients: int, seconds: float) -> dict:
                     if not await asyncio.wait_for(reader.read(1 << 16), 1.0):
                         cut[0] += 1
                         break
-                except asyncio.TimeoutError:
+                except TimeoutError:
                     pass
         except (ConnectionError, OSError):
             cut[0] += 1

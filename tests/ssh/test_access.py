@@ -5,6 +5,7 @@ from __future__ import annotations
 import asyncio
 import os
 import stat
+import json
 import time
 
 import asyncssh
@@ -259,7 +260,7 @@ def test_unused_unseated_codes_expire_and_seated_ones_stay(tmp_path):
 
 def test_an_old_json_codes_file_is_taken_over(tmp_path):
     path = tmp_path / "codes.json"
-    path.write_text('{"K7F3QX": {"name": "bob", "used": %f}, "BAD": 5}' % time.time())
+    path.write_text(json.dumps({"K7F3QX": {"name": "bob", "used": time.time()}, "BAD": 5}))
     codes = RejoinCodes(path)
     assert codes.name_of("K7F3QX") == "bob" and len(codes) == 1
     assert not path.exists() and path.with_name("codes.json.migrated").exists()
