@@ -35,7 +35,7 @@ from .context import RiichiWinContext
 from .dora import dora_items
 from .fu import ROUNDING, fu_items, meld_fu_items
 from .options import DEFAULT_OPTIONS, RiichiOptions, riichi_options
-from .points import base_points, win_payments, yakuman_points
+from .points import base_points, hand_value, win_payments, yakuman_points
 from .shape import HandFacts, Shape, interpretations, is_complete_shape
 from .catalogue import candidate_yaku
 from .yaku import YAKU, Pinfu, Yaku, hand_needs
@@ -166,8 +166,11 @@ class _Scorer:
                 items.append(_item(ROUNDING, extra, "fu"))
         payments = win_payments(reading.base, winner=ctx.seat_wind, payer=ctx.payer, honba=ctx.honba,
                                 sticks=ctx.sticks)
+        value = hand_value(reading.base, han=reading.han, fu=reading.fu, limit=reading.limit,
+                           dealer=ctx.seat_wind == 0, self_drawn=ctx.payer is None)
         return ScoreResult(is_win=True, items=items, score=reading.base, limit=reading.limit,
-                           values={"han": reading.han, "fu": reading.fu}, payments=payments)
+                           values={"han": reading.han, "fu": reading.fu}, payments=payments,
+                           hand_value=value.text, hand_points=value.points)
 
 
 def _check_hand(concealed_tiles: Sequence[int], melds: Sequence[Meld], win_tile: int) -> str | None:
