@@ -30,9 +30,13 @@ class ScoreItem:
     name: str
     value: int
     unit: str  # han | fu | fan | points | doubles | limit
+    english: str | None = None  # riichi: the English name beside the Japanese ``name``
 
     def to_json(self) -> dict[str, Any]:
-        return {"name": self.name, "value": self.value, "unit": self.unit}
+        out: dict[str, Any] = {"name": self.name, "value": self.value, "unit": self.unit}
+        if self.english:
+            out["english"] = self.english
+        return out
 
 
 @dataclass

@@ -188,3 +188,14 @@ def test_calculator_text_prints_the_points(capsys):
     assert main(["score", "riichi", "123m456p789s11222z", "--win", "2z", "--self", "--flag", "riichi"]) == 0
     text = capsys.readouterr().out
     assert "40 fu 2 han · 1,300 all" in text and "score: 640" not in text
+
+
+def test_yaku_carry_their_english_names():
+    """A result shows each yaku by its Japanese name with the English one beside it."""
+    from jantaku.engine.rulesets.riichi.catalogue import ALL_YAKU
+
+    assert all(y.english for y in ALL_YAKU), [y.name for y in ALL_YAKU if not y.english]
+    out = score_json("riichi", {"hand": "234m567p234s678s55m", "win": "2s", "flags": ["riichi"], "dora": ["4m"]})
+    named = {i["name"]: i.get("english") for i in out["items"] if i["unit"] == "han"}
+    assert named == {"Riichi": "Ready hand", "Tanyao": "All simples", "Pinfu": "No-points hand",
+                     "Dora": "Bonus tiles"}

@@ -32,7 +32,7 @@ from collections.abc import Sequence
 from ...melds import Meld
 from ...scoring import ScoreItem, ScoreRequest, ScoreResult
 from .context import RiichiWinContext
-from .dora import dora_items
+from .dora import ENGLISH_DORA, dora_items
 from .fu import ROUNDING, fu_items, meld_fu_items
 from .options import DEFAULT_OPTIONS, RiichiOptions, riichi_options
 from .points import base_points, hand_value, win_payments, yakuman_points
@@ -53,12 +53,12 @@ _FLAG_FIELDS = {"riichi": "riichi", "double_riichi": "double_riichi", "ippatsu":
 _items: dict[tuple[str, int, str], ScoreItem] = {}
 
 
-def _item(name: str, value: int, unit: str) -> ScoreItem:
+def _item(name: str, value: int, unit: str, english: str | None = None) -> ScoreItem:
     """Items are immutable and few, so each one is made once and shared."""
     key = (name, value, unit)
     item = _items.get(key)
     if item is None:
-        item = _items[key] = ScoreItem(name, value, unit)
+        item = _items[key] = ScoreItem(name, value, unit, english or ENGLISH_DORA.get(name))
     return item
 
 
@@ -155,10 +155,10 @@ class _Scorer:
     def result(self, reading: _Reading) -> ScoreResult:
         ctx = self.ctx
         if reading.yakuman:
-            items = [_item(y.name, 13 * n, "han") for y, n in reading.yakuman]
+            items = [_item(y.name, 13 * n, "han", y.english) for y, n in reading.yakuman]
         else:
             closed = self.facts.closed
-            items = [_item(y.name, y.han_closed if closed else y.han_open, "han") for y in reading.yaku]
+            items = [_item(y.name, y.han_closed if closed else y.han_open, "han", y.english) for y in reading.yaku]
             items += [_item(name, n, "han") for name, n in self._dora]
             items += [_item(name, v, "fu") for name, v in reading.fu_items]
             extra = reading.fu - sum(v for _, v in reading.fu_items)
