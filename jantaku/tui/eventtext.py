@@ -24,7 +24,7 @@ from rich.text import Text
 
 from .tilefaces import TilePainter
 from .viewmodel import format_value
-from .widgets.hand import meld_text
+from .widgets.meldfaces import meld_face, meld_text
 
 # events that carry nothing a player needs to read
 QUIET = frozenset({"deal", "draw", "hand_end"})
@@ -73,7 +73,8 @@ def _discard(s: Sentence) -> Text:
 
 def _meld(s: Sentence) -> Text:
     meld = s.event.get("meld", {})
-    return Text(f"{s.who} {meld.get('type', s.event['type'])} ") + meld_text(meld, s.painter)
+    return Text(f"{s.who} {meld.get('type', s.event['type'])} ") + meld_text(meld_face(meld, s.event.get("seat")),
+                                                                          s.painter)
 
 
 def _bonus(s: Sentence) -> Text:

@@ -18,6 +18,7 @@ from .eventtext import scored_hands
 from .tilefaces import TilePainter
 from .viewmodel import WIND_NAMES, format_value
 from .widgets.hand import melds_text
+from .widgets.meldfaces import meld_face
 
 TOTAL_KEYS = ("han", "fu", "fan", "points", "doubles")
 WINNING_TILE = Style(reverse=True, bold=True)
@@ -42,7 +43,8 @@ def winning_hand(win: dict[str, Any], painter: TilePainter) -> Text:
         out.append_text(painter.text(tile, extra))
     if win.get("melds") or win.get("bonus"):
         out.append("  ")
-        out.append_text(melds_text(win.get("melds") or [], win.get("bonus") or [], painter))
+        melds = [meld_face(m, win.get("seat")) for m in win.get("melds") or ()]
+        out.append_text(melds_text(melds, win.get("bonus") or [], painter))
     return out
 
 
@@ -176,7 +178,7 @@ def hand_result_parts(view: dict[str, Any], names: list[str], painter: TilePaint
                 melds = view["players"][seat].get("melds") if seat < len(view.get("players", ())) else None
                 line = Text(f"  {names[seat]:<12} ") + painter.row(tiles, gap=" ")
                 if melds:
-                    line += Text("  ") + melds_text(melds, [], painter)
+                    line += Text("  ") + melds_text([meld_face(m, seat) for m in melds], [], painter)
                 parts.append(line)
         if result.get("details"):
             parts.append(Text("settlement", "bold"))

@@ -350,10 +350,10 @@ async def test_warnings_and_variant_keys_are_shown():
         await open_prompt(s, app, pilot, update(view, actions))
         text = screen_text(app)
     assert "FURITEN" in text
-    assert "dora ind 1m" in text
-    assert "void m" in text and "void p" in text
-    assert "RIICHI" in text
-    assert "kong money: 4" in text
+    assert "dora 1m" in text
+    assert "void characters" in text and "void dots" in text  # in words, on those seats' sides
+    assert "riichi" in text
+    assert "kong" not in text  # a key the table does not know is not shown as an internal value
 
 
 async def test_prompt_deadline_shows_a_timer():

@@ -18,7 +18,9 @@ from textual.widgets import Input
 from ...engine.actions import Action, ActionType
 from ..eventtext import describe_event
 from ..prompt import PASS_KEYS, TILE_KEYS, ActionGroup, Prompt, action_groups, automatic_action, pick_by_selection
+from .. import tablemodel
 from ..session import GameSession
+from ..tablemodel import TableModel
 from ..settings import Settings
 from ..tilefaces import TilePainter
 from ..selection import Selection, hand_hint
@@ -26,7 +28,6 @@ from ..viewmodel import extra_items, format_value, names_for, seat_flag
 from ..widgets.board import BoardFrame, TableBoard
 from ..widgets.buttons import ButtonRow, Entry
 from ..widgets.hand import HandState, HandView
-from ..widgets.status import status_items
 from .base import BaseScreen
 from .dialogs import ChoiceScreen, HelpScreen
 from .result import ResultScreen
@@ -181,20 +182,21 @@ class TableScreen(BaseScreen):
             self._draw_keys()
             return
         self.hand = self._hand_state()
-        frame = BoardFrame(self.view, self.seat, self.names, self.painter(), hand=self.hand,
-                           status=self._status())
-        self.board.draw(frame)
+        self.board.draw(BoardFrame(self._model(), self.painter(), hand=self.hand))
         self._draw_actions()
         self._draw_keys()
 
-    def _status(self) -> list[Text]:
-        left = None if self.deadline is None else self.deadline - time.monotonic()
-        return status_items(self.view, self.names, self.painter(), seat=self.seat, waiting=self._waiting_text(),
-                            seconds_left=left, title=self.session.title)
+    def _model(self) -> TableModel:
+        left = None if self.deadline is None else int(self.deadline - time.monotonic() + 0.99)
+        return tablemodel.build(self.view, self.seat, self.names, timer=left, prompt=self._waiting_text(),
+                                mark_tsumogiri=self.settings.mark_tsumogiri)
 
     def _waiting_text(self) -> str:
         prompt = self.prompt
         if prompt is None:
+            turn = self.view.get("turn") if self.view else None
+            if isinstance(turn, int) and self.view.get("phase") != "over" and turn != self.seat:
+                return f"{self.names[turn]} to play"
             return ""
         types = prompt.types
         if ActionType.CONTINUE in types:
@@ -241,7 +243,7 @@ class TableScreen(BaseScreen):
 
     def _tick(self) -> None:
         if self.deadline is not None and self.view is not None:
-            self.board.query_one("#status").show(self._status())
+            self.board.draw(BoardFrame(self._model(), self.painter(), hand=self.hand))
 
     # --- acting ---------------------------------------------------------------------------------
 

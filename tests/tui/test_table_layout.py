@@ -1,0 +1,140 @@
+"""The table as a mahjong table: ponds in rows of six around the centre, melds turned to their source."""
+
+from __future__ import annotations
+
+import pytest
+from rich.console import Console
+from rich.style import Style
+
+from jantaku.engine.tiles import parse_tiles
+from jantaku.tui.screens.table import TableScreen
+from jantaku.tui.tilefaces import TilePainter
+from jantaku.tui.widgets.centre import CentreInfo, CentrePanel, SideInfo, centre_lines
+from jantaku.tui.widgets.meldfaces import MeldFace, called_index, meld_face, meld_text, relative_source
+from jantaku.tui.widgets.player import PlayerArea
+from jantaku.tui.widgets.pond import PondTile, pond_rows
+
+from .conftest import FakeSession, basic_match, screen_text, table_app, until, update
+
+PAINTER = TilePainter(colour=False)
+CONSOLE = Console()
+
+
+def style_at(text, offset: int) -> Style:
+    return text.get_style_at_offset(CONSOLE, offset)
+
+
+def styles_of(text, face: str) -> list[Style]:
+    """The styles drawn on each occurrence of ``face`` in ``text``."""
+    plain, out = text.plain, []
+    start = plain.find(face)
+    while start >= 0:
+        out.append(style_at(text, start))
+        start = plain.find(face, start + 1)
+    return out
+
+
+# --- ponds ------------------------------------------------------------------------------------------------
+
+
+def test_a_pond_is_rows_of_six_in_discard_order():
+    tiles = [PondTile(t) for t in range(0, 80, 4)]  # 20 discards
+    rows = pond_rows(tiles, PAINTER)
+    assert [len(r.plain) // 3 for r in rows] == [6, 6, 6, 2]
+    faces = "".join(r.plain for r in rows).split()
+    assert faces == [PAINTER.face(t.tile) for t in tiles]
+
+
+def test_riichi_called_latest_and_tsumogiri_marks_read_without_colour():
+    tiles = [PondTile(0), PondTile(4, riichi=True), PondTile(8, called=True), PondTile(12, tsumogiri=True),
+             PondTile(16)]
+    row = pond_rows(tiles, PAINTER, latest=True)[0]
+    assert row.plain == "1m 2m*3m^4m 5m◂"
+    assert styles_of(row, "2m")[0].reverse  # turned
+    assert styles_of(row, "3m")[0].strike and styles_of(row, "3m")[0].dim  # called away
+    assert styles_of(row, "4m")[0].dim
+    assert not styles_of(pond_rows(tiles, PAINTER, mark_tsumogiri=False)[0], "4m")[0].dim  # the option
+    assert styles_of(row, "5m")[0].underline
+
+
+# --- melds ------------------------------------------------------------------------------------------------
+
+
+def test_relative_source_by_turn_order():
+    # seat 2's left is the player before it (1), across 0, right 3
+    assert [relative_source(2, s) for s in (1, 0, 3)] == ["left", "across", "right"]
+
+
+@pytest.mark.parametrize("source, index", [("left", 0), ("across", 1), ("right", 2)])
+def test_a_called_tile_points_to_the_player_it_came_from(source, index):
+    meld = MeldFace("pon", (36, 37, 38), called=37, source=source)
+    assert called_index(meld) == index
+    text = meld_text(meld, PAINTER)
+    assert style_at(text, index * 2).reverse
+    others = [i for i in range(3) if i != index]
+    assert not any(style_at(text, i * 2).reverse for i in others)
+
+
+def test_exposed_added_and_concealed_kongs():
+    kan = MeldFace("kan", (0, 1, 2, 3), called=2, source="across")
+    assert called_index(kan) == 1
+    kakan = MeldFace("kakan", (0, 1, 2, 3), called=1, source="right", added=3)
+    text = meld_text(kakan, PAINTER)
+    assert [bool(style_at(text, i * 2).reverse) for i in range(4)] == [False, False, True, True]
+    assert meld_text(MeldFace("ankan", (-1, 1, 2, -1)), PAINTER).plain == "▒▒1m1m▒▒"
+
+
+def test_chi_called_from_the_left_goes_first():
+    four, five, six = parse_tiles("456m")
+    meld = meld_face({"type": "chi", "tiles": [four, five, six], "claimed": six, "from": 3, "added": None}, 0)
+    assert meld.source == "left" and meld_text(meld, PAINTER).plain == "6m4m5m"
+
+
+# --- the centre --------------------------------------------------------------------------------------------
+
+
+def test_each_seat_on_its_side_of_the_centre():
+    sides = {"self": SideInfo(0, 25000, dealer=True), "right": SideInfo(1, 24000, turn=True),
+             "across": SideInfo(2, 23000), "left": SideInfo(3, 28000, notes=("riichi",))}
+    lines = centre_lines(CentreInfo("South 3", 40, sides, counters=("honba 2",)), PAINTER, 32)
+    plain = [line.plain for line in lines]
+    assert "西" in plain[0] and "23,000" in plain[0]
+    assert plain[1].startswith("北") and plain[1].endswith("南")
+    assert plain[2].startswith("28,000") and plain[2].endswith("24,000")
+    assert plain[3].startswith("riichi")
+    assert "東◆" in plain[-1] and "25,000" in plain[-1]
+    assert "South 3" in plain[1] and "wall 40" in plain[2] and "honba 2" in plain[3]
+    right_wind = style_at(lines[1], len(plain[1]) - 1)  # 南, the last character
+    assert right_wind.reverse  # whose turn it is
+
+
+# --- on screen -----------------------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("size", [(80, 24), (120, 36), (160, 48)])
+async def test_four_ponds_around_the_centre(size):
+    match = basic_match(4)
+    bot_moves = 0
+    while bot_moves < 40:  # a hand well under way: every pond has a few rows
+        seat, actions = next(iter(match.pending().items()))
+        match.act(seat, actions[0])
+        bot_moves += 1
+    s = FakeSession()
+    async with table_app(s, size=size) as (app, pilot):
+        s.send(update(match.view(0), match.pending().get(0)))
+        await until(pilot, lambda: isinstance(app.screen, TableScreen) and app.screen.view is not None)
+        await pilot.pause()
+        areas = {a.position: a for a in app.screen.query(PlayerArea)}
+        centre = app.screen.query_one(CentrePanel).region
+        text = screen_text(app)
+        lines = text.splitlines()
+        assert len(lines) == size[1] and all(len(line) <= size[0] for line in lines)
+        assert areas["across"].region.bottom <= centre.y and areas["self"].region.y >= centre.bottom
+        assert areas["left"].region.right <= centre.x and areas["right"].region.x >= centre.right
+        assert areas["across"].region.x == areas["self"].region.x  # their n-th discards in one column
+        for area in areas.values():
+            assert area.region.right <= size[0] and area.region.bottom <= size[1]
+            assert area.info is not None and area.info.pond
+            drawn = area.lines(area.size.width)
+            assert len(drawn) <= area.region.height, f"{area.position} is cut off"
+        assert text.count("wall ") == 1
