@@ -41,6 +41,7 @@ from jantaku.engine.actions import Action, ActionType  # noqa: E402
 from jantaku.engine.bots import get_bot  # noqa: E402
 from jantaku.engine.match import Match  # noqa: E402
 from jantaku.engine.ruleset import get_ruleset  # noqa: E402
+from jantaku.engine.views import View  # noqa: E402
 from jantaku.netplay.client import Client, ClientError  # noqa: E402
 
 JANTAKU = [sys.executable, "-c", "import sys; from jantaku.cli import main; sys.exit(main(sys.argv[1:]))"]
@@ -51,13 +52,13 @@ NO_CLOCKS = {"turn": None, "claim": None, "between": None, "grace": None, "bot":
 TICKS = os.sysconf("SC_CLK_TCK")
 
 
-def fast_choice(view: dict, actions: list[Action]) -> Action:
+def fast_choice(view: View, actions: list[Action]) -> Action:
     """Win if possible, else pass a claim, else discard the tile just drawn."""
     by_type = {a.type: a for a in actions}
     for kind in (ActionType.TSUMO, ActionType.RON, ActionType.CONTINUE, ActionType.PASS):
         if kind in by_type:
             return by_type[kind]
-    drawn = view["players"][view["seat"]].get("drawn")
+    drawn = view.me.drawn
     for a in actions:
         if a.type is ActionType.DISCARD and a.tile == drawn:
             return a
@@ -97,7 +98,7 @@ async def watch_lag(probe: Probe, lags: list[float], tick: float = 0.01) -> None
 async def play(client: Client, table: int, choose, think: float, probe: Probe, rng: random.Random) -> None:
     acted: set[int] = set()
 
-    async def answer(prompt: dict, view: dict) -> None:
+    async def answer(prompt: dict, view: View) -> None:
         await asyncio.sleep(think * rng.uniform(0.5, 1.5))
         action = choose(view, [Action.from_wire(w) for w in prompt["actions"]])
         start = time.perf_counter()

@@ -26,6 +26,7 @@ from .actions import Action, ActionType, IllegalAction
 from .results import HandResult
 from .ruleset import Ruleset, get_ruleset, hand_seed
 from .table import Event, HandContext, Table
+from .views import MatchInfo, Standing, View
 from .wall import Wall
 
 RECORD_VERSION = 1
@@ -90,6 +91,7 @@ class Match:
         self.standings: list[dict[str, Any]] | None = None
         self.stopped: str | None = None  # why the match was stopped early, if it was
         self.context = ruleset.first_context()
+        self._info: tuple[Any, MatchInfo] | None = None
         self.table = self._new_table()
 
     def _new_table(self) -> Table:
@@ -165,12 +167,20 @@ class Match:
         self.table = self._new_table()
         return list(self.table.events)
 
-    def view(self, seat: int | None) -> dict[str, Any]:
-        view = self.table.view(seat)
-        view["match"] = {"ruleset": self.ruleset.name, "preset": self.ruleset.preset,
-                         "hand_index": self.hand_index, "scores": list(self.scores), "phase": self.phase,
-                         "hands_played": len(self.results), "standings": self.standings}
-        return view
+    def view(self, seat: int | None) -> View:
+        return self.table.view(seat, match=self.info())
+
+    def info(self) -> MatchInfo:
+        """The match's part of every view (built again only when it changed)."""
+        key = (self.hand_index, self.phase, len(self.results), tuple(self.scores), self.standings is None)
+        if self._info is None or self._info[0] != key:
+            standings = None if self.standings is None else tuple(
+                Standing(s["seat"], s["place"], s["score"], s["final"],
+                         tuple((k, v) for k, v in s.items() if k not in ("seat", "place", "score", "final")))
+                for s in self.standings)
+            self._info = (key, MatchInfo(self.ruleset.name, self.ruleset.preset, self.hand_index,
+                                         tuple(self.scores), self.phase, len(self.results), standings))
+        return self._info[1]
 
     def record(self) -> MatchRecord:
         return self.record_

@@ -46,6 +46,8 @@ from .results import HandResult, WinRecord
 from .scoring import ScoreResult
 from .state import DiscardRecord, Event, HandContext, PlayerState, meld_to_wire
 from .tiles import RED_FIVE_IDS, counts34, full_tile_set, is_bonus, kind_of, sort_tiles
+from .views import (DiscardView, MatchInfo, MeldView, ResultView, RuleFacts, SeatView, View, ViewExtension, meld_view,
+                    result_view)
 from .wall import Wall
 
 __all__ = ["DiscardRecord", "Event", "HandContext", "PlayerState", "Table", "meld_to_wire"]
@@ -73,6 +75,7 @@ class Table:
     thirteen_orphans = True
     four_as_two = False  # four identical tiles count as two pairs
     red_fives = False
+    riichi_declarations = False  # riichi may be declared (a fact the view carries)
     last_tile_claims = frozenset({ActionType.RON})  # what the wall's last discard may be claimed for
 
     def __init__(self, options: Any = None, *, seed: int = 0, context: HandContext | None = None,
@@ -101,6 +104,11 @@ class Table:
         self.after_kong_discard = False  # the current discard followed a kong replacement
         self.added_kong_held = False  # the last added kong used a tile held from before
         self.robbing = False  # the current win robs a kong
+        self._rule_facts: RuleFacts | None = None
+        self._result_view_cache: ResultView | None = None
+        self._discard_view_cache: list[tuple[DiscardView, ...]] = [(), (), (), ()]
+        self._meld_view_cache: dict[tuple[int, bool], tuple[Any, tuple[MeldView, ...]]] = {}
+        self._public_seat_views: list[tuple[Any, SeatView] | None] = [None, None, None, None]
         self._deal()
 
     # --- setting up -----------------------------------------------------------------
@@ -708,42 +716,85 @@ class Table:
 
     # --- what a seat may know -------------------------------------------------------------------
 
-    def view(self, seat: int | None) -> dict[str, Any]:
-        """Everything ``seat`` may know now (``None``: a spectator).
+    def view(self, seat: int | None, *, match: MatchInfo | None = None) -> View:
+        """Everything ``seat`` may know now (``None``: a spectator); ``match``: the match's part.
 
         Never another seat's concealed tiles (until the hand is over) or the
         order of the wall.
         """
         over = self.phase == "over"
-        players = []
-        for s, p in enumerate(self.players):
-            entry: dict[str, Any] = {
-                "seat": s, "wind": self.seat_wind(s), "concealed_count": len(p.concealed),
-                "melds": [meld_to_wire(m, hide_concealed=not over and s != seat) for m in p.melds],
-                "discards": [[d.tile, d.tsumogiri, d.riichi, d.claimed_by, d.order] for d in p.discards],
-                "bonus": list(p.bonus), "out": p.out,
-            }
-            if s == seat or over or p.out:
-                entry["concealed"] = sort_tiles(p.concealed)
-                entry["drawn"] = p.drawn if (s == seat or over) else None
-            players.append(entry)
-        view = {
-            "variant": self.name, "seat": seat, "phase": self.phase, "turn": self.turn_seat,
-            "dealer": self.context.dealer, "round_wind": self.context.round_wind,
-            "hand_number": self.context.hand_number, "honba": self.context.honba,
-            "sticks": self.context.sticks, "scores": [a + b for a, b in zip(self.context.scores, self.deltas)],
-            "wall": self.wall.remaining, "players": players,
-            "last_discard": list(self.last_discard) if self.last_discard else None,
-            "red_fives": self.red_fives,
-        }
-        if over and self.result is not None:
-            view["result"] = self.result.to_wire()
-        view.update(self.extra_view(seat))
-        return view
+        players = tuple(self._seat_view(s, p, shown=(s == seat or over or p.out), own=(s == seat or over))
+                        for s, p in enumerate(self.players))
+        context = self.context
+        return View(
+            variant=self.name, seat=seat, phase=self.phase, turn=self.turn_seat, dealer=context.dealer,
+            round_wind=context.round_wind, hand_number=context.hand_number, honba=context.honba,
+            sticks=context.sticks, scores=tuple(a + b for a, b in zip(context.scores, self.deltas)),
+            wall=self.wall.remaining, players=players,
+            last_discard=self.last_discard, rules=self.rule_facts(),
+            extension=self.view_extension(seat),
+            result=self._result_view() if over else None, match=match)
 
-    def extra_view(self, seat: int | None) -> dict[str, Any]:
-        """Hook: variant facts a seat may know (dora indicators, riichi, void suits)."""
-        return {}
+    def _seat_view(self, s: int, p: PlayerState, *, shown: bool, own: bool) -> SeatView:
+        # Views are built for every seat after every decision: the parts that rarely change (ponds,
+        # melds, another seat's entry) are kept and rebuilt only when their player's state moved.
+        hidden = not own
+        melds = self._meld_views(s, p, hidden)
+        discards = self._discard_views(s, p)
+        if shown:
+            return SeatView(s, self.seat_wind(s), len(p.concealed), melds, discards, tuple(p.bonus), p.out,
+                            tuple(sort_tiles(p.concealed)), p.drawn if own else None)
+        key = (self.seat_wind(s), len(p.concealed), melds, discards, len(p.bonus), p.out)
+        cached = self._public_seat_views[s]
+        if cached is None or cached[0] != key:
+            cached = (key, SeatView(s, key[0], key[1], melds, discards, tuple(p.bonus), p.out))
+            self._public_seat_views[s] = cached
+        return cached[1]
+
+    def _discard_views(self, s: int, p: PlayerState) -> tuple[DiscardView, ...]:
+        records = p.discards
+        cached = self._discard_view_cache[s]
+        # only the latest discard ever changes (when it is claimed): compare it, add what is new
+        if cached and len(cached) <= len(records) and (
+                not cached or cached[-1].claimed_by == records[len(cached) - 1].claimed_by):
+            if len(cached) == len(records):
+                return cached
+            views = cached + tuple(DiscardView(d.tile, d.tsumogiri, d.riichi, d.claimed_by, d.order)
+                                   for d in records[len(cached):])
+        else:
+            views = tuple(DiscardView(d.tile, d.tsumogiri, d.riichi, d.claimed_by, d.order) for d in records)
+        self._discard_view_cache[s] = views
+        return views
+
+    def _meld_views(self, s: int, p: PlayerState, hidden: bool) -> tuple[MeldView, ...]:
+        if not p.melds:
+            return ()
+        key = (tuple(p.melds), hidden)
+        cached = self._meld_view_cache.get((s, hidden))
+        if cached is None or cached[0] != key:
+            cached = (key, tuple(meld_view(m, hide_concealed=hidden) for m in p.melds))
+            self._meld_view_cache[(s, hidden)] = cached
+        return cached[1]
+
+    def view_extension(self, seat: int | None) -> ViewExtension | None:
+        """Hook: the variant's own facts ``seat`` may know (dora indicators, riichi, void suits)."""
+        return None
+
+    def rule_facts(self) -> RuleFacts:
+        """The rules a client needs, from this table's knobs (built once)."""
+        if self._rule_facts is None:
+            self._rule_facts = RuleFacts(
+                red_fives=self.red_fives, honors=self.honors, bonus_tiles=self.bonus_tiles, chow=self.allow_chi,
+                pung=self.allow_pon, exposed_kong=self.allow_open_kan, seven_pairs=self.seven_pairs,
+                thirteen_orphans=self.thirteen_orphans, four_as_two=self.four_as_two,
+                riichi=self.riichi_declarations, multi_win=self.multi_win, leave_on_win=self.leave_on_win)
+        return self._rule_facts
+
+    def _result_view(self) -> ResultView | None:
+        # the result is fixed once the hand is over: convert it once
+        if self.result is not None and self._result_view_cache is None:
+            self._result_view_cache = result_view(self.result)
+        return self._result_view_cache
 
     # --- bookkeeping --------------------------------------------------------------------------------
 

@@ -4,7 +4,7 @@
     table = await client.create_table("basic", options={"hands": 2}, seat=0)
     await client.add_bot(table)                                   # ... start, spectate, chat
     async for msg in client.updates():                            # update, table, chat, ...
-        if msg["type"] == "update" and msg["prompt"]:
+        if msg["type"] == "update" and msg["prompt"]:             # msg["view"]: a typed View
             prompt = msg["prompt"]
             await client.act(table, prompt["id"], prompt["actions"][0])
 
@@ -24,6 +24,7 @@ from collections.abc import AsyncIterator
 from typing import Any
 
 from ..engine.actions import Action
+from ..engine.views import ViewFormatError, view_from_wire
 from .protocol import HOST_LIMITS, PROTOCOL_VERSION, MessageReader, ProtocolError, pack
 
 _CLOSED = {"type": "closed"}
@@ -152,6 +153,11 @@ class Client:
         elif kind == "table_closed":
             self.tables.pop(msg["table"], None)
             self.seats.pop(msg["table"], None)
+        elif kind == "update":
+            try:  # decoded once here: every reader of this client gets a typed View
+                msg = {**msg, "view": view_from_wire(msg.get("view"))}
+            except ViewFormatError as exc:
+                msg = {"type": "error", "code": "bad_view", "table": msg.get("table"), "message": str(exc)}
         elif kind == "bye" or (kind == "error" and msg.get("code") in _CLOSING_CODES):
             self.close_reason = msg
         self._put(msg)

@@ -14,6 +14,7 @@ from typing import Any
 
 from ..engine.actions import Action
 from ..engine.bots import Bot, get_bot
+from ..engine.views import View
 from .client import Client, ClientError
 from .protocol import ErrorCode
 
@@ -28,7 +29,7 @@ def bot_chooser(name: str = "easy") -> Chooser:
 
 
 async def play_table(client: Client, table: int, choose: Chooser, *, think: float = 0.0,
-                     on_update: Callable[[dict[str, Any]], None] | None = None) -> dict[str, Any] | None:
+                     on_update: Callable[[dict[str, Any]], None] | None = None) -> View | None:
     """Answer every prompt at ``table`` until its match ends; returns the final view (None if it closed).
 
     ``think`` seconds pass before each answer (a bot that plays at a person's pace).
@@ -54,8 +55,9 @@ async def play_table(client: Client, table: int, choose: Chooser, *, think: floa
             except ClientError as exc:
                 if exc.code != ErrorCode.STALE_PROMPT:  # the window closed before our answer: fine
                     raise
-        if msg["view"]["match"]["phase"] == "over":
-            return msg["view"]
+        view: View = msg["view"]
+        if view.match is not None and view.match.phase == "over":
+            return view
     return None
 
 

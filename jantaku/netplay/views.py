@@ -10,17 +10,18 @@ own entry from that seat's view into the public one.
 from __future__ import annotations
 
 from collections.abc import Iterable
+from dataclasses import replace
 from typing import Any
 
 from ..engine.match import Match
 from ..engine.table import Event
+from ..engine.views import View, view_to_wire
 
 
-def seat_view(match: Match, seat: int | None, *, see_hands: bool = False) -> dict[str, Any]:
+def seat_view(match: Match, seat: int | None, *, see_hands: bool = False) -> View:
     view = match.view(seat)
     if seat is None and see_hands:
-        for s in range(4):
-            view["players"][s] = match.view(s)["players"][s]
+        view = replace(view, players=tuple(match.table.view(s).players[s] for s in range(4)))
     return view
 
 
@@ -41,5 +42,5 @@ def update_message(table_id: int, match: Match, seat: int | None, events: Iterab
                    prompt: dict[str, Any] | None, *, see_hands: bool = False) -> dict[str, Any]:
     """The ``update`` message for one recipient (docs/protocol.md, "update")."""
     return {"type": "update", "table": table_id, "seat": seat, "n": len(match.record().decisions),
-            "view": seat_view(match, seat, see_hands=see_hands),
+            "view": view_to_wire(seat_view(match, seat, see_hands=see_hands)),
             "events": seat_events(events, seat, see_hands=see_hands), "prompt": prompt}

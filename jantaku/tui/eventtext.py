@@ -22,6 +22,7 @@ from typing import Any
 
 from rich.text import Text
 
+from ..engine.views import ViewFormatError, meld_from_wire
 from .tilefaces import TilePainter
 from .viewmodel import format_value
 from .widgets.meldfaces import meld_face, meld_text
@@ -72,9 +73,11 @@ def _discard(s: Sentence) -> Text:
 
 
 def _meld(s: Sentence) -> Text:
-    meld = s.event.get("meld", {})
-    return Text(f"{s.who} {meld.get('type', s.event['type'])} ") + meld_text(meld_face(meld, s.event.get("seat")),
-                                                                          s.painter)
+    try:
+        meld = meld_from_wire(s.event.get("meld"))
+    except ViewFormatError:  # a host's malformed meld: say what happened without its tiles
+        return Text(f"{s.who} {s.event['type']}")
+    return Text(f"{s.who} {meld.type.value} ") + meld_text(meld_face(meld, s.event.get("seat")), s.painter)
 
 
 def _bonus(s: Sentence) -> Text:

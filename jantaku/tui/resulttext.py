@@ -1,12 +1,13 @@
 """What the result screens say: wins with itemised scores, payments, draws, standings.
 
-Everything is read from the view (``view["result"]``, ``view["match"]``)
+Everything is read from the view (``view.result``, ``view.match``)
 and returned as Rich renderables, so the screens stay thin and the wording
 is testable without a terminal.
 """
 
 from __future__ import annotations
 
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from rich.console import Group, RenderableType
@@ -14,41 +15,34 @@ from rich.style import Style
 from rich.table import Table
 from rich.text import Text
 
+from ..engine.views import ResultView, View, WinView
 from .eventtext import scored_hands
 from .tilefaces import TilePainter
-from .viewmodel import WIND_NAMES, format_value
+from .viewmodel import WIND_NAMES, format_value, indicators as shown_indicators
 from .widgets.hand import melds_text
 from .widgets.meldfaces import meld_face
 
 TOTAL_KEYS = ("han", "fu", "fan", "points", "doubles")
 WINNING_TILE = Style(reverse=True, bold=True)
-# other names variants may give the ura-dora indicators (in the result or the final view)
-URA_KEYS = ("ura_indicators", "ura_dora_indicators", "ura_dora", "ura")
 
 
-def _int_keys(mapping: dict[Any, Any] | None) -> dict[int, Any]:
-    """Seat-keyed maps arrive with int keys locally and str keys over some wires."""
-    return {int(k): v for k, v in (mapping or {}).items()}
-
-
-def winning_hand(win: dict[str, Any], painter: TilePainter) -> Text:
+def winning_hand(win: WinView, painter: TilePainter) -> Text:
     out = Text()
     marked = False
-    for i, tile in enumerate(win.get("hand", ())):
+    for i, tile in enumerate(win.hand):
         if i:
             out.append(" ")
         extra = None
-        if tile == win.get("tile") and not marked:
+        if tile == win.tile and not marked:
             extra, marked = WINNING_TILE, True
         out.append_text(painter.text(tile, extra))
-    if win.get("melds") or win.get("bonus"):
+    if win.melds or win.bonus:
         out.append("  ")
-        melds = [meld_face(m, win.get("seat")) for m in win.get("melds") or ()]
-        out.append_text(melds_text(melds, win.get("bonus") or [], painter))
+        out.append_text(melds_text([meld_face(m, win.seat) for m in win.melds], win.bonus, painter))
     return out
 
 
-def score_table(score: dict[str, Any]) -> Group:
+def score_table(score: Mapping[str, Any]) -> Group:
     """Every item of the score, then one line of the totals the variant reports."""
     table = Table(show_header=False, box=None, padding=(0, 1))
     table.add_column("item")
@@ -77,28 +71,25 @@ def payments_table(payments: dict[int, int], names: list[str], title: str = "pay
     return table
 
 
-def win_parts(win: dict[str, Any], names: list[str], painter: TilePainter) -> list[RenderableType]:
-    discarder = win.get("discarder")
+def win_parts(win: WinView, names: list[str], painter: TilePainter) -> list[RenderableType]:
+    discarder = win.discarder
     how = "by self-draw" if discarder is None else f"on {names[discarder]}'s discard"
-    who = names[win["seat"]]
-    head = Text(f"{who} {'win' if who == 'You' else 'wins'} {how}, with ", "bold") + painter.text(win["tile"])
-    parts: list[RenderableType] = [head, winning_hand(win, painter), score_table(win.get("score") or {})]
-    payments = _int_keys(win.get("payments"))
+    who = names[win.seat]
+    head = Text(f"{who} {'win' if who == 'You' else 'wins'} {how}, with ", "bold") + painter.text(win.tile)
+    parts: list[RenderableType] = [head, winning_hand(win, painter), score_table(win.score)]
+    payments = dict(win.payments)
     if payments:
         parts.append(payments_table(payments, names))
     return parts
 
 
-def indicators(view: dict[str, Any], painter: TilePainter) -> list[RenderableType]:
-    result = view.get("result") or {}
+def indicators(view: View, painter: TilePainter) -> list[RenderableType]:
     out: list[RenderableType] = []
-    if view.get("dora_indicators"):
-        out.append(Text("dora indicators ") + painter.row(view["dora_indicators"], gap=" "))
-    for key in URA_KEYS:
-        tiles = result.get(key) or view.get(key)
-        if tiles:
-            out.append(Text("ura-dora indicators ") + painter.row(tiles, gap=" "))
-            break
+    dora = shown_indicators(view)
+    if dora:
+        out.append(Text("dora indicators ") + painter.row(list(dora), gap=" "))
+    for label, tiles in view.extension.result_tiles() if view.extension is not None else ():
+        out.append(Text(f"{label} ") + painter.row(list(tiles), gap=" "))
     return out
 
 
@@ -114,7 +105,7 @@ def _seat_value(value: Any, names: list[str]) -> Any:
     return value
 
 
-def detail_text(detail: dict[str, Any], names: list[str]) -> Text:
+def detail_text(detail: Mapping[str, Any], names: list[str]) -> Text:
     """A variant's itemised extra payment, whatever its fields: its name first, seat maps and seats as names.
 
     >>> detail_text({"name": "Tenpai payment", "tenpai": [2], "payments": {"0": -1000, "2": 3000}}, list("ABCD")).plain
@@ -148,45 +139,44 @@ def other_hands_parts(events: list[dict[str, Any]], names: list[str]) -> list[Re
     return parts
 
 
-def hand_result_parts(view: dict[str, Any], names: list[str], painter: TilePainter,
-                      events: list[dict[str, Any]] = ()) -> list[RenderableType]:
+def hand_result_parts(view: View, names: list[str], painter: TilePainter,
+                      events: Sequence[dict[str, Any]] = ()) -> list[RenderableType]:
     """The hand's result: every win (itemised), other scored hands, draws with the revealed hands, deltas."""
-    result = view.get("result") or {}
-    kind = result.get("kind", "?")
+    result: ResultView | None = view.result
     parts: list[RenderableType] = []
     stopped = next((e.get("stopped") for e in events if e.get("type") == "match_end" and e.get("stopped")), None)
     if stopped:
         parts.append(Text(f"The match was stopped: {stopped}", "bold underline"))
-    if not result:
+    if result is None:
         return parts
-    if kind == "win" and len(result.get("wins", ())) > 1:
-        parts.append(Text(f"{len(result['wins'])} winners this hand", "bold underline"))
+    kind = result.kind
+    if kind == "win" and len(result.wins) > 1:
+        parts.append(Text(f"{len(result.wins)} winners this hand", "bold underline"))
     elif kind == "draw":
         parts.append(Text("Exhaustive draw: the wall is empty", "bold underline"))
     elif kind == "abort":
-        parts.append(Text(f"Abortive draw: {result.get('reason') or 'no reason given'}", "bold underline"))
-    for win in result.get("wins", ()):
+        parts.append(Text(f"Abortive draw: {result.reason or 'no reason given'}", "bold underline"))
+    for win in result.wins:
         parts += win_parts(win, names, painter)
         parts.append(Text(""))
     parts += other_hands_parts(list(events), names)
     parts += indicators(view, painter)
-    if kind != "win" or result.get("details"):
-        hands = result.get("hands") or []
-        if kind != "win" and hands:
+    if kind != "win" or result.details:
+        if kind != "win" and result.hands:
             parts.append(Text("hands", "bold"))
-            for seat, tiles in enumerate(hands):
-                melds = view["players"][seat].get("melds") if seat < len(view.get("players", ())) else None
-                line = Text(f"  {names[seat]:<12} ") + painter.row(tiles, gap=" ")
+            for seat, tiles in enumerate(result.hands):
+                melds = view.players[seat].melds if seat < len(view.players) else ()
+                line = Text(f"  {names[seat]:<12} ") + painter.row(list(tiles), gap=" ")
                 if melds:
                     line += Text("  ") + melds_text([meld_face(m, seat) for m in melds], [], painter)
                 parts.append(line)
-        if result.get("details"):
+        if result.details:
             parts.append(Text("settlement", "bold"))
-            parts += [detail_text(d, names) for d in result["details"]]
-    deltas = result.get("deltas")
+            parts += [detail_text(d, names) for d in result.details]
+    deltas = result.deltas
     if deltas:
         parts.append(payments_table(dict(enumerate(deltas)), names, "this hand"))
-    scores = view.get("scores")
+    scores = view.scores
     if scores:
         line = Text("scores  ", "bold")
         line.append("   ".join(f"{names[s]} {scores[s]}" for s in range(len(scores))))
@@ -194,22 +184,23 @@ def hand_result_parts(view: dict[str, Any], names: list[str], painter: TilePaint
     return parts
 
 
-def standings_parts(view: dict[str, Any], names: list[str]) -> list[RenderableType]:
+def standings_parts(view: View, names: list[str]) -> list[RenderableType]:
     """The final standings: place, name, score, and any adjustments the variant lists (uma, oka)."""
-    standings = (view.get("match") or {}).get("standings") or []
+    standings = view.match.standings if view.match is not None else None
     if not standings:
         return []
     table = Table(title="Final standings", title_style="bold", title_justify="left", box=None, padding=(0, 1))
-    extra = [k for k in standings[0] if k not in ("seat", "place", "score", "final")]
+    extra = [k for k, _ in standings[0].adjustments]
     table.add_column("place")
     table.add_column("player")
     table.add_column("score", justify="right")
     for key in extra:
         table.add_column(key, justify="right")
     table.add_column("final", justify="right")
-    for row in sorted(standings, key=lambda r: r.get("place", 0)):
-        table.add_row(str(row.get("place")), names[row["seat"]], str(row.get("score")),
-                      *(_signed(row.get(k)) for k in extra), Text(str(row.get("final")), "bold"))
+    for row in sorted(standings, key=lambda r: r.place):
+        adjustments = dict(row.adjustments)
+        table.add_row(str(row.place), names[row.seat], str(row.score),
+                      *(_signed(adjustments.get(k)) for k in extra), Text(str(row.final), "bold"))
     return [table]
 
 
@@ -217,9 +208,9 @@ def _signed(value: Any) -> str:
     return f"{value:+}" if isinstance(value, (int, float)) and not isinstance(value, bool) else str(value)
 
 
-def hand_title(view: dict[str, Any]) -> str:
-    match = view.get("match") or {}
-    wind = WIND_NAMES[view.get("round_wind", 0) % 4]
-    if not view.get("result"):
-        return f"{wind} {view.get('dealer', 0) + 1} — the match is over"
-    return f"{wind} {view.get('dealer', 0) + 1} — hand {match.get('hands_played', '?')} result"
+def hand_title(view: View) -> str:
+    wind = WIND_NAMES[view.round_wind % 4]
+    if view.result is None:
+        return f"{wind} {view.dealer + 1} — the match is over"
+    played = view.match.hands_played if view.match is not None else "?"
+    return f"{wind} {view.dealer + 1} — hand {played} result"

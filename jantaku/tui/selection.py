@@ -8,9 +8,10 @@ selection means: the waits after discarding it, or the waits of a ready
 hand, and any warning the variant raises.
 
     >>> from jantaku.engine.actions import Action, ActionType
+    >>> from jantaku.engine.views import SeatView
     >>> prompt = Prompt(1, (Action(ActionType.DISCARD, 8),), ("discard 3m",))
     >>> sel = Selection()
-    >>> state = sel.hand_state({"concealed": [0, 4, 8], "drawn": None}, prompt)
+    >>> state = sel.hand_state(SeatView(0, 0, 3, concealed=(0, 4, 8)), prompt)
     >>> sel.tile, state.selected, state.enabled
     (8, 2, {2})
 """
@@ -18,14 +19,14 @@ hand, and any warning the variant raises.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any
 
 from rich.text import Text
 
 from ..engine.actions import ActionType
+from ..engine.views import SeatView, View
 from .prompt import Prompt
 from .tilefaces import TilePainter
-from .viewmodel import ready_waits, waits_after_discard, warnings
+from .viewmodel import view_waits, waits_after_discard, warnings
 from .widgets.hand import HandState
 
 
@@ -35,7 +36,7 @@ class Selection:
     marked: set[int] = field(default_factory=set)  # tiles marked for an exchange
     prompt_id: int | None = None  # the prompt the selection was last checked against
 
-    def hand_state(self, player: dict[str, Any], prompt: Prompt | None) -> HandState:
+    def hand_state(self, player: SeatView, prompt: Prompt | None) -> HandState:
         """The hand as drawn: legal discards, the selection (moved to a legal tile for a new prompt), marks."""
         state = HandState.from_player(player)
         exchanging = prompt is not None and ActionType.EXCHANGE in prompt.types
@@ -81,19 +82,19 @@ class Selection:
             self.tile = tiles[(start + step) % len(tiles)]
 
 
-def hand_hint(player: dict[str, Any], state: HandState, selected: int | None, view: dict[str, Any],
+def hand_hint(player: SeatView, state: HandState, selected: int | None, view: View,
               seat: int | None, painter: TilePainter) -> Text:
     """The line under the hand: waits after discarding the selection, or of a ready hand; warnings."""
     hint = Text(no_wrap=True)
-    melds = len(player.get("melds") or [])
-    concealed = list(player.get("concealed") or [])
+    melds = len(player.melds)
+    concealed = list(player.concealed_tiles)
     if state.enabled is not None and selected is not None:
         waits = waits_after_discard(concealed, selected, melds, view)
         if waits:
             hint.append("discard ").append_text(painter.text(selected)).append(" → waits ")
             hint.append_text(painter.kinds(waits))
     elif state.enabled is None:
-        waits = ready_waits(concealed, melds, view)
+        waits = view_waits(concealed, melds, view)
         if waits:
             hint.append("ready, waits ", "bold").append_text(painter.kinds(waits))
     for text in warnings(view, seat):

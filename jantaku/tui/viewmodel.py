@@ -1,41 +1,30 @@
-"""Reading a seat's view dict: positions, names, flags and whatever a variant added.
+"""Reading a seat's :class:`~jantaku.engine.views.View`: positions, names, warnings, variant facts.
 
 The engine's ``Table.view(seat)`` is the only source of what the table shows.
-Variants add top-level keys through ``extra_view``; the few this module
-knows (dora indicators, riichi flags, void suits, warnings) get their own
-place on screen, and any other key is still shown, as ``name: value``.
+A variant's own facts come from its view extension, which says itself what
+to warn about (:meth:`~jantaku.engine.views.ViewExtension.warnings`) and what
+else to show (:meth:`~jantaku.engine.views.ViewExtension.items`); fields a
+newer host sent that this client does not know are shown as ``name: value``.
 
     >>> positions(2)
     {'self': 2, 'right': 3, 'across': 0, 'left': 1}
-    >>> seat_flag({"riichi": [False, True, False, False]}, "riichi", 1)
-    True
-    >>> seat_flag({"seat": 3, "furiten": True}, "furiten", 3)   # one value: the viewer's own
-    True
 """
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
 from ..engine.analysis import shanten, waits
 from ..engine.tiles import counts34, kind_of
+from ..engine.views import RuleFacts, View
 
 WIND_NAMES = ("East", "South", "West", "North")
 WIND_LETTERS = "ESWN"
 WIND_FACES = "東南西北"
 POSITIONS = ("self", "right", "across", "left")  # turn order from the player's own seat
 
-# top-level keys every Table.view has; anything else a variant added
-BASE_KEYS = frozenset({"variant", "seat", "phase", "turn", "dealer", "round_wind", "hand_number", "honba",
-                       "sticks", "scores", "wall", "players", "last_discard", "red_fives", "result", "match"})
-# variant keys with a place of their own on screen
-SHOWN_KEYS = frozenset({"dora_indicators", "ura_dora_indicators", "ura_indicators", "riichi", "voids", "furiten",
-                        "no_yaku", "below_minimum", "min_fan", "forms", "waits", "pass_lock"})
-# variant keys that hold tile ids (shown as faces)
-TILE_LIST_KEYS = frozenset({"exchange"})
-# warnings a variant may flag for a seat: key → text
-WARNINGS = {"furiten": "furiten", "no_yaku": "no yaku", "below_minimum": "below the fan minimum",
-            "pass_lock": "locked: passed a win"}
+DEFAULT_RULES = RuleFacts()
 
 
 def positions(seat: int | None) -> dict[str, int]:
@@ -44,38 +33,34 @@ def positions(seat: int | None) -> dict[str, int]:
     return {name: (me + i) % 4 for i, name in enumerate(POSITIONS)}
 
 
-def seat_flag(view: dict[str, Any], key: str, seat: int) -> Any:
-    """A per-seat value of a variant key: a list by seat, a dict by seat, or one value for the viewer."""
-    value = view.get(key)
-    if isinstance(value, (list, tuple)):
-        return value[seat] if seat < len(value) else None
-    if isinstance(value, dict):
-        return value.get(seat, value.get(str(seat)))
-    if value is not None and seat == view.get("seat"):
-        return value
-    return None
-
-
-def warnings(view: dict[str, Any], seat: int | None) -> list[str]:
-    """Warnings the variant raised for the viewer (furiten, no yaku, …)."""
-    if seat is None:
+def warnings(view: View, seat: int | None) -> list[str]:
+    """Warnings the variant raised for the viewer (furiten, a pass lock, …)."""
+    if seat is None or view.extension is None:
         return []
-    return [text for key, text in WARNINGS.items() if seat_flag(view, key, seat)]
+    return list(view.extension.warnings())
 
 
-# how a known variant key reads on screen; others show with their underscores as spaces
-LABELS = {"table_sticks": "riichi sticks", "limit_fan": "limit fan", "fan_table": "fan table",
-          "bonus_tiles": "bonus tiles"}
+def extra_items(view: View) -> list[tuple[str, Any]]:
+    """Facts with no place of their own on screen, as (name for people, value).
 
-
-def extra_items(view: dict[str, Any]) -> list[tuple[str, Any]]:
-    """Variant keys with no place of their own, to show as ``name: value`` (names for people).
-
-    >>> extra_items({"variant": "riichi", "table_sticks": 2, "seat_rotation": False})
-    [('riichi sticks', 2), ('seat rotation', False)]
+    The variant's own first, then fields of a newer host this client does not know.
     """
-    return [(LABELS.get(k, k.replace("_", " ")), v) for k, v in view.items()
-            if k not in BASE_KEYS and k not in SHOWN_KEYS and v is not None]
+    items = list(view.extension.items()) if view.extension is not None else []
+    items += [(k.replace("_", " "), v) for k, v in view.unknown]
+    return [(k, v) for k, v in items if v is not None]
+
+
+def indicators(view: View) -> tuple[int, ...]:
+    """Tiles shown to everyone outside hands and ponds (dora indicators)."""
+    return view.extension.indicators() if view.extension is not None else ()
+
+
+def riichi_declared(view: View, seat: int) -> bool:
+    return view.extension is not None and view.extension.riichi_declared(seat)
+
+
+def void_of(view: View, seat: int) -> str | None:
+    return view.extension.void_of(seat) if view.extension is not None else None
 
 
 def format_value(value: Any) -> str:
@@ -93,43 +78,43 @@ def format_value(value: Any) -> str:
     return str(value)
 
 
-def round_title(view: dict[str, Any]) -> str:
+def round_title(view: View) -> str:
     """``'East 2'``: the round wind and the deal within it (from the dealer's seat)."""
-    return f"{WIND_NAMES[view['round_wind'] % 4]} {view['dealer'] + 1}"
+    return f"{WIND_NAMES[view.round_wind % 4]} {view.dealer + 1}"
 
 
-def hand_forms(view: dict[str, Any]) -> dict[str, bool]:
-    """Which special winning shapes count, for the waits hint: the view's ``forms`` or all of them."""
-    forms = view.get("forms")
-    if isinstance(forms, dict):
-        return {k: bool(forms[k]) for k in ("seven_pairs", "thirteen_orphans") if k in forms}
-    return {}
-
-
-def ready_waits(concealed: list[int], melds: int, view: dict[str, Any]) -> list[int] | None:
+def ready_waits(concealed: Sequence[int], melds: int, rules: RuleFacts = DEFAULT_RULES,
+                known: Sequence[int] | None = None) -> list[int] | None:
     """The kinds a ready hand waits on, or None if the hand is not ready (13-tile-equivalent hands).
 
-    A variant's own ``waits`` in the view (the viewer's, as kinds) win over the shape analysis.
+    ``known``: the variant's own waits for this hand (the viewer's, as kinds), which win over
+    the shape analysis; ``rules`` say which special shapes count.
     """
-    if view.get("waits") and sum(1 for t in concealed if kind_of(t) < 34) + 3 * melds == 13:
-        return list(view["waits"])
+    if known and sum(1 for t in concealed if kind_of(t) < 34) + 3 * melds == 13:
+        return list(known)
     counts = counts34(t for t in concealed if kind_of(t) < 34)
     if sum(counts) + 3 * melds != 13:
         return None
-    forms = hand_forms(view)
+    forms = {"seven_pairs": rules.seven_pairs, "thirteen_orphans": rules.thirteen_orphans}
     if shanten(counts, melds, **forms) != 0:
         return None
     return waits(counts, melds, **forms)
 
 
-def waits_after_discard(concealed: list[int], tile: int, melds: int, view: dict[str, Any]) -> list[int] | None:
+def view_waits(concealed: Sequence[int], melds: int, view: View) -> list[int] | None:
+    """:func:`ready_waits` with the view's rules and the variant's waits for the viewer."""
+    known = view.extension.viewer_waits() if view.extension is not None else None
+    return ready_waits(concealed, melds, view.rules, known)
+
+
+def waits_after_discard(concealed: Sequence[int], tile: int, melds: int, view: View) -> list[int] | None:
     """What the hand would wait on after discarding ``tile`` (None: not ready then)."""
     rest = list(concealed)
     rest.remove(tile)
-    return ready_waits(rest, melds, view)
+    return view_waits(rest, melds, view)
 
 
-def names_for(view: dict[str, Any], names: list[str] | None) -> list[str]:
+def names_for(view: View, names: list[str] | None) -> list[str]:
     """Display names of the four seats; the viewer is "You" unless named."""
     out = list(names or [])
     out += [f"Seat {i + 1}" for i in range(len(out), 4)]

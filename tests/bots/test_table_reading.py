@@ -9,11 +9,17 @@ real hands, in the variants where it is exact.
 
 from __future__ import annotations
 
+from dataclasses import replace
+from types import SimpleNamespace
+
 import pytest
 
 from jantaku.engine.bots import get_bot
 from jantaku.engine.bots.seat import SeatView, passed_since_change
 from jantaku.engine.ruleset import get_ruleset
+from jantaku.engine.rulesets.classical.view import ClassicalView
+from jantaku.engine.views import DiscardView, view_from_wire
+from jantaku.engine.views import SeatView as ReadView
 
 
 def _play_checking(variant: str, preset: str | None, seeds: range, check) -> None:
@@ -82,7 +88,8 @@ def test_seat_view_reads_passed_kinds_per_opponent():
 
 
 def test_views_without_the_order_give_nothing():
-    old = {"players": [{"seat": s, "discards": [[s * 4, True, False, None]]} for s in range(4)]}
+    old = SimpleNamespace(players=[ReadView(s, s, 13, discards=(DiscardView(s * 4, True, False, None),))
+                                   for s in range(4)])
     assert passed_since_change(old, 1) == frozenset()
 
 
@@ -108,7 +115,10 @@ def _threat_view():
         {"seat": 3, "wind": 3, "melds": [], "bonus": [], "out": False,
          "discards": discards("4z3z2z1z6m6m6p6p5z5z2s", 3)},
     ]
-    return {"seat": 0, "round_wind": 0, "wall": 30, "variant": "classical", "players": players}
+    for p in players:
+        p["concealed_count"] = len(p.get("concealed", ())) or 13
+    return view_from_wire({"seat": 0, "round_wind": 0, "wall": 30, "variant": "classical", "players": players,
+                           "phase": "turn", "turn": 0, "dealer": 0, "scores": [0, 0, 0, 0], "last_discard": None})
 
 
 def test_cautious_discard_gives_way_to_a_passed_tile_of_the_same_shanten():
@@ -149,5 +159,5 @@ def test_the_classical_strong_bot_reads_the_table_only_when_the_discarder_pays()
     forms = {"seven_pairs": False, "thirteen_orphans": True}
     bot = StrongClassicalBot()
     assert bot.pick_discard(view, [five_m, five_p], counts, 3, forms) == five_p
-    view["options"] = {"discard_payment": "dangerous_only"}
+    view = replace(view, extension=ClassicalView(0, (("discard_payment", "dangerous_only"),)))
     assert bot.pick_discard(view, [five_m, five_p], counts, 3, forms) == five_m

@@ -9,6 +9,7 @@ from jantaku.engine.actions import Action, ActionType, IllegalAction
 from jantaku.engine.match import Match, MatchRecord
 from jantaku.engine.ruleset import get_ruleset
 from jantaku.engine.tiles import full_tile_set
+from jantaku.engine.views import View, view_to_wire
 
 from .helpers import other_concealed, step_random
 
@@ -16,6 +17,8 @@ from .helpers import other_concealed, step_random
 def tile_ids_in(obj, out=None):
     """Every int that sits in a tile-carrying field of a view."""
     out = set() if out is None else out
+    if isinstance(obj, View):
+        obj = view_to_wire(obj)
     if isinstance(obj, dict):
         for key, value in obj.items():
             if key == "discards":

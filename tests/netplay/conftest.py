@@ -10,6 +10,7 @@ import msgpack
 import pytest
 
 from jantaku.engine.ruleset import ruleset_class
+from jantaku.engine.views import View, view_from_wire, view_to_wire
 from jantaku.netplay.client import Client
 from jantaku.netplay.host import Host
 
@@ -29,7 +30,10 @@ def short_match_options(ruleset: str) -> tuple[str | None, dict]:
 
 
 def as_sent(obj):
-    """What ``obj`` looks like after a trip through msgpack (tuples become lists)."""
+    """What ``obj`` looks like after a trip through msgpack (tuples become lists); a view as the
+    client decodes it."""
+    if isinstance(obj, View):
+        return view_from_wire(as_sent(view_to_wire(obj)))
     return msgpack.unpackb(msgpack.packb(obj), strict_map_key=False)
 
 

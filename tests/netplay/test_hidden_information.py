@@ -15,6 +15,7 @@ import pytest
 
 from jantaku.engine.match import Match
 from jantaku.engine.ruleset import ruleset_names
+from jantaku.engine.views import View, view_to_wire
 from jantaku.netplay.connection import Connection
 from jantaku.netplay.netbot import bot_chooser, play_table
 
@@ -25,8 +26,10 @@ TILE_KEYS = {"tile", "tiles", "concealed", "drawn", "hand", "hands", "bonus", "a
 
 
 def tiles_in(obj: Any, key: str | None = None) -> set[int]:
-    """Every tile id in the tile-carrying fields of a decoded message."""
+    """Every tile id in the tile-carrying fields of a decoded message (a typed view: of its wire form)."""
     found: set[int] = set()
+    if isinstance(obj, View):
+        obj = view_to_wire(obj)
     if isinstance(obj, dict):
         for k, v in obj.items():
             if k == "hands" and not isinstance(v, list):  # the "hands" option of a table is a count
@@ -172,7 +175,7 @@ def test_the_leak_check_finds_a_leak():
     from jantaku.engine.ruleset import get_ruleset
 
     match = Match(get_ruleset("basic"), seed=4)
-    leaky = match.view(0)
+    leaky = view_to_wire(match.view(0))
     leaky["players"][1]["concealed"] = list(match.table.players[1].concealed)
     assert tiles_in({"view": leaky}) & secret_tiles(match, 0)
     assert not tiles_in({"view": match.view(0)}) & secret_tiles(match, 0)

@@ -4,6 +4,7 @@ from jantaku.engine.actions import ActionType
 from jantaku.engine.bots import get_bot
 from jantaku.engine.rulesets.riichi.bot import danger
 from jantaku.engine.selfplay import run_selfplay
+from jantaku.engine.views import view_from_wire, view_to_wire
 
 from .riichi_tables import K, act, discard, pass_claims, riichi_table
 
@@ -134,6 +135,7 @@ def test_strong_stays_quiet_with_a_hand_worth_enough_without_riichi():
     assert strong.choose(plain.view(0), plain.pending()[0]).type is ActionType.RIICHI
     assert get_bot("normal").choose(rich.view(0), rich.pending()[0]).type is ActionType.RIICHI
     # furiten on its wait (it threw a 3s before): only riichi's self-draws can win, so no dama
-    view = rich.view(0)
-    view["players"][0]["discards"] = [[K("3s") * 4, False, False, None, 0]]
+    wire = view_to_wire(rich.view(0))
+    wire["players"][0]["discards"] = [[K("3s") * 4, False, False, None, 0]]
+    view = view_from_wire(wire)
     assert not strong.delegate("riichi").worth_dama(view, quiet.tile)

@@ -12,6 +12,7 @@ import pytest
 from jantaku.engine.actions import Action
 from jantaku.engine.match import Match
 from jantaku.engine.ruleset import get_ruleset
+from jantaku.engine.views import View, view_from_wire
 from jantaku.tui.app import JantakuApp
 from jantaku.tui.screens.result import ResultScreen
 from jantaku.tui.session import GameSession
@@ -70,14 +71,17 @@ class FakeSession(GameSession):
         self.queue.put_nowait(None)
 
 
-def update(view: dict[str, Any], actions: Sequence[Action] = (), *, prompt_id: int = 1,
+def update(view: View | dict[str, Any], actions: Sequence[Action] = (), *, prompt_id: int = 1,
            deadline: float | None = None, events: Sequence[dict] = ()) -> dict[str, Any]:
-    """An ``update`` message as the host sends it; no actions means no prompt."""
+    """An ``update`` message as a session hands it to the screen (a view in its wire form, as a test
+    edited it, is decoded as the client does); no actions means no prompt."""
+    if not isinstance(view, View):
+        view = view_from_wire(view)
     prompt = None
     if actions:
         prompt = {"id": prompt_id, "actions": [a.to_wire() for a in actions], "labels": [str(a) for a in actions],
                   "deadline": deadline}
-    return {"type": "update", "table": "test", "seat": view["seat"], "view": view, "events": list(events),
+    return {"type": "update", "table": "test", "seat": view.seat, "view": view, "events": list(events),
             "prompt": prompt}
 
 

@@ -8,6 +8,7 @@ from jantaku.engine.actions import Action
 from jantaku.engine.actions import ActionType as A
 from jantaku.engine.bots import get_bot
 from jantaku.engine.tiles import parse_tiles
+from jantaku.engine.views import view_from_wire, view_to_wire
 from jantaku.tui.resulttext import hand_result_parts, standings_parts
 from jantaku.tui.screens.result import ResultScreen
 from jantaku.tui.screens.table import TableScreen
@@ -27,11 +28,12 @@ def finished_hand(seed: int = 3, hands: int = 2):
 
 
 def riichi_like_win(view):
-    """The view's result rewritten as a riichi win with han and fu items and ura-dora."""
-    view = copy.deepcopy(view)
+    """The view's result rewritten as a riichi win with han and fu items and ura-dora (in its wire form,
+    with the dora and ura-dora indicators where a riichi table sends them)."""
+    view = copy.deepcopy(view_to_wire(view))
     hand = parse_tiles("234m567p34588s678s")
     view["result"] = {"kind": "win", "reason": None, "deltas": [8000, -8000, 0, 0], "details": [], "hands": [],
-                      "flags": {}, "ura_dora_indicators": [parse_tiles("9p")[0]],
+                      "flags": {},
                       "wins": [{"seat": 0, "tile": hand[4], "discarder": 1, "hand": sorted(hand), "melds": [],
                                 "bonus": [], "payments": {"0": 8000, "1": -8000},
                                 "score": {"is_win": True, "han": 4, "fu": 40, "limit": "mangan", "score": 8000,
@@ -40,7 +42,8 @@ def riichi_like_win(view):
                                                     {"name": "Dora", "value": 2, "unit": "han"},
                                                     {"name": "Base", "value": 20, "unit": "fu"},
                                                     {"name": "Closed ron", "value": 10, "unit": "fu"}]}}]}
-    view["dora_indicators"] = [parse_tiles("1m")[0]]
+    view.update(extension="riichi", riichi=[True, False, False, False], table_sticks=0,
+                dora_indicators=[parse_tiles("1m")[0]], ura_indicators=[parse_tiles("9p")[0]])
     return view
 
 
@@ -55,7 +58,7 @@ def text_of(parts) -> str:
 
 def test_every_score_item_fu_and_ura_dora_are_listed():
     view = riichi_like_win(finished_hand().view(0))
-    text = text_of(hand_result_parts(view, NAMES, TilePainter()))
+    text = text_of(hand_result_parts(view_from_wire(view), NAMES, TilePainter()))
     for name in ("Riichi", "Pinfu", "Dora", "Base", "Closed ron"):
         assert name in text
     assert "20 fu" in text.replace("  ", " ") or "20  fu" in text
@@ -72,40 +75,40 @@ def test_several_winners_each_get_their_score():
     second.update(seat=2, payments={2: 3900, 1: -3900})
     second["score"]["items"] = [{"name": "Tanyao", "value": 1, "unit": "han"}]
     view["result"]["wins"].append(second)
-    text = text_of(hand_result_parts(view, NAMES, TilePainter()))
+    text = text_of(hand_result_parts(view_from_wire(view), NAMES, TilePainter()))
     assert "2 winners this hand" in text
     assert "You win " in text and "Across wins" in text
     assert "Tanyao" in text and "+3900" in text
 
 
 def test_a_draw_reveals_the_hands_and_its_settlement():
-    view = finished_hand().view(0)
+    view = view_to_wire(finished_hand().view(0))
     view["result"] = {"kind": "draw", "reason": None, "wins": [], "deltas": [3000, -1000, -1000, -1000],
                       "hands": [parse_tiles("123m456p789s1122z"), parse_tiles("19m19p19s1234567z"),
                                 parse_tiles("1111m"), parse_tiles("2222p")],
                       "details": [{"reason": "tenpai", "payments": {"0": 3000, "1": -1000, "2": -1000, "3": -1000}}],
                       "flags": {}}
-    text = text_of(hand_result_parts(view, NAMES, TilePainter()))
+    text = text_of(hand_result_parts(view_from_wire(view), NAMES, TilePainter()))
     assert "Exhaustive draw" in text
     assert "1m 2m 3m 4p 5p 6p 7s 8s 9s 東 東 南 南" in text
     assert "reason tenpai; payments You +3000, Right -1000" in text
 
 
 def test_an_abortive_draw_names_its_reason():
-    view = finished_hand().view(0)
+    view = view_to_wire(finished_hand().view(0))
     view["result"] = {"kind": "abort", "reason": "nine terminals", "wins": [], "deltas": [0, 0, 0, 0], "hands": [],
                       "details": [], "flags": {}}
-    assert "Abortive draw: nine terminals" in text_of(hand_result_parts(view, NAMES, TilePainter()))
+    assert "Abortive draw: nine terminals" in text_of(hand_result_parts(view_from_wire(view), NAMES, TilePainter()))
 
 
 def test_standings_show_uma_and_final_points():
-    view = finished_hand().view(0)
+    view = view_to_wire(finished_hand().view(0))
     view["match"]["standings"] = [
         {"seat": 0, "place": 2, "score": 27000, "uma": 10, "final": 17.0},
         {"seat": 1, "place": 1, "score": 40000, "uma": 30, "final": 60.0},
         {"seat": 2, "place": 3, "score": 20000, "uma": -10, "final": -20.0},
         {"seat": 3, "place": 4, "score": 13000, "uma": -30, "final": -47.0}]
-    text = text_of(standings_parts(view, NAMES))
+    text = text_of(standings_parts(view_from_wire(view), NAMES))
     assert "Final standings" in text and "uma" in text
     lines = [line for line in text.splitlines() if line.strip()[:1].isdigit()]
     assert lines[0].split()[:2] == ["1", "Right"] and "+30" in lines[0] and "60.0" in lines[0]

@@ -3,10 +3,12 @@
 from __future__ import annotations
 
 from contextlib import asynccontextmanager
+from dataclasses import dataclass, replace
 
 from jantaku.engine.actions import Action
 from jantaku.engine.actions import ActionType as A
 from jantaku.engine.tiles import kind_of, parse_tiles
+from jantaku.engine.views import ViewExtension, view_from_wire, view_to_wire
 from jantaku.tui import prompt as prompt_module
 from jantaku.tui.prompt import TILE_KEYS, Prompt
 from jantaku.tui.screens.dialogs import ChoiceScreen
@@ -17,9 +19,29 @@ from .conftest import FakeSession, basic_match, screen_text, table_app, until, u
 
 
 def dealer_turn(seed: int = 1):
-    """The dealer's first turn in a real basic match: its view and legal actions."""
+    """The dealer's first turn in a real basic match: its view (in its wire form, for editing) and legal actions."""
     match = basic_match(seed)
-    return match.view(0), match.pending()[0]
+    return view_to_wire(match.view(0)), match.pending()[0]
+
+
+@dataclass(frozen=True, slots=True)
+class MixedFacts(ViewExtension):
+    """Facts of several variants at once (furiten, dora, riichi, void suits), to see each shown."""
+
+    def indicators(self):
+        return (0,)
+
+    def riichi_declared(self, seat):
+        return seat == 1
+
+    def void_of(self, seat):
+        return ("m", None, "p", None)[seat]
+
+    def warnings(self):
+        return ("furiten",)
+
+    def seat_notes(self, seat):
+        return (("riichi",) if seat == 1 else ()) + (("void characters",), (), ("void dots",), ())[seat]
 
 
 def hand_order(view) -> list[int]:
@@ -100,7 +122,7 @@ def claim_view():
     match = basic_match(2)
     seat, actions = next(iter(match.pending().items()))
     match.act(seat, actions[0])
-    view = match.view(0)
+    view = view_to_wire(match.view(0))
     view["last_discard"] = [3, view["players"][0]["concealed"][0]]
     return view
 
@@ -307,6 +329,7 @@ async def test_auto_win():
 
 async def test_auto_discard_after_riichi():
     view, actions = dealer_turn()
+    view["extension"], view["dora_indicators"], view["table_sticks"] = "riichi", [], 0  # a riichi table's view
     view["riichi"] = [True, False, False, False]
     drawn = view["players"][0]["drawn"]
     s = FakeSession()
@@ -343,8 +366,7 @@ async def test_waits_are_shown_for_the_selected_discard():
 
 async def test_warnings_and_variant_keys_are_shown():
     view, actions = dealer_turn()
-    view.update({"furiten": True, "dora_indicators": [0], "voids": ["m", None, "p", None],
-                 "riichi": [False, True, False, False], "kong_money": 4})
+    view = replace(view_from_wire({**view, "kong_money": 4}), extension=MixedFacts())
     s = FakeSession()
     async with table_app(s, size=(120, 40)) as (app, pilot):
         await open_prompt(s, app, pilot, update(view, actions))

@@ -6,7 +6,12 @@ import pytest
 from rich.console import Console
 from rich.style import Style
 
+from jantaku.engine.melds import MeldType
+from jantaku.engine.rulesets.classical.view import ClassicalView
+from jantaku.engine.rulesets.riichi.view import RiichiView
+from jantaku.engine.rulesets.sichuan.view import SichuanView
 from jantaku.engine.tiles import parse_tiles
+from jantaku.engine.views import MeldView
 from jantaku.tui.screens.table import TableScreen
 from jantaku.tui.tilefaces import TilePainter
 from jantaku.tui.widgets.centre import CentreInfo, CentrePanel, SideInfo, centre_lines
@@ -86,7 +91,7 @@ def test_exposed_added_and_concealed_kongs():
 
 def test_chi_called_from_the_left_goes_first():
     four, five, six = parse_tiles("456m")
-    meld = meld_face({"type": "chi", "tiles": [four, five, six], "claimed": six, "from": 3, "added": None}, 0)
+    meld = meld_face(MeldView(MeldType.CHI, (four, five, six), claimed=six, from_seat=3), 0)
     assert meld.source == "left" and meld_text(meld, PAINTER).plain == "6m4m5m"
 
 
@@ -106,6 +111,17 @@ def test_each_seat_on_its_side_of_the_centre():
     assert "South 3" in plain[1] and "wall 40" in plain[2] and "honba 2" in plain[3]
     right_wind = style_at(lines[1], len(plain[1]) - 1)  # 南, the last character
     assert right_wind.reverse  # whose turn it is
+
+
+def test_variants_say_their_seat_facts_in_words():
+    sichuan = SichuanView(voids=("s", None, "m", "p"), winners=(3, 0))
+    assert [sichuan.seat_notes(s) for s in range(4)] == [
+        ("void bamboo", "won 2nd"), (), ("void characters",), ("void dots", "won 1st")]
+    riichi = RiichiView(dora_indicators=(0,), riichi=(False, True, False, False), table_sticks=2)
+    assert riichi.seat_notes(1) == ("riichi",) and riichi.seat_notes(0) == ()
+    assert riichi.sticks_on_table(0) == 2
+    assert ClassicalView(east_streak=0, options=()).table_facts() == ()  # no "east streak: 0"
+    assert ClassicalView(east_streak=2, options=()).table_facts() == ("East's streak 2",)
 
 
 # --- on screen -----------------------------------------------------------------------------------------------

@@ -5,6 +5,7 @@ from __future__ import annotations
 import doctest
 import importlib
 import pkgutil
+from dataclasses import replace
 
 import pytest
 from rich.cells import cell_len
@@ -12,13 +13,17 @@ from rich.cells import cell_len
 import jantaku.tui
 from jantaku.engine.actions import Action
 from jantaku.engine.actions import ActionType as A
+from jantaku.engine.rulesets.sichuan.view import SichuanView
 from jantaku.engine.tiles import parse_tiles
+from jantaku.engine.views import RuleFacts, SeatView, view_from_wire, view_to_wire
 from jantaku.tui.eventtext import describe_event
 from jantaku.tui.prompt import (GROUP_SPECS, TILE_KEYS, Prompt, action_groups, automatic_action,
                                 pick_by_selection)
 from jantaku.tui.settings import Settings, load_settings, save_settings
 from jantaku.tui.tilefaces import FACE_DOWN, TilePainter
-from jantaku.tui.viewmodel import extra_items, positions, ready_waits, seat_flag, warnings
+from jantaku.tui.viewmodel import extra_items, positions, ready_waits, void_of, warnings
+
+from .conftest import basic_match
 
 ALL_TILES = list(range(144))
 
@@ -130,24 +135,25 @@ def test_positions_turn_order():
     assert positions(None) == positions(0)
 
 
-def test_seat_flags_lists_dicts_and_viewer_values():
-    view = {"seat": 2, "voids": {"1": "p"}, "no_yaku": True}
-    assert seat_flag(view, "voids", 1) == "p"
-    assert seat_flag(view, "no_yaku", 2) is True and seat_flag(view, "no_yaku", 1) is None
-    assert warnings(view, 2) == ["no yaku"]
+def test_seat_facts_come_from_the_variants_typed_view():
+    # replaces the key-guessing seat_flag test: seat-keyed facts are tuples by seat, warnings the variant's
+    view = replace(basic_match().view(2), extension=SichuanView(voids=(None, "p", None, None), pass_lock=True))
+    assert void_of(view, 1) == "p" and void_of(view, 2) is None
+    assert warnings(view, 2) == ["locked: passed a win"]
     assert warnings(view, None) == []
 
 
 def test_unknown_variant_keys_are_listed():
-    view = {"seat": 0, "players": [], "dora_indicators": [1], "kong_money": 3, "phase": "turn"}
+    wire = view_to_wire(basic_match().view(0))
+    view = view_from_wire({**wire, "kong_money": 3})  # a field of a newer host
     assert extra_items(view) == [("kong money", 3)]
 
 
 def test_ready_waits_respects_the_views_forms():
     pairs = parse_tiles("1133557799m11p2p")[:13]  # six pairs and a single: seven-pairs wait only
-    assert ready_waits(pairs, 0, {}) is not None
-    assert ready_waits(pairs, 0, {"forms": {"seven_pairs": False}}) is None
-    assert ready_waits(parse_tiles("123m456p789s1122z"), 0, {}) == [27, 28]
+    assert ready_waits(pairs, 0) is not None
+    assert ready_waits(pairs, 0, RuleFacts(seven_pairs=False)) is None
+    assert ready_waits(parse_tiles("123m456p789s1122z"), 0) == [27, 28]
 
 
 # --- events ----------------------------------------------------------------------------------------
@@ -185,7 +191,7 @@ def test_settings_survive_a_round_trip_and_a_broken_file(tmp_path):
 def test_a_new_prompt_moves_the_selection_to_a_legal_tile_but_the_player_may_look_elsewhere():
     from jantaku.tui.selection import Selection
 
-    hand = {"concealed": [0, 4, 8, 40], "drawn": 40}
+    hand = SeatView(0, 0, 4, concealed=(0, 4, 8, 40), drawn=40)
     only_1m = prompt_of(Action(A.DISCARD, 0))
     sel = Selection(tile=40)
     state = sel.hand_state(hand, only_1m)
@@ -201,9 +207,9 @@ def test_marks_follow_the_hand():
 
     exchange = prompt_of(Action(A.EXCHANGE, tiles=(0, 4, 8)))
     sel = Selection()
-    state = sel.hand_state({"concealed": [0, 4, 8, 12], "drawn": None}, exchange)
+    state = sel.hand_state(SeatView(0, 0, 4, concealed=(0, 4, 8, 12)), exchange)
     for i in (0, 1, 1, 2):
         sel.pick(state.tiles, i, marking=True)
     assert sel.marked == {0, 8}
-    state = sel.hand_state({"concealed": [4, 8, 12, 16], "drawn": None}, exchange)
+    state = sel.hand_state(SeatView(0, 0, 4, concealed=(4, 8, 12, 16)), exchange)
     assert sel.marked == {8} and state.marked == {1}

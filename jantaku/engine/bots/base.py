@@ -3,9 +3,9 @@
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from typing import Any
 
 from ..actions import Action
+from ..views import View
 
 _BOTS: dict[str, Callable[[], "Bot"]] = {}
 
@@ -22,7 +22,7 @@ class Bot:
 
     name = "bot"
 
-    def choose(self, view: dict[str, Any], actions: Sequence[Action]) -> Action:
+    def choose(self, view: View, actions: Sequence[Action]) -> Action:
         raise NotImplementedError
 
 

@@ -8,47 +8,46 @@ suit it holds least of.  Every variant's legal actions are enough for it.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any
 
 from ..actions import Action, ActionType
 from ..analysis import shanten, useful_tiles
 from ..tiles import counts34, is_terminal_or_honor, kind_of
 from .base import Bot, register_bot
+from ..views import View
 
 _WIN = (ActionType.TSUMO, ActionType.RON)
 
 
-def visible_counts(view: dict[str, Any]) -> list[int]:
+def visible_counts(view: View) -> list[int]:
     """Copies of each kind the seat can see outside its own hand."""
     counts = [0] * 34
-    for p in view["players"]:
-        for d in p["discards"]:
-            if d[3] is None:
-                counts[d[0] >> 2] += 1
-        for m in p["melds"]:
-            for t in m["tiles"]:
+    for p in view.players:
+        for d in p.discards:
+            if d.claimed_by is None:
+                counts[d.tile >> 2] += 1
+        for m in p.melds:
+            for t in m.tiles:
                 if 0 <= t < 136:
                     counts[t >> 2] += 1
-    for t in view.get("dora_indicators", []):
-        counts[t >> 2] += 1
+    if view.extension is not None:
+        for t in view.extension.indicators():
+            counts[t >> 2] += 1
     return counts
 
 
-def own_hand(view: dict[str, Any]) -> tuple[list[int], int]:
-    me = view["players"][view["seat"]]
-    return list(me["concealed"]), len(me["melds"])
+def own_hand(view: View) -> tuple[list[int], int]:
+    me = view.me
+    return list(me.concealed_tiles), len(me.melds)
 
 
 class BaselineBot(Bot):
     name = "easy"
 
-    def forms(self, view: dict[str, Any]) -> dict[str, bool]:
+    def forms(self, view: View) -> dict[str, bool]:
         """Which special shapes the variant allows (hook for variant bots)."""
-        variant = view.get("variant")
-        return {"seven_pairs": variant in ("riichi", "sichuan", "basic"),
-                "thirteen_orphans": variant in ("riichi", "classical", "hongkong", "basic")}
+        return {"seven_pairs": view.rules.seven_pairs, "thirteen_orphans": view.rules.thirteen_orphans}
 
-    def choose(self, view: dict[str, Any], actions: Sequence[Action]) -> Action:
+    def choose(self, view: View, actions: Sequence[Action]) -> Action:
         by_type: dict[ActionType, list[Action]] = {}
         for a in actions:
             by_type.setdefault(a.type, []).append(a)
@@ -67,7 +66,7 @@ class BaselineBot(Bot):
 
     # --- setup -----------------------------------------------------------------------
 
-    def _suit_sizes(self, view: dict[str, Any]) -> dict[str, int]:
+    def _suit_sizes(self, view: View) -> dict[str, int]:
         hand, _ = own_hand(view)
         sizes = {"m": 0, "p": 0, "s": 0}
         for t in hand:
@@ -76,17 +75,17 @@ class BaselineBot(Bot):
                 sizes["mps"[k // 9]] += 1
         return sizes
 
-    def choose_void(self, view: dict[str, Any], options: list[Action]) -> Action:
+    def choose_void(self, view: View, options: list[Action]) -> Action:
         sizes = self._suit_sizes(view)
         return min(options, key=lambda a: (sizes.get(a.suit, 99), a.suit))
 
-    def choose_exchange(self, view: dict[str, Any], options: list[Action]) -> Action:
+    def choose_exchange(self, view: View, options: list[Action]) -> Action:
         sizes = self._suit_sizes(view)
         return min(options, key=lambda a: (sizes["mps"[kind_of(a.tiles[0]) // 9]], a.tiles))
 
     # --- claims ------------------------------------------------------------------------
 
-    def choose_claim(self, view: dict[str, Any], actions: Sequence[Action]) -> Action:
+    def choose_claim(self, view: View, actions: Sequence[Action]) -> Action:
         hand, melds = own_hand(view)
         counts = counts34(hand)
         forms = self.forms(view)
@@ -115,7 +114,7 @@ class BaselineBot(Bot):
 
     # --- own turn ------------------------------------------------------------------------
 
-    def choose_turn(self, view: dict[str, Any], by_type: dict[ActionType, list[Action]]) -> Action:
+    def choose_turn(self, view: View, by_type: dict[ActionType, list[Action]]) -> Action:
         hand, melds = own_hand(view)
         counts = counts34(hand)
         forms = self.forms(view)
@@ -135,7 +134,7 @@ class BaselineBot(Bot):
         riichi = [a for a in by_type.get(ActionType.RIICHI, []) if kind_of(a.tile) == kind_of(best.tile)]
         return riichi[0] if riichi else best
 
-    def pick_discard(self, view: dict[str, Any], ranked: list[Action], counts: list[int], melds: int,
+    def pick_discard(self, view: View, ranked: list[Action], counts: list[int], melds: int,
                      forms: dict[str, bool]) -> Action:
         """Hook: the discard to make of ``ranked`` (best first by shanten and acceptance)."""
         return ranked[0]

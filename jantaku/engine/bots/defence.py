@@ -33,11 +33,11 @@ from __future__ import annotations
 import math
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from typing import Any
 
 from ..actions import Action
 from ..tiles import DRAGONS, is_honor, kind_of
 from .seat import Opponent, SeatView, kinds_thrown_from
+from ..views import View
 
 # How often each kind of wait occurs (relative), for the wait weight.
 TWO_SIDED = 0.14
@@ -157,10 +157,10 @@ def passed_after_riichi(sv: SeatView, opp: Opponent) -> frozenset[int]:
     """
     if opp.riichi_at is None:
         return frozenset()
-    own = sv.view["players"][opp.seat]["discards"]
+    own = sv.view.players[opp.seat].discards
     declared = own[opp.riichi_at] if opp.riichi_at < len(own) else None
-    if declared is not None and len(declared) > 4:
-        return kinds_thrown_from(sv.view, declared[4] + 1)
+    if declared is not None and declared.order is not None:
+        return kinds_thrown_from(sv.view, declared.order + 1)
     out = set()
     order = (opp.seat - sv.seat) % 4
     for other in [o for o in sv.opponents if o is not opp] + [None]:
@@ -218,7 +218,7 @@ def deal_in_risk(sv: SeatView) -> Callable[[int], float]:
     return lambda kind: 1 - math.prod(1 - chance * waits[kind] for chance, waits in threats) if kind < 34 else 0.0
 
 
-def cautious_discard(view: dict[str, Any], ranked: Sequence[Action], steps: Callable[[Action], int],
+def cautious_discard(view: View, ranked: Sequence[Action], steps: Callable[[Action], int],
                      accept: Callable[[Action], int], caution: Caution = Caution()) -> Action:
     """``ranked``'s first discard, or a safer one of the same shanten when the first looks dangerous.
 

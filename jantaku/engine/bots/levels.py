@@ -1,6 +1,6 @@
 """The ``normal`` and ``strong`` bots: every choice weighed in expected points, for any variant.
 
-Both look up the variant's :class:`~.strategy.Strategy` from ``view["variant"]``
+Both look up the variant's :class:`~.strategy.Strategy` from ``view.variant``
 and score each choice as *chance to win × value of the win − danger*:
 
 - a discard by the hand it leaves (shanten, unseen accepted tiles, the
@@ -36,7 +36,6 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from typing import Any
 
 from ..actions import Action, ActionType
 from ..tiles import is_terminal_or_honor, kind_of
@@ -44,6 +43,7 @@ from .base import Bot, register_bot
 from .baseline import BaselineBot
 from .seat import SeatView, ShownMeld
 from .strategy import Evaluation, Strategy, Threat, strategy_for, view_variant
+from ..views import View
 
 _WINS = (ActionType.TSUMO, ActionType.RON)
 _CALLS = (ActionType.CHI, ActionType.PON, ActionType.KAN)
@@ -90,13 +90,13 @@ class LevelBot(Bot):
 
     # --- dispatch --------------------------------------------------------------------------------
 
-    def choose(self, view: dict[str, Any], actions: Sequence[Action]) -> Action:
+    def choose(self, view: View, actions: Sequence[Action]) -> Action:
         delegate = self.delegate(view_variant(view))
         if delegate is not None:
             return delegate.choose(view, actions)
         return self.choose_by_strategy(view, actions)
 
-    def choose_by_strategy(self, view: dict[str, Any], actions: Sequence[Action]) -> Action:
+    def choose_by_strategy(self, view: View, actions: Sequence[Action]) -> Action:
         """The generic machinery's choice (what a variant's own level bot may fall back to)."""
         by_type: dict[ActionType, list[Action]] = {}
         for a in actions:
@@ -108,7 +108,7 @@ class LevelBot(Bot):
             return by_type[ActionType.CONTINUE][0]
         strategy = strategy_for(view_variant(view))
         sv = SeatView(view, honors=strategy.honors)
-        if view.get("phase") == "setup" or ActionType.VOID in by_type or ActionType.EXCHANGE in by_type:
+        if view.phase == "setup" or ActionType.VOID in by_type or ActionType.EXCHANGE in by_type:
             choice = strategy.setup_choice(sv, actions)
             return choice if choice is not None else self._fallback.choose(view, actions)
         if ActionType.PASS in by_type:

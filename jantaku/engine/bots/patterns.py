@@ -16,10 +16,10 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Any
 
 from ..tiles import DRAGONS, EAST, HONORS, is_honor, kind_of
 from .seat import ShownMeld
+from ..views import View
 
 SUIT_STARTS = (0, 9, 18)
 FLUSH_MIN_SHARE = 0.6  # the suit (with honours) must hold this share of the hand to be a plan
@@ -49,18 +49,18 @@ def flush_plans(counts: list[int], melds: Sequence[ShownMeld], *, honors: bool =
     return out
 
 
-def flush_suit(view: dict[str, Any], min_tiles: int, extra: int | None = None) -> int | None:
+def flush_suit(view: View, min_tiles: int, extra: int | None = None) -> int | None:
     """The suit (0-2) the seat of ``view`` can play one suit plus honours in, or None.
 
     Chosen when that suit plus the honours make ``min_tiles`` of its tiles
     (melds included, and ``extra``, a tile about to be called) and every
     exposed meld fits it.
     """
-    me = view["players"][view["seat"]]
-    meld_kinds = [kind_of(t) for m in me["melds"] for t in m["tiles"] if t >= 0]
+    me = view.me
+    meld_kinds = [kind_of(t) for m in me.melds for t in m.tiles if t >= 0]
     if extra is not None:
         meld_kinds.append(kind_of(extra))
-    kinds = [kind_of(t) for t in me["concealed"] if t < 136] + meld_kinds
+    kinds = [kind_of(t) for t in me.concealed_tiles if t < 136] + meld_kinds
     honours = sum(1 for k in kinds if is_honor(k))
     per_suit = [sum(1 for k in kinds if k < 27 and k // 9 == s) for s in range(3)]
     suit = max(range(3), key=lambda s: (per_suit[s], -s))

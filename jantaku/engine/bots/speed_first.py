@@ -25,13 +25,13 @@ costs no speed worth having:
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any
 
 from ..actions import Action, ActionType
 from ..tiles import kind_of
 from .baseline import BaselineBot
 from .efficiency import shanten_after
 from .patterns import flush_suit
+from ..views import View
 
 ONE_SUIT_TILES = 10  # of 14 tiles: one suit plus honours that make a flush worth playing for (measured: 9-12)
 
@@ -42,12 +42,12 @@ class SpeedFirstBot(BaselineBot):
     name = "speed-first"
     one_suit_tiles: int | None = ONE_SUIT_TILES
 
-    def forms(self, view: dict[str, Any]) -> dict[str, bool]:
+    def forms(self, view: View) -> dict[str, bool]:
         return {"seven_pairs": False, "thirteen_orphans": True}
 
     # --- value ---------------------------------------------------------------------------------
 
-    def flush_suit(self, view: dict[str, Any]) -> int | None:
+    def flush_suit(self, view: View) -> int | None:
         """The suit (0-2) to play one suit in (:func:`.patterns.flush_suit`), or None."""
         return None if self.one_suit_tiles is None else flush_suit(view, self.one_suit_tiles)
 
@@ -55,7 +55,7 @@ class SpeedFirstBot(BaselineBot):
     def _off_suit(kind: int, suit: int) -> bool:
         return kind < 27 and kind // 9 != suit
 
-    def choose_claim(self, view: dict[str, Any], actions: Sequence[Action]) -> Action:
+    def choose_claim(self, view: View, actions: Sequence[Action]) -> Action:
         suit = self.flush_suit(view)
         if suit is not None:
             actions = [a for a in actions if a.type is ActionType.PASS or not self._off_suit(kind_of(a.tile), suit)]
@@ -63,7 +63,7 @@ class SpeedFirstBot(BaselineBot):
 
     # --- own turn --------------------------------------------------------------------------------
 
-    def pick_discard(self, view: dict[str, Any], ranked: list[Action], counts: list[int], melds: int,
+    def pick_discard(self, view: View, ranked: list[Action], counts: list[int], melds: int,
                      forms: dict[str, bool]) -> Action:
         suit = self.flush_suit(view)
         if suit is not None:
@@ -77,7 +77,7 @@ class SpeedFirstBot(BaselineBot):
             ranked = safer + [a for a in ranked if a not in safer]
         return ranked[0]
 
-    def avoid_kinds(self, view: dict[str, Any]) -> frozenset[int]:
+    def avoid_kinds(self, view: View) -> frozenset[int]:
         """Hook: kinds whose discard costs extra (a variant's liability), avoided when a discard of the
         same shanten is free of it."""
         return frozenset()

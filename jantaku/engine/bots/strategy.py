@@ -20,7 +20,7 @@ from __future__ import annotations
 import importlib
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
-from typing import Any, ClassVar
+from typing import ClassVar
 
 from ..actions import Action, ActionType
 from ..analysis import shanten
@@ -29,6 +29,7 @@ from .defence import passed_after_riichi, tenpai_chance, wait_chances
 from .efficiency import acceptance, win_chance
 from .patterns import pung_acceptance
 from .seat import Opponent, SeatView, ShownMeld
+from ..views import View
 
 # An all-pungs hand accepts only the tiles that pair or pung what it holds: about this share
 # of what a hand of sets and chows accepts at the same shanten.
@@ -244,5 +245,5 @@ def discard_kinds(actions: Iterable[Action]) -> dict[int, list[Action]]:
     return out
 
 
-def view_variant(view: dict[str, Any]) -> str:
-    return view.get("variant") or "basic"
+def view_variant(view: View) -> str:
+    return view.variant or "basic"

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import copy
 import time
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
@@ -21,6 +22,7 @@ from textual.widgets.option_list import Option
 
 from ...engine.actions import Action
 from ...engine.match import STOP_SEAT, Match, MatchRecord
+from ...engine.views import View
 from ...netplay import replay as netplay_replay
 from ..records import list_records, load_record, load_stored, stored_matches
 from ..resulttext import hand_result_parts, standings_parts
@@ -36,15 +38,15 @@ CHECKPOINT_EVERY = 48
 RECENT = 6  # decisions listed in the log
 
 
-def revealed_view(match: Match, seat: int = 0) -> dict[str, Any]:
+def revealed_view(match: Match, seat: int = 0) -> View:
     """``seat``'s view with every other hand (and face-down kong) filled in from its owner's view."""
     view = match.view(seat)
+    players = list(view.players)
     for s in range(4):
         if s != seat:
-            own = match.view(s)["players"][s]
-            for key in ("concealed", "drawn", "melds"):
-                view["players"][s][key] = own.get(key)
-    return view
+            own = match.table.view(s).players[s]
+            players[s] = replace(players[s], concealed=own.concealed, drawn=own.drawn, melds=own.melds)
+    return replace(view, players=tuple(players))
 
 
 class ReplayCursor(netplay_replay.ReplayCursor):
@@ -136,16 +138,16 @@ class ReplayScreen(BaseScreen):
     def redraw(self) -> None:
         settings = self.app.settings
         view = revealed_view(self.cursor.match)
-        painter = TilePainter(unicode=settings.unicode, colour=settings.colour, red_fives=bool(view.get("red_fives")))
+        painter = TilePainter(unicode=settings.unicode, colour=settings.colour, red_fives=view.rules.red_fives)
         model = tablemodel.build(view, 0, self.names, reveal_all=True,
                                  facts=(f"replay {self.cursor.position}/{self.cursor.total}",))
-        frame = BoardFrame(model, painter, hand=HandState.from_player(view["players"][0]))
+        frame = BoardFrame(model, painter, hand=HandState.from_player(view.players[0]))
         board = self.query_one(TableBoard)
         board.draw(frame)
         log = board.query_one("#log")
         log.clear()
-        match_over = (view.get("match") or {}).get("phase") == "over"
-        showing_result = match_over or (view.get("phase") == "over" and bool(view.get("result")))
+        match_over = view.match is not None and view.match.phase == "over"
+        showing_result = match_over or (view.over and view.result is not None)
         board.set_class(showing_result, "showing-result")
         if showing_result:  # the result, read from the top
             parts = hand_result_parts(view, self.names, painter, self.cursor.hand_events())

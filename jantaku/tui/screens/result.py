@@ -14,6 +14,7 @@ from textual.binding import Binding
 from textual.containers import VerticalScroll
 from textual.widgets import Static
 
+from ...engine.views import View
 from ..resulttext import hand_result_parts, hand_title, standings_parts
 from ..tilefaces import TilePainter
 from ..widgets.buttons import ButtonRow, Entry
@@ -25,7 +26,7 @@ class ResultScreen(BaseScreen):
     BINDINGS = [Binding("enter", "close", "continue")]
     GRACE = 0.6  # seconds: a key pressed as the hand ended (a discard, a pass) does not skip the result
 
-    def __init__(self, view: dict[str, Any], names: list[str], painter: TilePainter, *, final: bool = False,
+    def __init__(self, view: View, names: list[str], painter: TilePainter, *, final: bool = False,
                  events: list[dict[str, Any]] = ()) -> None:
         super().__init__()
         self.view, self.names, self.painter, self.final = view, names, painter, final

@@ -16,6 +16,7 @@ from textual.events import Key
 from textual.widgets import Input
 
 from ...engine.actions import Action, ActionType
+from ...engine.views import SeatView, View
 from ..eventtext import describe_event
 from ..prompt import PASS_KEYS, TILE_KEYS, ActionGroup, Prompt, action_groups, automatic_action, pick_by_selection
 from .. import tablemodel
@@ -24,7 +25,7 @@ from ..tablemodel import TableModel
 from ..settings import Settings
 from ..tilefaces import TilePainter
 from ..selection import Selection, hand_hint
-from ..viewmodel import extra_items, format_value, names_for, seat_flag
+from ..viewmodel import extra_items, format_value, names_for, riichi_declared
 from ..widgets.board import BoardFrame, TableBoard
 from ..widgets.buttons import ButtonRow, Entry
 from ..widgets.hand import HandState, HandView
@@ -43,7 +44,7 @@ class TableScreen(BaseScreen):
         super().__init__()
         self.session = session
         self.settings = settings
-        self.view: dict[str, Any] | None = None
+        self.view: View | None = None
         self.seat: int | None = session.seat
         self.names: list[str] = list(session.names)
         self.prompt: Prompt | None = None
@@ -104,7 +105,7 @@ class TableScreen(BaseScreen):
             self.notify(text, severity="error")
 
     async def apply_update(self, message: dict[str, Any]) -> None:
-        self.view = message["view"]
+        self.view = message["view"]  # a typed View: the client decoded it once
         self.seat = message.get("seat", self.seat)
         self.names = names_for(self.view, message.get("names") or self.names)
         self.prompt = Prompt.from_wire(message.get("prompt"))
@@ -133,8 +134,8 @@ class TableScreen(BaseScreen):
         me = self.me()
         auto = automatic_action(prompt, auto_win=self.settings.auto_win, auto_pass=self.settings.auto_pass,
                                 auto_discard=self.settings.auto_discard,
-                                in_riichi=bool(self.seat is not None and seat_flag(self.view, "riichi", self.seat)),
-                                drawn=me.get("drawn") if me else None)
+                                in_riichi=self.seat is not None and riichi_declared(self.view, self.seat),
+                                drawn=me.drawn if me else None)
         if auto is not None:
             await self.send(auto)
             return
@@ -143,13 +144,13 @@ class TableScreen(BaseScreen):
     def _maybe_show_result(self) -> None:
         """After a hand (or when the match ends, also when stopped mid-hand), the result screen once."""
         view = self.view
-        if not view:
+        if view is None:
             return
-        match = view.get("match") or {}
-        final = match.get("phase") == "over"
-        if not final and (view.get("phase") != "over" or not view.get("result")):
+        match = view.match
+        final = match is not None and match.phase == "over"
+        if not final and (not view.over or view.result is None):
             return
-        key = (match.get("hand_index"), match.get("hands_played"), view.get("hand_number"), final)
+        key = (match.hand_index if match else None, match.hands_played if match else None, view.hand_number, final)
         if key in self.results_seen:
             return
         self.results_seen.add(key)
@@ -157,8 +158,7 @@ class TableScreen(BaseScreen):
                              self._result_read)
 
     def _result_read(self, _: Any = None) -> None:
-        view = self.view or {}
-        if (view.get("match") or {}).get("phase") == "over":
+        if self.match_over():
             self.run_worker(self.leave(), group="leave")
         elif self.prompt is not None and ActionType.CONTINUE in self.prompt.types:
             self.run_worker(self.send(self.prompt.of(ActionType.CONTINUE)[0]))
@@ -169,12 +169,15 @@ class TableScreen(BaseScreen):
 
     def painter(self) -> TilePainter:
         return TilePainter(unicode=self.settings.unicode, colour=self.settings.colour,
-                           red_fives=bool(self.view and self.view.get("red_fives")))
+                           red_fives=self.view is not None and self.view.rules.red_fives)
 
-    def me(self) -> dict[str, Any] | None:
+    def match_over(self) -> bool:
+        return self.view is not None and self.view.match is not None and self.view.match.phase == "over"
+
+    def me(self) -> SeatView | None:
         if self.view is None or self.seat is None:
             return None
-        return self.view["players"][self.seat]
+        return self.view.players[self.seat]
 
     def redraw(self) -> None:
         if self.view is None:
@@ -194,15 +197,15 @@ class TableScreen(BaseScreen):
     def _waiting_text(self) -> str:
         prompt = self.prompt
         if prompt is None:
-            turn = self.view.get("turn") if self.view else None
-            if isinstance(turn, int) and self.view.get("phase") != "over" and turn != self.seat:
-                return f"{self.names[turn]} to play"
+            view = self.view
+            if view is not None and not view.over and view.turn != self.seat:
+                return f"{self.names[view.turn]} to play"
             return ""
         types = prompt.types
         if ActionType.CONTINUE in types:
             return "hand over"
-        if ActionType.PASS in types and self.view.get("last_discard"):
-            seat, tile = self.view["last_discard"]
+        if ActionType.PASS in types and self.view is not None and self.view.last_discard is not None:
+            seat, tile = self.view.last_discard
             return f"call {self.painter().face(tile)} from {self.names[seat]}?"
         if types & {ActionType.VOID, ActionType.EXCHANGE}:
             return "choose before play"
@@ -231,7 +234,7 @@ class TableScreen(BaseScreen):
         elif self.seat is None:
             lead = Text("watching", "dim")
         else:
-            lead = Text("waiting…" if self.view.get("phase") != "over" else "", "dim")
+            lead = Text("waiting…" if self.view is not None and not self.view.over else "", "dim")
         self.query_one("#actions", ButtonRow).show(entries, lead)
 
     def _draw_keys(self) -> None:
@@ -372,12 +375,13 @@ class TableScreen(BaseScreen):
             self.confirm_leave()
 
     def show_help(self) -> None:
-        view = self.view or {}
-        match = view.get("match") or {}
+        view = self.view
+        match = view.match if view is not None else None
         info = [self.session.title] if self.session.title else []
-        if match:
-            info.append(f"rules {match.get('ruleset')}, preset {match.get('preset')}")
-        info += [f"{key}: {format_value(value)}" for key, value in extra_items(view)]
+        if match is not None:
+            info.append(f"rules {match.ruleset}, preset {match.preset}")
+        if view is not None:
+            info += [f"{key}: {format_value(value)}" for key, value in extra_items(view)]
         self.app.push_screen(HelpScreen(info))
 
     def toggle(self, key: str) -> None:
@@ -411,8 +415,7 @@ class TableScreen(BaseScreen):
             await self.session.chat(text)
 
     def confirm_leave(self) -> None:
-        over = ((self.view or {}).get("match") or {}).get("phase") == "over"
-        if over:
+        if self.match_over():
             self.run_worker(self.leave(), group="leave")
             return
 

@@ -16,6 +16,7 @@ from rich.style import Style
 from rich.text import Text
 from textual.message import Message
 
+from ...engine.views import SeatView
 from ..prompt import TILE_KEYS
 from ..tilefaces import TilePainter
 from .lines import ClickableText, Span
@@ -44,17 +45,16 @@ class HandState:
     hint: Text = field(default_factory=Text)
 
     @classmethod
-    def from_player(cls, player: dict[str, Any]) -> "HandState":
-        concealed = list(player.get("concealed") or [])
-        drawn = player.get("drawn")
+    def from_player(cls, player: SeatView) -> "HandState":
+        concealed = list(player.concealed_tiles)
+        drawn = player.drawn
         if drawn is not None and drawn in concealed:
             concealed.remove(drawn)
             concealed.append(drawn)
         else:
             drawn = None
-        owner = player.get("seat")
-        return cls(tiles=concealed, drawn=drawn, melds=[meld_face(m, owner) for m in player.get("melds") or ()],
-                   bonus=list(player.get("bonus") or []))
+        return cls(tiles=concealed, drawn=drawn, melds=[meld_face(m, player.seat) for m in player.melds],
+                   bonus=list(player.bonus))
 
 
 def melds_text(melds: Sequence[MeldFace], bonus: Sequence[int], painter: TilePainter) -> Text:

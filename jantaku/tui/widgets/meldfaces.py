@@ -20,14 +20,14 @@ two face-down ends.
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Any
 
 from rich.style import Style
 from rich.text import Text
 
 from ...engine.tiles import sort_tiles
+from ...engine.views import MeldView
 from ..tilefaces import TilePainter
 
 CALLED = Style(reverse=True)
@@ -80,12 +80,10 @@ def melds_text(melds: Sequence[MeldFace], painter: TilePainter, gap: str = " ") 
     return out
 
 
-def meld_face(meld: Mapping[str, Any], owner: int | None) -> MeldFace:
-    """A meld of the wire (``docs/protocol.md``: type, tiles, claimed, from, added) owned by seat ``owner``."""
-    from_seat = meld.get("from")
-    return MeldFace(kind=str(meld.get("type", "")), tiles=tuple(meld.get("tiles") or ()),
-                    called=meld.get("claimed"), added=meld.get("added"),
-                    source=None if owner is None else relative_source(owner, from_seat))
+def meld_face(meld: MeldView, owner: int | None) -> MeldFace:
+    """How the table draws ``meld`` of seat ``owner``."""
+    return MeldFace(kind=meld.type.value, tiles=meld.tiles, called=meld.claimed, added=meld.added,
+                    source=None if owner is None else relative_source(owner, meld.from_seat))
 
 
 def relative_source(owner: int, from_seat: int | None) -> str | None:

@@ -33,6 +33,9 @@ from ...bots.seat import SeatView
 from ...melds import Meld, MeldType
 from ...tiles import DRAGONS, EAST, counts34, is_honor, is_suited, is_terminal_or_honor, kind_of, suit_of
 from .danger import dangerous_kinds
+from ...views import SeatView as PlayerView
+from ...views import View
+from .view import ClassicalView
 
 ONE_SUIT_TILES = 10  # tiles of one suit plus honours (of 14) that make a one-suit plan
 EARLY_SHANTEN = 2  # at this shanten or more, throwing another suit may cost a step
@@ -52,24 +55,24 @@ class Plan:
         return self.suit is not None and is_suited(kind) and suit_of(kind) != self.suit
 
 
-def shown_melds(player: dict[str, Any]) -> list[Meld]:
+def shown_melds(player: PlayerView) -> list[Meld]:
     """A player's melds from a view; a concealed kong's hidden outer tiles stand in by its inner ones."""
     out = []
-    for wire in player["melds"]:
-        tiles = [t for t in wire["tiles"] if t >= 0]
-        tiles += tiles[: len(wire["tiles"]) - len(tiles)]
-        out.append(Meld(MeldType(wire["type"]), tuple(tiles)))
+    for wire in player.melds:
+        tiles = [t for t in wire.tiles if t >= 0]
+        tiles += tiles[: len(wire.tiles) - len(tiles)]
+        out.append(Meld(wire.type, tuple(tiles)))
     return out
 
 
-def make_plan(view: dict[str, Any]) -> Plan:
+def make_plan(view: View) -> Plan:
     """The plan for the seat of ``view``: from its own tiles and winds, and the others' melds."""
-    me = view["players"][view["seat"]]
-    dangerous = frozenset().union(*(dangerous_kinds(shown_melds(p)) for p in view["players"]
-                                    if p["seat"] != view["seat"]))
-    doubling = frozenset(DRAGONS) | {EAST + me["wind"], EAST + view["round_wind"]}
-    kinds = [kind_of(t) for t in me["concealed"]]
-    meld_kinds = [kind_of(t) for m in me["melds"] for t in m["tiles"] if t >= 0]
+    me = view.me
+    dangerous = frozenset().union(*(dangerous_kinds(shown_melds(p)) for p in view.players
+                                    if p.seat != view.seat))
+    doubling = frozenset(DRAGONS) | {EAST + me.wind, EAST + view.round_wind}
+    kinds = [kind_of(t) for t in me.concealed_tiles]
+    meld_kinds = [kind_of(t) for m in me.melds for t in m.tiles if t >= 0]
     all_kinds = kinds + meld_kinds
     honours = sum(1 for k in all_kinds if is_honor(k))
     by_suit = {s: sum(1 for k in all_kinds if is_suited(k) and suit_of(k) == s) for s in "mps"}
@@ -82,7 +85,7 @@ def make_plan(view: dict[str, Any]) -> Plan:
 class ClassicalBot(BaselineBot):
     name = "classical"
 
-    def choose(self, view: dict[str, Any], actions: Sequence[Action]) -> Action:
+    def choose(self, view: View, actions: Sequence[Action]) -> Action:
         abort = [a for a in actions if a.type is ActionType.ABORT]
         if abort:
             hand, _ = own_hand(view)
@@ -93,7 +96,7 @@ class ClassicalBot(BaselineBot):
 
     # --- claims ------------------------------------------------------------------------------
 
-    def choose_claim(self, view: dict[str, Any], actions: Sequence[Action]) -> Action:
+    def choose_claim(self, view: View, actions: Sequence[Action]) -> Action:
         plan = make_plan(view)
         calls = [a for a in actions if a.type in _CALLS]
         doubling = [a for a in calls if a.type is not ActionType.CHI
@@ -112,7 +115,7 @@ class ClassicalBot(BaselineBot):
 
     # --- own turn ------------------------------------------------------------------------------
 
-    def choose_turn(self, view: dict[str, Any], by_type: dict[ActionType, list[Action]]) -> Action:
+    def choose_turn(self, view: View, by_type: dict[ActionType, list[Action]]) -> Action:
         hand, melds = own_hand(view)
         counts = counts34(hand)
         forms = self.forms(view)
@@ -172,9 +175,10 @@ class StrongClassicalBot(ClassicalBot):
 
     name = "strong"
 
-    def pick_discard(self, view: dict[str, Any], ranked: list[Action], counts: list[int], melds: int,
+    def pick_discard(self, view: View, ranked: list[Action], counts: list[int], melds: int,
                      forms: dict[str, bool]) -> Action:
-        if (view.get("options") or {}).get("discard_payment", "discarder_pays") != "discarder_pays":
+        facts = view.ext(ClassicalView)
+        if facts is not None and facts.option("discard_payment", "discarder_pays") != "discarder_pays":
             return ranked[0]
         unseen = SeatView(view).unseen
         return cautious_discard(view, ranked, lambda a: shanten_after(counts, melds, kind_of(a.tile), **forms),

@@ -27,6 +27,7 @@ from .points import MAH_JONG_POINTS, SET_POINTS
 from .hand import Shape
 from .scorer import round_up, score_win
 from .situation import Situation, Win
+from .view import ClassicalView
 
 TYPICAL_WIN = 60  # the score of a typical winning hand (before doubles shown in melds)
 PAIR_DOUBLE_CHANCE = 0.5  # a pair of scoring honours becomes a pung about this often
@@ -37,7 +38,8 @@ ONE_SUIT_DOUBLES = {True: 1, False: 3}  # by: with honours
 def view_options(sv: SeatView) -> ClassicalOptions:
     """The classical options the view publishes (the defaults where it says nothing)."""
     if "classical_options" not in sv.cache:
-        given = sv.view.get("options") or {}
+        facts = sv.view.ext(ClassicalView)
+        given = dict(facts.options) if facts is not None else {}
         fields = ClassicalOptions.__dataclass_fields__
         sv.cache["classical_options"] = ClassicalOptions(**{k: v for k, v in given.items() if k in fields})
     return sv.cache["classical_options"]
@@ -63,7 +65,7 @@ class ClassicalStrategy(Strategy):
     def estimated_score(self, sv: SeatView, counts: list[int], melds: Sequence[ShownMeld],
                         extra_doubles: float = 0.0, extra_points: int = 0) -> float:
         honours = HonourSets(sv.wind, sv.round_wind)
-        points = MAH_JONG_POINTS + extra_points + 4 * len(sv.me.get("bonus", ()))
+        points = MAH_JONG_POINTS + extra_points + 4 * len(sv.me.bonus)
         for m in melds:
             if m.is_pung:
                 kong = len(m.kinds) == 4

@@ -39,6 +39,7 @@ from .payments import settle_draw, settle_win
 from .scorer import HandScore, score_loser, score_win
 from .situation import (FIRST_TURN, LAST_TILE, REPLACEMENT, ROBBED_KONG, TWOFOLD_FORTUNE, Situation,
                         Win)
+from .view import ClassicalView
 
 NINE_ORPHANS = 9  # different terminals/honours that allow declaring a draw
 EAST_STREAK = "east_streak"  # HandContext.extra: East's wins in a row before this hand
@@ -192,6 +193,6 @@ class ClassicalTable(Table):
         self._emit_scores(hands)
         self.pay({self.seat_of_wind(w): d for w, d in deltas.items()}, "draw settlement")
 
-    def extra_view(self, seat: int | None) -> dict[str, Any]:
+    def view_extension(self, seat: int | None) -> ClassicalView:
         # the options are public rules; bots need them (the payment rule decides what dealing in costs)
-        return {"east_streak": self.context.extra.get(EAST_STREAK, 0), "options": options_to_dict(self.options)}
+        return ClassicalView(self.context.extra.get(EAST_STREAK, 0), tuple(options_to_dict(self.options).items()))

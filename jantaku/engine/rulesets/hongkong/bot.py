@@ -29,7 +29,6 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Any
 
 from ...actions import Action, ActionType
 from ...analysis import shanten, useful_tiles, waits
@@ -44,6 +43,8 @@ from .fan_table import points
 from .hand import WinFacts
 from .liability import ShownSet, dangerous_kinds
 from .options import HongKongOptions
+from ...views import View
+from .view import HongKongView
 
 FORMS = {"seven_pairs": False, "thirteen_orphans": True}
 FLUSH_TILES = 9  # tiles of one suit plus honours (of 14) that make a flush worth aiming at
@@ -67,50 +68,51 @@ class Plan:
         return False
 
 
-def make_plan(view: dict[str, Any]) -> Plan:
-    me = view["players"][view["seat"]]
-    kinds = [kind_of(t) for t in me["concealed"]] + [kind_of(t) for m in me["melds"]
-                                                     for t in m["tiles"] if t >= 0]
+def make_plan(view: View) -> Plan:
+    me = view.me
+    kinds = [kind_of(t) for t in me.concealed_tiles] + [kind_of(t) for m in me.melds
+                                                     for t in m.tiles if t >= 0]
     per_suit = {s: sum(1 for k in kinds if not is_honor(k) and suit_of(k) == s) for s in SUITS}
     honors = sum(1 for k in kinds if is_honor(k))
     suit = max(SUITS, key=lambda s: (per_suit[s], s))
-    meld_suits = {suit_of(kind_of(t)) for m in me["melds"] for t in m["tiles"] if t >= 0
+    meld_suits = {suit_of(kind_of(t)) for m in me.melds for t in m.tiles if t >= 0
                   if not is_honor(kind_of(t))}
     flush = per_suit[suit] + honors >= FLUSH_TILES and meld_suits <= {suit}
-    counts = counts34(me["concealed"])
-    pairs = sum(1 for c in counts if c >= 2) + sum(1 for m in me["melds"] if m["type"] != "chi")
-    no_chows = all(m["type"] != "chi" for m in me["melds"])
-    value = frozenset(DRAGONS) | {WINDS[me["wind"]], WINDS[view["round_wind"]]}
+    counts = counts34(me.concealed_tiles)
+    pairs = sum(1 for c in counts if c >= 2) + sum(1 for m in me.melds if m.type is not MeldType.CHI)
+    no_chows = all(m.type is not MeldType.CHI for m in me.melds)
+    value = frozenset(DRAGONS) | {WINDS[me.wind], WINDS[view.round_wind]}
     return Plan(suit if flush else None, pairs >= PUNG_PAIRS and no_chows, value)
 
 
-def hand_spec(view: dict[str, Any], extra: int | None = None, drop: int | None = None) -> HandSpec:
+def hand_spec(view: View, extra: int | None = None, drop: int | None = None) -> HandSpec:
     """The bot's own hand as a :class:`HandSpec`, with one tile added or one kind dropped."""
-    me = view["players"][view["seat"]]
-    concealed = list(me["concealed"])
+    me = view.me
+    concealed = list(me.concealed_tiles)
     if drop is not None:
         concealed.remove(next(t for t in concealed if kind_of(t) == drop))
     if extra is not None:
         concealed.append(extra)
-    melds = [Meld(MeldType(m["type"]), tuple(m["tiles"]), m["claimed"], m["from"], m["added"])
-             for m in me["melds"]]
-    return HandSpec(concealed, melds, list(me["bonus"]))
+    melds = [Meld(m.type, tuple(m.tiles), m.claimed, m.from_seat, m.added)
+             for m in me.melds]
+    return HandSpec(concealed, melds, list(me.bonus))
 
 
-def view_options(view: dict[str, Any]) -> HongKongOptions:
+def view_options(view: View) -> HongKongOptions:
     """The scoring options a seat can see (the table puts them in every view)."""
-    return HongKongOptions(fan_table=view.get("fan_table", "half_spicy"), limit_fan=view.get("limit_fan", 10),
-                           min_fan=view.get("min_fan", 0), bonus_tiles=view.get("bonus_tiles", True))
+    facts = HongKongView.of(view)
+    return HongKongOptions(fan_table=facts.fan_table, limit_fan=facts.limit_fan, min_fan=facts.min_fan,
+                           bonus_tiles=facts.bonus_tiles)
 
 
-def dangerous_to_others(view: dict[str, Any]) -> frozenset[int]:
+def dangerous_to_others(view: View) -> frozenset[int]:
     """Kinds the other players' shown pungs make dangerous to throw (liability)."""
     out: frozenset[int] = frozenset()
-    for p in view["players"]:
-        if p["seat"] == view["seat"]:
+    for p in view.players:
+        if p.seat == view.seat:
             continue
-        shown = [ShownSet(kind_of(next(t for t in m["tiles"] if t >= 0)), m["from"])
-                 for m in p["melds"] if m["type"] != "chi"]
+        shown = [ShownSet(kind_of(next(t for t in m.tiles if t >= 0)), m["from"])
+                 for m in p.melds if m.type is not MeldType.CHI]
         out |= dangerous_kinds(shown)
     return out
 
@@ -124,18 +126,18 @@ def opening_kong(actions: Sequence[Action]) -> Action | None:
 class HongKongBot(BaselineBot):
     name = "hongkong"
 
-    def forms(self, view: dict[str, Any]) -> dict[str, bool]:
+    def forms(self, view: View) -> dict[str, bool]:
         return dict(FORMS)
 
     # --- claims ------------------------------------------------------------------------
 
-    def choose_claim(self, view: dict[str, Any], actions: Sequence[Action]) -> Action:
+    def choose_claim(self, view: View, actions: Sequence[Action]) -> Action:
         kong = opening_kong(actions)
         if kong is not None:
             return kong
         # without a minimum any call that helps is fine; with one, only calls that keep fan in reach
         plan = make_plan(view)
-        strict = view.get("min_fan", 0) > 0
+        strict = HongKongView.of(view).min_fan > 0
         allowed = [a for a in actions if a.type is ActionType.PASS or not strict or self._claim_fits(a, plan)]
         return super().choose_claim(view, allowed)
 
@@ -150,7 +152,7 @@ class HongKongBot(BaselineBot):
 
     # --- own turn ------------------------------------------------------------------------
 
-    def choose_turn(self, view: dict[str, Any], by_type: dict[ActionType, list[Action]]) -> Action:
+    def choose_turn(self, view: View, by_type: dict[ActionType, list[Action]]) -> Action:
         hand, melds = own_hand(view)
         counts = counts34(hand)
         now = shanten(counts, melds, **FORMS)
@@ -164,16 +166,16 @@ class HongKongBot(BaselineBot):
             return next(iter(next(iter(by_type.values()))))
         return self.rank_hk_discards(view, counts, melds, discards)[0]
 
-    def rank_hk_discards(self, view: dict[str, Any], counts: list[int], melds: int,
+    def rank_hk_discards(self, view: View, counts: list[int], melds: int,
                          discards: list[Action]) -> list[Action]:
         """Discards best first: plan and danger cost added to shanten, then the ready value, then acceptance."""
         plan = make_plan(view)
         options = view_options(view)
         seen = visible_counts(view)
-        danger = dangerous_to_others(view) if view.get("liability") else frozenset()
-        me = view["players"][view["seat"]]
-        facts = WinFacts(seat=me["wind"], round=view["round_wind"], self_drawn=False,
-                         discarder=(me["wind"] + 1) % 4, bonus=frozenset(kind_of(t) for t in me["bonus"]))
+        danger = dangerous_to_others(view) if HongKongView.of(view).liability else frozenset()
+        me = view.me
+        facts = WinFacts(seat=me.wind, round=view.round_wind, self_drawn=False,
+                         discarder=(me.wind + 1) % 4, bonus=frozenset(kind_of(t) for t in me.bonus))
         scored = {}
         for kind in {kind_of(a.tile) for a in discards}:
             counts[kind] -= 1
@@ -190,7 +192,7 @@ class HongKongBot(BaselineBot):
         return sorted(discards, key=lambda a: (scored[kind_of(a.tile)], a.sort_key()))
 
     @staticmethod
-    def _ready_value(view: dict[str, Any], counts: list[int], melds: int, dropped: int, seen: list[int],
+    def _ready_value(view: View, counts: list[int], melds: int, dropped: int, seen: list[int],
                      facts: WinFacts, options: HongKongOptions) -> int:
         """The points a ready hand can expect: each legal wait's value times its unseen copies."""
         total = 0
@@ -205,10 +207,10 @@ class HongKongBot(BaselineBot):
         return total
 
 
-def _free_copy(view: dict[str, Any], kind: int) -> int:
+def _free_copy(view: View, kind: int) -> int:
     """A copy number (0-3) of ``kind`` not in the bot's own hand or melds, to stand for a wait."""
-    me = view["players"][view["seat"]]
-    mine = set(me["concealed"]) | {t for m in me["melds"] for t in m["tiles"]}
+    me = view.me
+    mine = set(me.concealed_tiles) | {t for m in me.melds for t in m.tiles}
     return next((c for c in range(4) if kind * 4 + c not in mine), 0)
 
 
@@ -233,17 +235,17 @@ class StrongHongKongBot(SpeedFirstBot):
     def __init__(self) -> None:
         self._fan_player = LevelBot(STRONG)
 
-    def choose(self, view: dict[str, Any], actions: Sequence[Action]) -> Action:
-        if view.get("min_fan", 0) > 0:
+    def choose(self, view: View, actions: Sequence[Action]) -> Action:
+        if HongKongView.of(view).min_fan > 0:
             return self._fan_player.choose_by_strategy(view, actions)
         return super().choose(view, actions)
 
-    def choose_claim(self, view: dict[str, Any], actions: Sequence[Action]) -> Action:
+    def choose_claim(self, view: View, actions: Sequence[Action]) -> Action:
         kong = opening_kong(actions)
         return kong if kong is not None else super().choose_claim(view, actions)
 
-    def avoid_kinds(self, view: dict[str, Any]) -> frozenset[int]:
-        return dangerous_to_others(view) if view.get("liability") else frozenset()
+    def avoid_kinds(self, view: View) -> frozenset[int]:
+        return dangerous_to_others(view) if HongKongView.of(view).liability else frozenset()
 
 
 register_level_bot("hongkong", "strong", StrongHongKongBot)

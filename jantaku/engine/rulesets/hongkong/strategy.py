@@ -63,7 +63,7 @@ class HongKongStrategy(Strategy):
         opts = options(sv)
         if not opts.bonus_tiles:
             return 0
-        bonus = sv.me.get("bonus", ())
+        bonus = sv.me.bonus
         if not bonus:
             return 1  # no bonus tiles
         own = {SUIT_OFFSET["f"] + sv.wind, SUIT_OFFSET["y"] + sv.wind}
@@ -98,7 +98,7 @@ class HongKongStrategy(Strategy):
                     waits: Sequence[int]) -> tuple[int, float]:
         opts = options(sv)
         facts = WinFacts(seat=sv.wind, round=sv.round_wind, self_drawn=False, discarder=(sv.wind + 1) % 4,
-                         bonus=frozenset(kind_of(t) for t in sv.me.get("bonus", ())))
+                         bonus=frozenset(kind_of(t) for t in sv.me.bonus))
         accepted, total = 0, 0.0
         for w in waits:
             left = sv.unseen[w]

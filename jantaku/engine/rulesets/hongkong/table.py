@@ -36,6 +36,7 @@ from .hand import WinFacts
 from .liability import ShownSet, dangerous_kinds, had_no_choice, shown_sets
 from .options import HongKongOptions
 from .scoring import LiabilityContext, score_hand
+from .view import HongKongView
 
 DEFAULT_SEATING = (0, 1, 2, 3)
 
@@ -195,8 +196,7 @@ class HongKongTable(Table):
 
     # --- what a seat may know ---------------------------------------------------------------------
 
-    def extra_view(self, seat: int | None) -> dict[str, Any]:
+    def view_extension(self, seat: int | None) -> HongKongView:
         options = self.options
-        return {"seating": list(self.seating), "min_fan": options.min_fan, "limit_fan": options.limit_fan,
-                "fan_table": options.fan_table, "liability": options.liability,
-                "bonus_tiles": options.bonus_tiles}
+        return HongKongView(tuple(self.seating), options.min_fan, options.limit_fan, options.fan_table,
+                            options.liability, options.bonus_tiles)

@@ -22,7 +22,6 @@ quiet with a hand already worth 7,700.
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from typing import Any
 
 from ...actions import Action, ActionType
 from ...analysis import shanten, thirteen_orphans_shanten, waits
@@ -35,6 +34,9 @@ from ...bots.seat import SeatView
 from ...tiles import EAST, TERMINALS_AND_HONORS, WHITE, counts34, dora_after, is_red, kind_of
 from .context import RiichiWinContext
 from .scoring import score_win
+from ...melds import MeldType
+from ...views import View
+from .view import RiichiView
 
 ABORT_UNLESS_ORPHANS_WITHIN = 2  # shanten to thirteen orphans worth playing on for
 DORA_LIVE = 4  # ``strong``: a dora or red five in hand is worth this many live improving tiles
@@ -114,10 +116,10 @@ def danger(kind: int, riichi_discards: set[int], visible: list[int]) -> int:
 class RiichiBot(BaselineBot):
     name = "riichi"
 
-    def forms(self, view: dict[str, Any]) -> dict[str, bool]:
+    def forms(self, view: View) -> dict[str, bool]:
         return {"seven_pairs": True, "thirteen_orphans": True}
 
-    def choose(self, view: dict[str, Any], actions: Sequence[Action]) -> Action:
+    def choose(self, view: View, actions: Sequence[Action]) -> Action:
         types = {a.type for a in actions}
         if types & {ActionType.TSUMO, ActionType.RON}:
             return next(a for a in actions if a.type in (ActionType.TSUMO, ActionType.RON))
@@ -129,7 +131,7 @@ class RiichiBot(BaselineBot):
 
     # --- calls ---------------------------------------------------------------------------------
 
-    def choose_claim(self, view: dict[str, Any], actions: Sequence[Action]) -> Action:
+    def choose_claim(self, view: View, actions: Sequence[Action]) -> Action:
         passing = next(a for a in actions if a.type is ActionType.PASS)
         if self._riichi_opponents(view) and not self._ready(view):
             return passing
@@ -139,20 +141,20 @@ class RiichiBot(BaselineBot):
             return passing
         return super().choose_claim(view, [passing, *calls])
 
-    def _keeps_a_yaku(self, view: dict[str, Any], call: Action) -> bool:
-        me = view["players"][view["seat"]]
-        valued = {WHITE, WHITE + 1, WHITE + 2, EAST + view["round_wind"], EAST + me["wind"]}
+    def _keeps_a_yaku(self, view: View, call: Action) -> bool:
+        me = view.me
+        valued = {WHITE, WHITE + 1, WHITE + 2, EAST + view.round_wind, EAST + me.wind}
         called = kind_of(call.tile)
         if call.type is not ActionType.CHI and called in valued:
             return True
-        if any(m["type"] != "chi" and kind_of(m["tiles"][1]) in valued for m in me["melds"]):
+        if any(m.type is not MeldType.CHI and kind_of(m.tiles[1]) in valued for m in me.melds):
             return True
-        tiles = list(me["concealed"]) + [t for m in me["melds"] for t in m["tiles"] if t >= 0] + [call.tile]
+        tiles = list(me.concealed_tiles) + [t for m in me.melds for t in m.tiles if t >= 0] + [call.tile]
         return all(kind_of(t) not in TERMINALS_AND_HONORS for t in tiles)
 
     # --- own turn --------------------------------------------------------------------------------
 
-    def choose_turn(self, view: dict[str, Any], by_type: dict[ActionType, list[Action]]) -> Action:
+    def choose_turn(self, view: View, by_type: dict[ActionType, list[Action]]) -> Action:
         discards = by_type.get(ActionType.DISCARD, [])
         if self._riichi_opponents(view) and not self._ready(view) and discards:
             return self._safest(view, discards)
@@ -166,7 +168,7 @@ class RiichiBot(BaselineBot):
                 return kong
         return self._best(view, discards) if discards else next(iter(next(iter(by_type.values()))))
 
-    def _best(self, view: dict[str, Any], options: list[Action]) -> Action:
+    def _best(self, view: View, options: list[Action]) -> Action:
         hand, melds = own_hand(view)
         ranked = efficiency(counts34(hand), melds, visible_counts(view))
 
@@ -177,11 +179,11 @@ class RiichiBot(BaselineBot):
                     0 if k in TERMINALS_AND_HONORS else 1, a.sort_key())
         return min(options, key=key)
 
-    def tile_value(self, view: dict[str, Any], tile: int) -> int:
+    def tile_value(self, view: View, tile: int) -> int:
         """Hook: han a tile brings by itself (``riichi`` ignores it; ``strong`` keeps dora)."""
         return 0
 
-    def _kan_keeps_shanten(self, view: dict[str, Any], kong: Action) -> bool:
+    def _kan_keeps_shanten(self, view: View, kong: Action) -> bool:
         """A concealed kan that costs no progress (it adds a dora and fu)."""
         hand, melds = own_hand(view)
         counts = counts34(hand)
@@ -192,21 +194,21 @@ class RiichiBot(BaselineBot):
     # --- defence ---------------------------------------------------------------------------------
 
     @staticmethod
-    def _riichi_opponents(view: dict[str, Any]) -> list[int]:
-        flags = view.get("riichi") or [False] * 4
-        return [s for s in range(4) if flags[s] and s != view["seat"]]
+    def _riichi_opponents(view: View) -> list[int]:
+        flags = RiichiView.of(view).riichi
+        return [s for s in range(4) if flags[s] and s != view.seat]
 
     @staticmethod
-    def _ready(view: dict[str, Any]) -> bool:
+    def _ready(view: View) -> bool:
         """Ready now (13 tiles), or after the best discard (holding a drawn tile)."""
         hand, melds = own_hand(view)
         return shanten(counts34(hand), melds) <= 0
 
-    def _safest(self, view: dict[str, Any], discards: list[Action]) -> Action:
+    def _safest(self, view: View, discards: list[Action]) -> Action:
         risk = self.riichi_danger(view)
         return min(discards, key=lambda a: (risk(kind_of(a.tile)), a.sort_key()))
 
-    def riichi_danger(self, view: dict[str, Any]) -> Callable[[int], int]:
+    def riichi_danger(self, view: View) -> Callable[[int], int]:
         """Per kind: its :func:`danger` against the most dangerous riichi opponent."""
         visible = visible_counts(view)
         hand, _ = own_hand(view)
@@ -215,9 +217,9 @@ class RiichiBot(BaselineBot):
         threats = [self.safe_against(view, s) for s in self._riichi_opponents(view)]
         return lambda kind: max(danger(kind, seen, visible) for seen in threats)
 
-    def safe_against(self, view: dict[str, Any], seat: int) -> set[int]:
+    def safe_against(self, view: View, seat: int) -> set[int]:
         """Kinds that cannot deal in to ``seat``'s riichi: its own discards (furiten)."""
-        return {kind_of(d[0]) for d in view["players"][seat]["discards"]}
+        return {kind_of(d.tile) for d in view.players[seat].discards}
 
 
 class StrongRiichiBot(RiichiBot):
@@ -236,7 +238,7 @@ class StrongRiichiBot(RiichiBot):
 
     name = "strong"
 
-    def choose_turn(self, view: dict[str, Any], by_type: dict[ActionType, list[Action]]) -> Action:
+    def choose_turn(self, view: View, by_type: dict[ActionType, list[Action]]) -> Action:
         riichi = by_type.get(ActionType.RIICHI, [])
         if riichi:
             chosen = self._best(view, riichi)
@@ -245,21 +247,21 @@ class StrongRiichiBot(RiichiBot):
         return super().choose_turn(view, by_type)
 
     @staticmethod
-    def worth_dama(view: dict[str, Any], discard: int) -> bool:
+    def worth_dama(view: View, discard: int) -> bool:
         """Stay quiet (no riichi) when every live wait already wins by ron for :data:`DAMA_BASE` or more.
 
         Riichi would add little to such a hand and tell everyone to fold; a
         furiten wait (one of its own discards) needs riichi's self-draw chances.
         """
-        me = view["players"][view["seat"]]
-        if me["melds"]:
+        me = view.me
+        if me.melds:
             return False
-        hand = [t for t in me["concealed"] if t != discard]
+        hand = [t for t in me.concealed_tiles if t != discard]
         counts = counts34(hand)
-        own = {d[0] >> 2 for d in me["discards"]} | {discard >> 2}
+        own = {d.tile >> 2 for d in me.discards} | {discard >> 2}
         seen = visible_counts(view)
-        context = RiichiWinContext(seat_wind=me["wind"], round_wind=view.get("round_wind", 0),
-                                   dora_indicators=tuple(view.get("dora_indicators", ())))
+        context = RiichiWinContext(seat_wind=me.wind, round_wind=view.round_wind,
+                                   dora_indicators=RiichiView.of(view).dora_indicators)
         live = False
         for kind in waits(counts, 0):
             if kind in own:
@@ -273,12 +275,12 @@ class StrongRiichiBot(RiichiBot):
                 return False
         return live
 
-    def safe_against(self, view: dict[str, Any], seat: int) -> set[int]:
+    def safe_against(self, view: View, seat: int) -> set[int]:
         sv = SeatView(view)
         opp = next(o for o in sv.opponents if o.seat == seat)
         return super().safe_against(view, seat) | passed_after_riichi(sv, opp)
 
-    def _safest(self, view: dict[str, Any], discards: list[Action]) -> Action:
+    def _safest(self, view: View, discards: list[Action]) -> Action:
         """One step from ready, keep building with a tile that is safe anyway; else fold."""
         hand, melds = own_hand(view)
         counts = counts34(hand)
@@ -291,34 +293,34 @@ class StrongRiichiBot(RiichiBot):
                 return self._best(view, safe)
         return super()._safest(view, discards)
 
-    def tile_value(self, view: dict[str, Any], tile: int) -> int:
-        dora = [dora_after(kind_of(t)) for t in view.get("dora_indicators", ())]
-        return dora.count(kind_of(tile)) + (is_red(tile) and bool(view.get("red_fives", True)))
+    def tile_value(self, view: View, tile: int) -> int:
+        dora = [dora_after(kind_of(t)) for t in RiichiView.of(view).dora_indicators]
+        return dora.count(kind_of(tile)) + (is_red(tile) and bool(view.rules.red_fives))
 
     # --- a half flush as the open hand's yaku --------------------------------------------------
 
-    def flush_suit(self, view: dict[str, Any], extra: int | None = None) -> int | None:
+    def flush_suit(self, view: View, extra: int | None = None) -> int | None:
         """The suit (0-2) a half flush can be built in (``extra``: a tile about to be called), or None."""
         return flush_suit(view, HALF_FLUSH_TILES, extra)
 
-    def all_simples_within_reach(self, view: dict[str, Any], extra: int | None = None) -> bool:
+    def all_simples_within_reach(self, view: View, extra: int | None = None) -> bool:
         """Every meld (and ``extra``, a tile about to be called) simple, at most
         :data:`OUTSIDE_TILES_TO_SHED` terminals and honours left in hand to throw."""
-        me = view["players"][view["seat"]]
-        meld_tiles = [t for m in me["melds"] for t in m["tiles"] if t >= 0] + ([extra] if extra is not None else [])
+        me = view.me
+        meld_tiles = [t for m in me.melds for t in m.tiles if t >= 0] + ([extra] if extra is not None else [])
         if any(kind_of(t) in TERMINALS_AND_HONORS for t in meld_tiles):
             return False
-        return sum(1 for t in me["concealed"] if kind_of(t) in TERMINALS_AND_HONORS) <= OUTSIDE_TILES_TO_SHED
+        return sum(1 for t in me.concealed_tiles if kind_of(t) in TERMINALS_AND_HONORS) <= OUTSIDE_TILES_TO_SHED
 
-    def _keeps_a_yaku(self, view: dict[str, Any], call: Action) -> bool:
+    def _keeps_a_yaku(self, view: View, call: Action) -> bool:
         return (super()._keeps_a_yaku(view, call) or self.flush_suit(view, call.tile) is not None
                 or self.all_simples_within_reach(view, call.tile))
 
-    def _best(self, view: dict[str, Any], options: list[Action]) -> Action:
+    def _best(self, view: View, options: list[Action]) -> Action:
         """An open hand throws first what its yaku cannot use: the other suits of a half flush, or the
         terminals and honours of all simples (unless a value-honour pung is its yaku)."""
-        me = view["players"][view["seat"]]
-        if any(m["type"] != "ankan" for m in me["melds"]) and not self._has_value_pung(view):
+        me = view.me
+        if any(m.type is not MeldType.ANKAN for m in me.melds) and not self._has_value_pung(view):
             suit = self.flush_suit(view)
             if suit is not None:
                 shed = [a for a in options if kind_of(a.tile) < 27 and kind_of(a.tile) // 9 != suit]
@@ -331,10 +333,10 @@ class StrongRiichiBot(RiichiBot):
         return super()._best(view, options)
 
     @staticmethod
-    def _has_value_pung(view: dict[str, Any]) -> bool:
-        me = view["players"][view["seat"]]
-        valued = {WHITE, WHITE + 1, WHITE + 2, EAST + view["round_wind"], EAST + me["wind"]}
-        return any(m["type"] != "chi" and kind_of(m["tiles"][1]) in valued for m in me["melds"])
+    def _has_value_pung(view: View) -> bool:
+        me = view.me
+        valued = {WHITE, WHITE + 1, WHITE + 2, EAST + view.round_wind, EAST + me.wind}
+        return any(m.type is not MeldType.CHI and kind_of(m.tiles[1]) in valued for m in me.melds)
 
 
 register_bot("riichi", RiichiBot)

@@ -46,6 +46,7 @@ from .draws import NAGASHI_MANGAN, is_nagashi_mangan, nagashi_mangan_payments, t
 from .options import RiichiOptions
 from .points import win_payments
 from .scoring import has_yaku, score_win
+from .view import RiichiView
 
 RIICHI_COST = 1000
 RIICHI_MIN_WALL = 4  # tiles still to draw for a riichi declaration
@@ -71,6 +72,7 @@ class RiichiSeat:
 
 class RiichiTable(Table):
     name = "riichi"
+    riichi_declarations = True
     seven_pairs = True
     thirteen_orphans = True
 
@@ -458,16 +460,12 @@ class RiichiTable(Table):
 
     # --- what a seat may know -------------------------------------------------------------------
 
-    def extra_view(self, seat: int | None) -> dict[str, Any]:
-        view: dict[str, Any] = {
-            "dora_indicators": self.dora_indicators,
-            "riichi": [s.riichi or s.declaring for s in self.seats],
-            "table_sticks": self.context.sticks + self.riichi_sticks,
-        }
+    def view_extension(self, seat: int | None) -> RiichiView:
+        waits = furiten = ura = None
         if seat is not None:
-            state = self.seats[seat]
-            view["waits"] = sorted(state.waits)
-            view["furiten"] = self.is_furiten(seat)
+            waits = tuple(sorted(self.seats[seat].waits))
+            furiten = self.is_furiten(seat)
         if self.phase == "over" and any(self.seats[w.seat].riichi for w in self.wins):
-            view["ura_indicators"] = self.ura_indicators
-        return view
+            ura = tuple(self.ura_indicators)
+        return RiichiView(tuple(self.dora_indicators), tuple(s.riichi or s.declaring for s in self.seats),
+                          self.context.sticks + self.riichi_sticks, waits, furiten, ura)

@@ -16,7 +16,6 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any
 
 from ...actions import Action, ActionType
 from ...analysis import shanten, waits
@@ -30,6 +29,8 @@ from .fans import Situation
 from .hand import SichuanHand
 from .options import SichuanOptions
 from .value import NotAWin, hand_value
+from ...views import View
+from .view import SichuanView
 
 FLUSH_TILES = 10  # tiles of one suit (of 14) from which the bot plays for a full flush
 # Letting a cheap discard win go for a self-draw (which every player still in pays): from this
@@ -50,10 +51,10 @@ OWN_DISCARD_SAFETY = 0.5  # a kind the player threw itself: it kept no shape wai
 class SichuanBot(BaselineBot):
     name = "sichuan"
 
-    def forms(self, view: dict[str, Any]) -> dict[str, bool]:
+    def forms(self, view: View) -> dict[str, bool]:
         return {"seven_pairs": True, "thirteen_orphans": False}
 
-    def choose(self, view: dict[str, Any], actions: Sequence[Action]) -> Action:
+    def choose(self, view: View, actions: Sequence[Action]) -> Action:
         ron = [a for a in actions if a.type is ActionType.RON]
         if ron and self.waits_for_self_draw(view, ron[0]):
             return next(a for a in actions if a.type is ActionType.PASS)
@@ -62,7 +63,7 @@ class SichuanBot(BaselineBot):
     # --- setup ----------------------------------------------------------------------------
 
     @staticmethod
-    def void_cost(view: dict[str, Any]) -> dict[str, int]:
+    def void_cost(view: View) -> dict[str, int]:
         """What giving up each suit costs: its tiles, plus one per pair or more."""
         counts = counts34(own_hand(view)[0])
         cost = dict.fromkeys(SUITS, 0)
@@ -70,17 +71,17 @@ class SichuanBot(BaselineBot):
             cost[suit_of(kind)] += n + (n >= 2)
         return cost
 
-    def choose_void(self, view: dict[str, Any], options: list[Action]) -> Action:
+    def choose_void(self, view: View, options: list[Action]) -> Action:
         cost = self.void_cost(view)
         return min(options, key=lambda a: (cost[a.suit], a.suit))
 
-    def choose_exchange(self, view: dict[str, Any], options: list[Action]) -> Action:
+    def choose_exchange(self, view: View, options: list[Action]) -> Action:
         cost = self.void_cost(view)
         return min(options, key=lambda a: (cost[suit_of(kind_of(a.tiles[0]))], a.tiles))
 
     # --- claims ---------------------------------------------------------------------------
 
-    def choose_claim(self, view: dict[str, Any], actions: Sequence[Action]) -> Action:
+    def choose_claim(self, view: View, actions: Sequence[Action]) -> Action:
         hand, melds = own_hand(view)
         counts = counts34(hand)
         for kong in (a for a in actions if a.type is ActionType.KAN):
@@ -90,13 +91,13 @@ class SichuanBot(BaselineBot):
                 return kong
         return super().choose_claim(view, actions)
 
-    def waits_for_self_draw(self, view: dict[str, Any], ron: Action) -> bool:
+    def waits_for_self_draw(self, view: View, ron: Action) -> bool:
         """Let a discard win go: no fan, a long wall, everyone else still in, many tiles live."""
-        me = view["players"][view["seat"]]
-        others_in = sum(not p["out"] for p in view["players"]) - 1
-        if view["wall"] < WAIT_WALL or others_in < 3:
+        me = view.me
+        others_in = sum(not p.out for p in view.players) - 1
+        if view.wall < WAIT_WALL or others_in < 3:
             return False
-        void = view["voids"][view["seat"]]
+        void = SichuanView.of(view).voids[view.me.seat]
         hand = own_sichuan_hand(view, extra=ron.tile)
         try:
             value = hand_value(hand, void, Situation(), SichuanOptions())
@@ -104,28 +105,28 @@ class SichuanBot(BaselineBot):
             return False
         if value.fan:
             return False
-        counts = counts34(me["concealed"])
+        counts = counts34(me.concealed_tiles)
         seen = visible_counts(view)
         live = sum(max(0, 4 - counts[k] - seen[k])
-                   for k in waits(counts, len(me["melds"]), thirteen_orphans=False, four_as_two=True)
+                   for k in waits(counts, len(me.melds), thirteen_orphans=False, four_as_two=True)
                    if suit_of(k) != void)
         return live >= WAIT_LIVE
 
     # --- own turn -------------------------------------------------------------------------------
 
-    def choose_turn(self, view: dict[str, Any], by_type: dict[ActionType, list[Action]]) -> Action:
+    def choose_turn(self, view: View, by_type: dict[ActionType, list[Action]]) -> Action:
         kong = self.worthwhile_kong(view, by_type)
         if kong is not None:
             return kong
         discards = by_type[ActionType.DISCARD]
-        void = view["voids"][view["seat"]]
+        void = SichuanView.of(view).voids[view.me.seat]
         if all(suit_of(kind_of(a.tile)) == void for a in discards):
             seen = visible_counts(view)  # void tiles go anyway: the most-seen kind is the safest
             return max(discards, key=lambda a: (seen[kind_of(a.tile)], kind_of(a.tile)))
         choice = super().choose_turn(view, {ActionType.DISCARD: discards})
         return self.lean_to_flush(view, choice, discards)
 
-    def worthwhile_kong(self, view: dict[str, Any], by_type: dict[ActionType, list[Action]]) -> Action | None:
+    def worthwhile_kong(self, view: View, by_type: dict[ActionType, list[Action]]) -> Action | None:
         """A concealed or added kong that leaves the hand no further from ready."""
         hand, melds = own_hand(view)
         counts = counts34(hand)
@@ -137,15 +138,15 @@ class SichuanBot(BaselineBot):
                 return kong
         return None
 
-    def lean_to_flush(self, view: dict[str, Any], choice: Action, discards: list[Action]) -> Action:
+    def lean_to_flush(self, view: View, choice: Action, discards: list[Action]) -> Action:
         """With one suit dominating, discard another suit's tile if that costs no shanten."""
         hand, melds = own_hand(view)
         counts = counts34(hand)
         sizes = dict.fromkeys(SUITS, 0)
         for t in hand:
             sizes[suit_of(kind_of(t))] += 1
-        for meld in view["players"][view["seat"]]["melds"]:
-            sizes[suit_of(kind_of(meld["tiles"][1]))] += 3
+        for meld in view.me.melds:
+            sizes[suit_of(kind_of(meld.tiles[1]))] += 3
         major = max(SUITS, key=lambda s: (sizes[s], s))
         if sizes[major] < FLUSH_TILES or suit_of(kind_of(choice.tile)) != major:
             return choice
@@ -170,7 +171,7 @@ class StrongSichuanBot(SichuanBot):
     def __init__(self) -> None:
         self._danger: list[float] = [0.0] * 34
 
-    def choose_turn(self, view: dict[str, Any], by_type: dict[ActionType, list[Action]]) -> Action:
+    def choose_turn(self, view: View, by_type: dict[ActionType, list[Action]]) -> Action:
         self._danger = discard_danger(view)
         return super().choose_turn(view, by_type)
 
@@ -178,31 +179,31 @@ class StrongSichuanBot(SichuanBot):
         return DANGER_TILES * self._danger[kind]
 
 
-def discard_danger(view: dict[str, Any]) -> list[float]:
+def discard_danger(view: View) -> list[float]:
     """Per kind: how many players still in might win on it (each weighted by how far it has got).
 
     A kind thrown since a player's hand last changed is safe against that player
     (:func:`...bots.seat.passed_since_change`).
     """
     danger = [0.0] * 34
-    voids = view.get("voids") or [None] * 4
-    for p in view["players"]:
-        if p["seat"] == view["seat"] or p["out"]:
+    voids = SichuanView.of(view).voids
+    for p in view.players:
+        if p.seat == view.seat or p.out:
             continue
-        progress = min(1.0, len(p["discards"]) / READY_TURNS)
-        thrown = {d[0] >> 2 for d in p["discards"]}
-        passed = passed_since_change(view, p["seat"])  # it would have won on these
+        progress = min(1.0, len(p.discards) / READY_TURNS)
+        thrown = {d.tile >> 2 for d in p.discards}
+        passed = passed_since_change(view, p.seat)  # it would have won on these
         for kind in range(27):
-            if suit_of(kind) != voids[p["seat"]] and kind not in passed:
+            if suit_of(kind) != voids[p.seat] and kind not in passed:
                 danger[kind] += progress * (OWN_DISCARD_SAFETY if kind in thrown else 1.0)
     return danger
 
 
-def own_sichuan_hand(view: dict[str, Any], extra: int | None = None) -> SichuanHand:
+def own_sichuan_hand(view: View, extra: int | None = None) -> SichuanHand:
     """The viewing seat's hand (with ``extra``, a discard it could win on, added)."""
-    me = view["players"][view["seat"]]
-    counts = counts34(me["concealed"] + ([extra] if extra is not None else []))
-    melds = tuple(Meld(MeldType(m["type"]), tuple(m["tiles"])) for m in me["melds"])
+    me = view.me
+    counts = counts34([*me.concealed_tiles, *([extra] if extra is not None else [])])
+    melds = tuple(Meld(m.type, tuple(m.tiles)) for m in me.melds)
     return SichuanHand(tuple(counts), melds)
 
 

@@ -42,6 +42,7 @@ from .money import EndOfWallHand, HandLedger, KongKind, deltas_of
 from .options import SichuanOptions
 from .scoring import win_result
 from .value import NotAWin, hand_value, ready_value
+from .view import SichuanView
 
 # The dice total modulo 3 says where the exchanged tiles go, as a seat offset:
 # across the table, to the next player, to the previous player.
@@ -291,13 +292,10 @@ class SichuanTable(Table):
 
     # --- what a seat may know ---------------------------------------------------------------------
 
-    def extra_view(self, seat: int | None) -> dict[str, Any]:
+    def view_extension(self, seat: int | None) -> SichuanView:
         revealed = self.setup_step is None
-        view: dict[str, Any] = {
-            "voids": [v if revealed or s == seat else None for s, v in enumerate(self.voids)],
-            "setup": self.setup_step,
-        }
-        if seat is not None:
-            view["exchange"] = list(self.exchanged.get(seat, ()))
-            view["pass_lock"] = seat in self.locks
-        return view
+        return SichuanView(
+            voids=tuple(v if revealed or s == seat else None for s, v in enumerate(self.voids)),
+            setup=self.setup_step, winners=tuple(w.seat for w in self.wins),
+            exchange=tuple(self.exchanged.get(seat, ())) if seat is not None else None,
+            pass_lock=(seat in self.locks) if seat is not None else None)
