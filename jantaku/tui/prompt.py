@@ -67,9 +67,10 @@ class Prompt:
     actions: tuple[Action, ...]
     labels: tuple[str, ...]
     deadline: float | None = None  # seconds left when it arrived
+    red_fives: bool = True  # the red fives are tiles of their own (the view's rule facts say)
 
     @classmethod
-    def from_wire(cls, data: dict[str, Any] | None) -> "Prompt | None":
+    def from_wire(cls, data: dict[str, Any] | None, *, red_fives: bool = True) -> "Prompt | None":
         if not data:
             return None
         actions = tuple(Action.from_wire(a) for a in data.get("actions", ()))
@@ -77,7 +78,7 @@ class Prompt:
         if len(labels) != len(actions):
             labels = tuple(str(a) for a in actions)
         deadline = data.get("deadline")
-        return cls(int(data["id"]), actions, labels, None if deadline is None else float(deadline))
+        return cls(int(data["id"]), actions, labels, None if deadline is None else float(deadline), red_fives)
 
     def label(self, action: Action) -> str:
         return self.labels[self.actions.index(action)]
@@ -99,12 +100,16 @@ class Prompt:
         found = self.discards.get(tile)
         if found is not None:
             return found
-        return next((a for t, a in self.discards.items() if same_face(t, tile)), None)
+        return next((a for t, a in self.discards.items() if same_face(t, tile, red_fives=self.red_fives)), None)
 
 
-def same_face(a: int, b: int) -> bool:
-    """Two tile ids that look alike (red fives differ from plain fives only by id, so compare ids for those)."""
-    return kind_of(a) == kind_of(b) and (a in RED_FIVE_IDS) == (b in RED_FIVE_IDS)
+def same_face(a: int, b: int, *, red_fives: bool = True) -> bool:
+    """Two tile ids that play alike: the same kind, and with red fives in play both red or both plain.
+
+    >>> same_face(16, 17), same_face(16, 17, red_fives=False), same_face(17, 18)
+    (False, True, True)
+    """
+    return kind_of(a) == kind_of(b) and (not red_fives or (a in RED_FIVE_IDS) == (b in RED_FIVE_IDS))
 
 
 @dataclass(frozen=True)
@@ -146,7 +151,7 @@ def action_groups(prompt: Prompt | None) -> list[ActionGroup]:
     return groups
 
 
-def pick_by_selection(group: ActionGroup, selected: Sequence[int]) -> Action | None:
+def pick_by_selection(group: ActionGroup, selected: Sequence[int], *, red_fives: bool = True) -> Action | None:
     """The group's action that the selected hand tile(s) pick, if exactly one does.
 
     A riichi or kong picks by the selected tile's face; an exchange by the
@@ -163,7 +168,7 @@ def pick_by_selection(group: ActionGroup, selected: Sequence[int]) -> Action | N
     else:
         tile = selected[0]
         matches = [a for a in group.actions if a.tile is not None
-                   and (a.tile == tile or same_face(a.tile, tile) or tile in a.tiles)]
+                   and (a.tile == tile or same_face(a.tile, tile, red_fives=red_fives) or tile in a.tiles)]
     return matches[0] if matches else None
 
 

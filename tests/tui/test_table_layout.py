@@ -154,3 +154,34 @@ async def test_four_ponds_around_the_centre(size):
             drawn = area.lines(area.size.width)
             assert len(drawn) <= area.region.height, f"{area.position} is cut off"
         assert text.count("wall ") == 1
+
+
+# --- defects a new user hit ------------------------------------------------------------------------------
+
+
+def dealer_with_two_fives(ruleset: str, **options):
+    """A fresh match whose dealer holds the five of characters with id 16 and another five of them."""
+    from jantaku.engine.match import Match
+    from jantaku.engine.ruleset import get_ruleset
+
+    for seed in range(2000):
+        match = Match(get_ruleset(ruleset, options=options or None), seed)
+        if 0 not in match.pending():
+            continue
+        hand = match.view(0).players[0].concealed or ()
+        if 16 in hand and sum(1 for t in hand if t // 4 == 4) >= 2:
+            return match
+    raise AssertionError("no such deal")
+
+
+@pytest.mark.parametrize("ruleset, options", [("classical", {}), ("hongkong", {}), ("riichi", {"aka_dora": False})])
+async def test_without_red_fives_every_copy_of_a_five_may_be_discarded(ruleset, options):
+    """The engine lists one discard per face; without red fives copy 0 of a five is a plain five."""
+    match = dealer_with_two_fives(ruleset, **options)
+    s = FakeSession()
+    async with table_app(s) as (app, pilot):
+        s.send(update(match.view(0), match.pending()[0]))
+        await until(pilot, lambda: isinstance(app.screen, TableScreen) and app.screen.prompt is not None)
+        table = app.screen
+        fives = [i for i, t in enumerate(table.hand.tiles) if t // 4 == 4]
+        assert len(fives) >= 2 and all(i in table.hand.enabled for i in fives)

@@ -108,7 +108,7 @@ class TableScreen(BaseScreen):
         self.view = message["view"]  # a typed View: the client decoded it once
         self.seat = message.get("seat", self.seat)
         self.names = names_for(self.view, message.get("names") or self.names)
-        self.prompt = Prompt.from_wire(message.get("prompt"))
+        self.prompt = Prompt.from_wire(message.get("prompt"), red_fives=self.view.rules.red_fives)
         self.deadline = (time.monotonic() + self.prompt.deadline
                          if self.prompt is not None and self.prompt.deadline is not None else None)
         painter = self.painter()
@@ -275,7 +275,7 @@ class TableScreen(BaseScreen):
         if group.spec.uses_selection:
             exchange = any(a.type is ActionType.EXCHANGE for a in group.actions)
             selection = sorted(self.selection.marked) if exchange else [t for t in [self.selection.tile] if t is not None]
-            picked = pick_by_selection(group, selection)
+            picked = pick_by_selection(group, selection, red_fives=self.prompt.red_fives if self.prompt else True)
             if picked is not None:
                 await self.send(picked)
                 return
