@@ -361,7 +361,7 @@ async def test_waits_are_shown_for_the_selected_discard():
     me["concealed"], me["drawn"] = sorted(hand), hand[-1]
     discards = [Action(A.DISCARD, tile=t) for t in hand]
     async with prompted(update(view, discards)) as (s, app, pilot):
-        assert "waits 東 南" in screen_text(app)
+        assert "waits 東×2 南×2" in screen_text(app)  # each wait with the copies still unseen
 
 
 async def test_warnings_and_variant_keys_are_shown():

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 import pytest
 from rich.console import Console
 from rich.style import Style
@@ -185,3 +187,20 @@ async def test_without_red_fives_every_copy_of_a_five_may_be_discarded(ruleset, 
         table = app.screen
         fives = [i for i, t in enumerate(table.hand.tiles) if t // 4 == 4]
         assert len(fives) >= 2 and all(i in table.hand.enabled for i in fives)
+
+
+def test_unseen_counts_every_place_a_tile_is_shown():
+    from jantaku.engine.views import DiscardView, RuleFacts, SeatView, View
+    from jantaku.tui.handinfo import unseen, void_tiles_held
+
+    me = SeatView(0, 0, 13, concealed=tuple(parse_tiles("1m")))
+    other = SeatView(1, 1, 10, discards=(DiscardView(1), DiscardView(5, claimed_by=2)),
+                     melds=(MeldView(MeldType.ANKAN, (-1, 2, 3, -1)),))
+    view = View("basic", 0, "turn", 0, 0, 0, 0, 0, 0, (0,) * 4, 60, (me, other, SeatView(2, 2, 13), SeatView(3, 3, 13)),
+                None, RuleFacts(), extension=RiichiView(dora_indicators=(6,), riichi=(False,) * 4, table_sticks=0))
+    left = unseen(view)
+    assert left[0] == 0  # 1m: one in hand, one in a pond, two face up in a concealed kong
+    assert left[1] == 3  # 2m: the indicator; the called-away copy counts in the caller's meld, not in the pond
+    sichuan = replace(view, extension=SichuanView(voids=("m", None, None, None)))
+    assert void_tiles_held(sichuan, 0) == "1 characters still to throw"
+    assert void_tiles_held(sichuan, None) is None
