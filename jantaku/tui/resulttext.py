@@ -7,6 +7,7 @@ is testable without a terminal.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping, Sequence
 from typing import Any
 
@@ -15,6 +16,7 @@ from rich.style import Style
 from rich.table import Table
 from rich.text import Text
 
+from ..engine.tiles import parse_tiles
 from ..engine.views import ResultView, View, WinView
 from .eventtext import scored_hands
 from .tilefaces import TilePainter
@@ -27,34 +29,56 @@ WINNING_TILE = Style(reverse=True, bold=True)
 
 
 def winning_hand(win: WinView, painter: TilePainter) -> Text:
+    """The winner's concealed tiles, the winning tile set apart and reversed, then the melds."""
     out = Text()
-    marked = False
-    for i, tile in enumerate(win.hand):
-        if i:
-            out.append(" ")
-        extra = None
-        if tile == win.tile and not marked:
-            extra, marked = WINNING_TILE, True
-        out.append_text(painter.text(tile, extra))
+    rest = list(win.hand)
+    if win.tile in rest:
+        rest.remove(win.tile)
+    out.append_text(painter.row(rest, gap=" "))
+    out.append("  + ")
+    out.append_text(painter.text(win.tile, WINNING_TILE))
     if win.melds or win.bonus:
-        out.append("  ")
+        out.append("   ")
         out.append_text(melds_text([meld_face(m, win.seat) for m in win.melds], win.bonus, painter))
     return out
 
 
-def score_table(score: Mapping[str, Any]) -> Group:
-    """Every item of the score, then one line of the totals the variant reports."""
+NOTATION = re.compile(r"\b(?:[0-9][mps]|[1-7]z)\b")
+
+
+def item_name(item: Mapping[str, Any], painter: TilePainter) -> Text:
+    """A score item's name for people: tiles as faces, the English name beside a Japanese one."""
+    name = str(item.get("name", ""))
+    out = Text()
+    at = 0
+    for found in NOTATION.finditer(name):
+        out.append(name[at:found.start()])
+        out.append_text(painter.text(parse_tiles(found.group())[0]))
+        at = found.end()
+    out.append(name[at:])
+    if item.get("english"):
+        out.append(f" · {item['english']}", "dim")
+    return out
+
+
+def score_table(score: Mapping[str, Any], painter: TilePainter | None = None) -> Group:
+    """Every item of the score, then one line of the totals: the value as players say it where the
+    variant has that form (riichi: ``30 fu 3 han · 3,900``), else the variant's counters."""
+    painter = painter or TilePainter()
     table = Table(show_header=False, box=None, padding=(0, 1))
     table.add_column("item")
     table.add_column("value", justify="right")
     table.add_column("unit")
     for item in score.get("items", ()):
-        table.add_row(str(item.get("name")), str(item.get("value")), str(item.get("unit", "")))
-    totals = [f"{score[k]} {k}" for k in TOTAL_KEYS if score.get(k) not in (None, 0)]
-    if score.get("limit"):
-        totals.append(str(score["limit"]))
-    if "score" in score:
-        totals.append(f"score {score['score']}")
+        table.add_row(item_name(item, painter), str(item.get("value")), str(item.get("unit", "")))
+    if score.get("hand_value"):
+        totals = [str(score["hand_value"])]
+    else:
+        totals = [f"{score[k]} {k}" for k in TOTAL_KEYS if score.get(k) not in (None, 0)]
+        if score.get("limit"):
+            totals.append(str(score["limit"]))
+        if "score" in score:
+            totals.append(f"score {score['score']}")
     parts: list[RenderableType] = [table, Text("  = " + ", ".join(totals), "bold")] if totals else [table]
     if score.get("error"):
         parts.append(Text(f"  note: {score['error']}"))
@@ -76,7 +100,7 @@ def win_parts(win: WinView, names: list[str], painter: TilePainter) -> list[Rend
     how = "by self-draw" if discarder is None else f"on {names[discarder]}'s discard"
     who = names[win.seat]
     head = Text(f"{who} {'win' if who == 'You' else 'wins'} {how}, with ", "bold") + painter.text(win.tile)
-    parts: list[RenderableType] = [head, winning_hand(win, painter), score_table(win.score)]
+    parts: list[RenderableType] = [head, winning_hand(win, painter), score_table(win.score, painter)]
     payments = dict(win.payments)
     if payments:
         parts.append(payments_table(payments, names))
@@ -127,7 +151,8 @@ def detail_text(detail: Mapping[str, Any], names: list[str]) -> Text:
     return out.append("; ".join(parts))
 
 
-def other_hands_parts(events: list[dict[str, Any]], names: list[str]) -> list[RenderableType]:
+def other_hands_parts(events: list[dict[str, Any]], names: list[str],
+                      painter: TilePainter | None = None) -> list[RenderableType]:
     """Scores of hands that did not win, when the variant scores every hand (an event with ``scores``)."""
     parts: list[RenderableType] = []
     for event in events:
@@ -135,7 +160,7 @@ def other_hands_parts(events: list[dict[str, Any]], names: list[str]) -> list[Re
             if not parts:
                 parts.append(Text("the other hands", "bold"))
             parts.append(Text(f"  {names[seat]}", "bold"))
-            parts.append(score_table(score))
+            parts.append(score_table(score, painter))
     return parts
 
 
@@ -159,7 +184,7 @@ def hand_result_parts(view: View, names: list[str], painter: TilePainter,
     for win in result.wins:
         parts += win_parts(win, names, painter)
         parts.append(Text(""))
-    parts += other_hands_parts(list(events), names)
+    parts += other_hands_parts(list(events), names, painter)
     parts += indicators(view, painter)
     if kind != "win" or result.details:
         if kind != "win" and result.hands:

@@ -192,3 +192,52 @@ async def test_a_match_stopped_mid_hand_shows_why_and_the_standings():
         assert "the match is over" in screen_text(app)
         await pilot.press("enter")
         await until(pilot, lambda: s.closed)
+
+
+def play_to_hand_end(match, bot):
+    while match.phase == "play":
+        seat, actions = next(iter(match.pending().items()))
+        match.act(seat, bot.choose(match.view(seat), actions))
+
+
+async def test_each_result_is_shown_once_and_a_newer_one_replaces_an_unread_one():
+    """A player who idles while bots play: every hand's result comes, none is read. Only the newest is
+    open, never a pile of older ones beneath it; at the end esc leaves the table."""
+    bot = get_bot("easy")
+    match = basic_match(3, hands=3)
+    s = FakeSession()
+    async with table_app(s) as (app, pilot):
+        for hand in range(3):
+            play_to_hand_end(match, bot)
+            s.send(update(match.view(0)))
+            await until(pilot, lambda: isinstance(app.screen, ResultScreen)
+                        and f"hand {hand + 1} result" in screen_text(app) or "over" in screen_text(app))
+            for seat, actions in list(match.pending().items()):  # the others continue; the idler's times out
+                match.act(seat, actions[0])
+        assert sum(isinstance(screen, ResultScreen) for screen in app.screen_stack) == 1
+        assert not s.acts  # nothing was answered for the player
+        await until(pilot, lambda: "Final standings" in screen_text(app))
+        await pilot.press("escape")
+        await until(pilot, lambda: not any(isinstance(sc, (ResultScreen, TableScreen)) for sc in app.screen_stack),
+                    )
+
+
+def test_a_riichi_result_says_its_value_as_players_do():
+    """The value as players say it, yaku by both names, tiles in item names as faces, the winning tile apart."""
+    from jantaku.engine.calculator import score_json
+
+    view = riichi_like_win(finished_hand().view(0))
+    score = score_json("riichi", {"hand": "234m567p234s678s55m", "win": "2s", "seat": "S", "flags": ["riichi"],
+                                  "dora": ["4m"]})
+    view["result"]["wins"][0]["score"] = score
+    text = text_of(hand_result_parts(view_from_wire(view), NAMES, TilePainter()))
+    assert "= mangan · 8,000" in text and "score 2000" not in text
+    assert "Riichi · Ready hand" in text and "Pinfu · No-points hand" in text
+    pung = score_json("riichi", {"hand": "123m456p789s11222z", "win": "2z", "by": "self", "flags": ["riichi"]})
+    view["result"]["wins"][0]["score"] = pung
+    text = text_of(hand_result_parts(view_from_wire(view), NAMES, TilePainter()))
+    assert "Closed pung 南" in text and "2z" not in text
+    assert "= 40 fu 2 han · 1,300 all" in text
+    hand = view["result"]["wins"][0]
+    last = [line for line in text.splitlines() if "+ " in line][0]
+    assert last.rstrip().endswith(TilePainter().face(hand["tile"]))  # the winning tile after the rest

@@ -154,10 +154,14 @@ class TableScreen(BaseScreen):
         if key in self.results_seen:
             return
         self.results_seen.add(key)
+        if isinstance(self.app.screen, ResultScreen):  # an earlier result still open: this one replaces it
+            self.app.screen.superseded()
         self.app.push_screen(ResultScreen(view, self.names, self.painter(), final=final, events=self.hand_events),
                              self._result_read)
 
-    def _result_read(self, _: Any = None) -> None:
+    def _result_read(self, read: bool | None = True) -> None:
+        if read is False:  # replaced by a newer result: the newer one answers
+            return
         if self.match_over():
             self.run_worker(self.leave(), group="leave")
         elif self.prompt is not None and ActionType.CONTINUE in self.prompt.types:
