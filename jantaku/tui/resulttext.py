@@ -91,15 +91,21 @@ def payments_table(payments: dict[int, int], names: list[str], title: str = "pay
     table.add_column("who")
     table.add_column("delta", justify="right")
     for seat, delta in sorted(payments.items()):
-        table.add_row(names[seat], Text(f"{delta:+d}", "bold" if delta > 0 else ""))
+        if delta or title == "this hand":  # a win's payments: only who paid and who was paid
+            table.add_row(names[seat], Text(f"{delta:+d}", "bold" if delta > 0 else ""))
     return table
 
 
-def win_parts(win: WinView, names: list[str], painter: TilePainter) -> list[RenderableType]:
+ORDINALS = ("1st", "2nd", "3rd", "4th")
+
+
+def win_parts(win: WinView, names: list[str], painter: TilePainter, order: int | None = None) -> list[RenderableType]:
+    """One win: who, how, the hand, every score item, who paid; ``order``: its place when several won."""
     discarder = win.discarder
     how = "by self-draw" if discarder is None else f"on {names[discarder]}'s discard"
     who = names[win.seat]
-    head = Text(f"{who} {'win' if who == 'You' else 'wins'} {how}, with ", "bold") + painter.text(win.tile)
+    place = f"{ORDINALS[order]}: " if order is not None and order < len(ORDINALS) else ""
+    head = Text(f"{place}{who} {'win' if who == 'You' else 'wins'} {how}, with ", "bold") + painter.text(win.tile)
     parts: list[RenderableType] = [head, winning_hand(win, painter), score_table(win.score, painter)]
     payments = dict(win.payments)
     if payments:
@@ -181,8 +187,8 @@ def hand_result_parts(view: View, names: list[str], painter: TilePainter,
         parts.append(Text("Exhaustive draw: the wall is empty", "bold underline"))
     elif kind == "abort":
         parts.append(Text(f"Abortive draw: {result.reason or 'no reason given'}", "bold underline"))
-    for win in result.wins:
-        parts += win_parts(win, names, painter)
+    for i, win in enumerate(result.wins):
+        parts += win_parts(win, names, painter, i if len(result.wins) > 1 else None)
         parts.append(Text(""))
     parts += other_hands_parts(list(events), names, painter)
     parts += indicators(view, painter)
@@ -200,13 +206,60 @@ def hand_result_parts(view: View, names: list[str], painter: TilePainter,
             parts += [detail_text(d, names) for d in result.details]
     deltas = result.deltas
     if deltas:
-        parts.append(payments_table(dict(enumerate(deltas)), names, "this hand"))
+        parts += money_parts(result, names, list(events), painter)
     scores = view.scores
     if scores:
         line = Text("scores  ", "bold")
         line.append("   ".join(f"{names[s]} {scores[s]}" for s in range(len(scores))))
         parts.append(line)
     return parts
+
+
+KONG_WORDS = {"kan": "exposed kong", "ankan": "concealed kong", "kakan": "added kong"}
+
+
+def payment_sources(result: ResultView, events: Sequence[Mapping[str, Any]],
+                    painter: TilePainter) -> list[tuple[str, dict[int, int]]]:
+    """Where the hand's points came from, in order: each win, each payment made during the hand
+    (kong money, riichi sticks), and what is left of the hand's change (draw or end-of-wall
+    settlement), so that the sources add up to ``result.deltas`` for every seat."""
+    several = len(result.wins) > 1
+    sources: list[tuple[str, dict[int, int]]] = [
+        (f"win {i + 1}" if several else "win", dict(win.payments)) for i, win in enumerate(result.wins)]
+    last_kong: Mapping[str, Any] | None = None
+    for event in events:
+        if event.get("type") == "kong":
+            last_kong = event
+        elif event.get("type") == "payment" and isinstance(event.get("deltas"), Mapping):
+            reason = str(event.get("reason") or "payment")
+            if reason == "kong" and last_kong is not None:
+                meld = last_kong.get("meld") or {}
+                tiles = meld.get("tiles") or [-1]
+                kind = KONG_WORDS.get(str(meld.get("type")), "kong")
+                face = painter.face(next((t for t in tiles if t >= 0), -1))
+                reason = f"{kind} {face}"
+            sources.append((reason, {int(k): int(v) for k, v in event["deltas"].items()}))
+    rest = {seat: total - sum(paid.get(seat, 0) for _, paid in sources) for seat, total in enumerate(result.deltas)}
+    if any(rest.values()):
+        sources.append(("settlement" if result.wins else "draw payments", rest))
+    return sources
+
+
+def money_parts(result: ResultView, names: list[str], events: Sequence[Mapping[str, Any]],
+                painter: TilePainter) -> list[RenderableType]:
+    """The hand's change for every player, with a column for each source when there is more than one."""
+    sources = payment_sources(result, events, painter)
+    if len(sources) <= 1:
+        return [payments_table(dict(enumerate(result.deltas)), names, "this hand")]
+    table = Table(title="this hand", title_style="bold", title_justify="left", box=None, padding=(0, 1))
+    table.add_column("")
+    for title, _ in sources:
+        table.add_column(title, justify="right")
+    table.add_column("total", justify="right")
+    for seat, total in enumerate(result.deltas):
+        table.add_row(names[seat], *(f"{paid.get(seat, 0):+d}" if paid.get(seat) else "·" for _, paid in sources),
+                      Text(f"{total:+d}", "bold"))
+    return [table]
 
 
 def standings_parts(view: View, names: list[str]) -> list[RenderableType]:

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import copy
 
+import pytest
+
 from jantaku.engine.actions import Action
 from jantaku.engine.actions import ActionType as A
 from jantaku.engine.bots import get_bot
@@ -241,3 +243,35 @@ def test_a_riichi_result_says_its_value_as_players_do():
     hand = view["result"]["wins"][0]
     last = [line for line in text.splitlines() if "+ " in line][0]
     assert last.rstrip().endswith(TilePainter().face(hand["tile"]))  # the winning tile after the rest
+
+
+@pytest.mark.parametrize("ruleset, seeds", [("sichuan", range(12)), ("riichi", range(6)), ("classical", range(6)),
+                                            ("hongkong", range(6))])
+def test_every_source_of_points_is_listed_and_they_add_up(ruleset, seeds):
+    """Kong money per kong, each win in the order won, riichi sticks, settlements: on every seat
+    the sources add up to the hand's change."""
+    from jantaku.engine.match import Match
+    from jantaku.engine.ruleset import get_ruleset
+    from jantaku.tui.resulttext import payment_sources
+
+    bot = get_bot("easy")
+    saw_kong_money = False
+    for seed in seeds:
+        match = Match(get_ruleset(ruleset), seed)
+        events = []
+        while match.phase == "play":
+            seat, actions = next(iter(match.pending().items()))
+            events += [e.for_seat(0) for e in match.act(seat, bot.choose(match.view(seat), actions)) or ()]
+        view = match.view(0)
+        sources = payment_sources(view.result, events, TilePainter())
+        for seat in range(4):
+            assert sum(paid.get(seat, 0) for _, paid in sources) == view.result.deltas[seat], (seed, sources)
+        titles = [title for title, _ in sources]
+        assert titles[:len(view.result.wins)] == (["win"] if len(view.result.wins) == 1
+                                                  else [f"win {i + 1}" for i in range(len(view.result.wins))])
+        saw_kong_money |= any("kong" in t for t in titles)
+        if len(sources) > 1:
+            text = text_of(hand_result_parts(view, NAMES, TilePainter(), events))
+            assert all(title in text for title in titles) and "total" in text
+    if ruleset == "sichuan":
+        assert saw_kong_money
