@@ -19,7 +19,7 @@ from rich.text import Text
 from ..engine.tiles import parse_tiles
 from ..engine.views import ResultView, View, WinView
 from .eventtext import scored_hands
-from .tilefaces import TilePainter
+from .tilefaces import TilePainter, bonus_words
 from .viewmodel import WIND_NAMES, format_value, indicators as shown_indicators
 from .widgets.hand import melds_text
 from .widgets.meldfaces import meld_face
@@ -99,14 +99,18 @@ def payments_table(payments: dict[int, int], names: list[str], title: str = "pay
 ORDINALS = ("1st", "2nd", "3rd", "4th")
 
 
-def win_parts(win: WinView, names: list[str], painter: TilePainter, order: int | None = None) -> list[RenderableType]:
+def win_parts(win: WinView, names: list[str], painter: TilePainter, order: int | None = None,
+              wind: int | None = None) -> list[RenderableType]:
     """One win: who, how, the hand, every score item, who paid; ``order``: its place when several won."""
     discarder = win.discarder
     how = "by self-draw" if discarder is None else f"on {names[discarder]}'s discard"
     who = names[win.seat]
     place = f"{ORDINALS[order]}: " if order is not None and order < len(ORDINALS) else ""
     head = Text(f"{place}{who} {'win' if who == 'You' else 'wins'} {how}, with ", "bold") + painter.text(win.tile)
-    parts: list[RenderableType] = [head, winning_hand(win, painter), score_table(win.score, painter)]
+    parts: list[RenderableType] = [head, winning_hand(win, painter)]
+    if win.bonus:
+        parts.append(Text("bonus tiles: " + bonus_words(win.bonus, wind), "italic"))
+    parts.append(score_table(win.score, painter))
     payments = dict(win.payments)
     if payments:
         parts.append(payments_table(payments, names))
@@ -188,7 +192,8 @@ def hand_result_parts(view: View, names: list[str], painter: TilePainter,
     elif kind == "abort":
         parts.append(Text(f"Abortive draw: {result.reason or 'no reason given'}", "bold underline"))
     for i, win in enumerate(result.wins):
-        parts += win_parts(win, names, painter, i if len(result.wins) > 1 else None)
+        wind = view.players[win.seat].wind if win.seat < len(view.players) else None
+        parts += win_parts(win, names, painter, i if len(result.wins) > 1 else None, wind)
         parts.append(Text(""))
     parts += other_hands_parts(list(events), names, painter)
     parts += indicators(view, painter)

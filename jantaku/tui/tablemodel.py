@@ -13,6 +13,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
 from ..engine.views import SeatView, View
+from .tilefaces import bonus_words
 from .viewmodel import positions, round_title
 from .widgets.centre import CentreInfo, SideInfo, counters
 from .widgets.meldfaces import meld_face
@@ -54,7 +55,8 @@ def build(view: View, seat: int | None, names: Sequence[str], *, timer: int | No
             concealed_count=player.concealed_count,
             revealed=player.concealed if reveal else None,
             pond=pond(player), latest=last is not None and last[0] == s and view.phase == "claim",
-            melds=tuple(meld_face(m, s) for m in player.melds), bonus=player.bonus, turn=turn,
+            melds=tuple(meld_face(m, s) for m in player.melds), bonus=player.bonus,
+            bonus_names=bonus_words(player.bonus, player.wind), turn=turn,
             caption=not own, mark_tsumogiri=mark_tsumogiri)
     lines = list(facts)
     if view.match is not None:

@@ -204,3 +204,12 @@ def test_unseen_counts_every_place_a_tile_is_shown():
     sichuan = replace(view, extension=SichuanView(voids=("m", None, None, None)))
     assert void_tiles_held(sichuan, 0) == "1 characters still to throw"
     assert void_tiles_held(sichuan, None) is None
+
+
+def test_flowers_and_seasons_by_name_with_the_own_one_marked():
+    from jantaku.tui.tilefaces import bonus_words
+    from jantaku.tui.widgets.player import PlayerInfo, player_lines
+
+    assert bonus_words(parse_tiles("1f3f4y"), wind=2) == "Plum, Chrysanthemum (own), Winter"
+    info = PlayerInfo(name="Bo", bonus=tuple(parse_tiles("2f")), bonus_names=bonus_words(parse_tiles("2f"), 1))
+    assert player_lines(info, PAINTER, 22)[-1].plain == "Orchid (own)"

@@ -36,6 +36,7 @@ class PlayerInfo:
     latest: bool = False  # their last discard may still be claimed
     melds: tuple[MeldFace, ...] = ()
     bonus: tuple[int, ...] = ()
+    bonus_names: str = ""  # the flowers and seasons by name, their own marked
     turn: bool = False
     caption: bool = True  # the viewer's own pond has no caption (their hand is below it)
     mark_tsumogiri: bool = True
@@ -53,10 +54,8 @@ def caption(info: PlayerInfo) -> Text:
 
 
 def melds_lines(info: PlayerInfo, painter: TilePainter, width: int) -> list[Text]:
-    """Melds then bonus tiles, wrapped between melds (never inside one)."""
+    """The melds, wrapped between melds (never inside one)."""
     pieces = [meld_text(m, painter) for m in info.melds]
-    if info.bonus:
-        pieces.append(painter.row(info.bonus, gap=" "))
     lines: list[Text] = []
     for piece in pieces:
         if lines and lines[-1].cell_len + 1 + piece.cell_len <= width:
@@ -75,6 +74,8 @@ def player_lines(info: PlayerInfo, painter: TilePainter, width: int) -> list[Tex
     lines += pond_rows(info.pond, painter, latest=info.latest, mark_tsumogiri=info.mark_tsumogiri)
     if info.caption:
         lines += melds_lines(info, painter, width)
+    if info.bonus_names:
+        lines.append(Text(info.bonus_names, "italic"))
     return lines
 
 
