@@ -213,3 +213,22 @@ def test_flowers_and_seasons_by_name_with_the_own_one_marked():
     assert bonus_words(parse_tiles("1f3f4y"), wind=2) == "Plum, Chrysanthemum (own), Winter"
     info = PlayerInfo(name="Bo", bonus=tuple(parse_tiles("2f")), bonus_names=bonus_words(parse_tiles("2f"), 1))
     assert player_lines(info, PAINTER, 22)[-1].plain == "Orchid (own)"
+
+
+async def test_who_is_away_offline_and_a_paused_table_are_marked():
+    from jantaku.tui.netsession import paused, statuses_from_info
+
+    info = {"state": "playing", "seats": [{"kind": "human", "connected": False}, {"kind": "bot"},
+                                          {"kind": "human", "connected": True, "away": True}, {"kind": "bot"}]}
+    assert statuses_from_info(info) == {0: "offline", 2: "away, bot plays"}
+    assert not paused(info) and paused({**info, "seats": info["seats"][:2]})
+    match = basic_match(2)
+    s = FakeSession()
+    async with table_app(s) as (app, pilot):
+        s.send({**update(match.view(0)), "statuses": {2: "away, bot plays"}, "paused": True})
+        await until(pilot, lambda: isinstance(app.screen, TableScreen) and app.screen.view is not None)
+        await pilot.pause()
+        text = screen_text(app)
+        assert "Across (away, bot plays)" in text and "paused: nobody connected" in text
+        s.send({"type": "seats", "statuses": {}, "paused": False})
+        await until(pilot, lambda: "paused" not in screen_text(app) and "(away" not in screen_text(app))

@@ -48,6 +48,8 @@ class TableScreen(BaseScreen):
         self.seat: int | None = session.seat
         self.names: list[str] = list(session.names)
         self.prompt: Prompt | None = None
+        self.statuses: dict[int, str] = {}  # seat → offline / away, as the host's table info says
+        self.paused = False
         self.deadline: float | None = None  # time.monotonic() when the prompt expires
         self.hand = HandState()
         self.selection = Selection()
@@ -97,6 +99,11 @@ class TableScreen(BaseScreen):
         kind = message.get("type")
         if kind == "update":
             await self.apply_update(message)
+        elif kind == "seats":  # who is there changed (someone left, came back, a bot took over)
+            self.statuses = dict(message.get("statuses") or {})
+            self.paused = bool(message.get("paused"))
+            if self.view is not None:
+                self.redraw()
         elif kind == "chat":
             self.board.log(Text(f"{message.get('from', '?')}: ", "bold") + Text(str(message.get("text", ""))))
         elif kind == "error":
@@ -108,6 +115,8 @@ class TableScreen(BaseScreen):
         self.view = message["view"]  # a typed View: the client decoded it once
         self.seat = message.get("seat", self.seat)
         self.names = names_for(self.view, message.get("names") or self.names)
+        self.statuses = dict(message.get("statuses") or {})
+        self.paused = bool(message.get("paused"))
         self.prompt = Prompt.from_wire(message.get("prompt"), red_fives=self.view.rules.red_fives)
         self.deadline = (time.monotonic() + self.prompt.deadline
                          if self.prompt is not None and self.prompt.deadline is not None else None)
@@ -195,8 +204,9 @@ class TableScreen(BaseScreen):
 
     def _model(self) -> TableModel:
         left = None if self.deadline is None else int(self.deadline - time.monotonic() + 0.99)
+        facts = ("paused: nobody connected",) if self.paused else ()
         return tablemodel.build(self.view, self.seat, self.names, timer=left, prompt=self._waiting_text(),
-                                mark_tsumogiri=self.settings.mark_tsumogiri)
+                                mark_tsumogiri=self.settings.mark_tsumogiri, status=self.statuses, facts=facts)
 
     def _waiting_text(self) -> str:
         prompt = self.prompt

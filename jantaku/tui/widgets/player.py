@@ -5,10 +5,10 @@ The caption says who sits there and what the table must know about them
 hold; their wind and score are on their side of the centre panel.  After the
 hand their concealed tiles are shown in place of the count.
 
-    >>> info = PlayerInfo(name="Bob", notes=("bot",), concealed_count=13,
+    >>> info = PlayerInfo(name="Bob", notes=("offline",), concealed_count=13,
     ...                   pond=tuple(PondTile(t * 4) for t in range(7)))
     >>> [line.plain for line in player_lines(info, TilePainter(colour=False), 24)]
-    ['Bob (bot) 13▒', '1m 2m 3m 4m 5m 6m ', '7m ']
+    ['Bob (offline) 13▒', '1m 2m 3m 4m 5m 6m ', '7m ']
 """
 
 from __future__ import annotations
@@ -29,7 +29,7 @@ TURN = Style(reverse=True, bold=True)
 @dataclass(frozen=True, slots=True)
 class PlayerInfo:
     name: str
-    notes: tuple[str, ...] = ()  # "riichi", "bot", "away", "out", in words
+    notes: tuple[str, ...] = ()  # whether the player is there: "offline", "away, a bot plays"
     concealed_count: int = 0
     revealed: tuple[int, ...] | None = None  # their concealed tiles once the hand is over
     pond: tuple[PondTile, ...] = ()
@@ -45,9 +45,8 @@ class PlayerInfo:
 def caption(info: PlayerInfo) -> Text:
     out = Text(no_wrap=True, overflow="ellipsis")
     out.append(info.name, TURN if info.turn else Style(bold=True))
-    for note in info.notes:
-        out.append(f" ({note})" if note in ("bot", "away", "offline") else f" {note.upper()}",
-                   "dim" if note in ("bot", "away", "offline") else "bold")
+    for note in info.notes:  # offline, away with a bot playing
+        out.append(f" ({note})", "bold")
     if info.revealed is None:
         out.append(f" {info.concealed_count}▒", "dim")
     return out
