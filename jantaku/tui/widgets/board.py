@@ -16,7 +16,7 @@ from typing import Any
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.containers import Container, Vertical
-from textual.widgets import RichLog, Static
+from textual.widgets import RichLog
 
 from ..css import css_beside
 from ..tablemodel import TableModel
@@ -56,19 +56,15 @@ class TableBoard(Vertical):
 
     def compose(self) -> ComposeResult:
         with Container(id="board"):  # a 3×3 grid: across on top, left | centre | right, you below
-            yield Static(classes="corner")
-            with Vertical(id="across-cell"):
+            with Vertical(id="across-cell", classes="wide-cell"):
                 yield PlayerArea("across", id="player-across")
-            yield Static(classes="corner")
             with Vertical(id="left-cell", classes="side"):
                 yield PlayerArea("left", id="player-left")
             yield CentrePanel(id="centre")
             with Vertical(id="right-cell", classes="side"):
                 yield PlayerArea("right", id="player-right")
-            yield Static(classes="corner")
-            with Vertical(id="self-cell"):
+            with Vertical(id="self-cell", classes="wide-cell"):
                 yield PlayerArea("self", id="player-self")
-            yield Static(classes="corner")
         log = RichLog(id="log", max_lines=300, wrap=False, markup=False, auto_scroll=True)
         log.can_focus = False
         yield log
