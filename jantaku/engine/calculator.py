@@ -148,9 +148,12 @@ def format_result(result: dict[str, Any]) -> str:
     counters = [f"{k} {result[k]}" for k in ("han", "fu", "fan", "points", "doubles") if k in result]
     if counters:
         lines.append("  " + ", ".join(counters))
-    if result.get("limit"):
-        lines.append(f"  limit: {result['limit']}")
-    lines.append(f"  score: {result.get('score')}")
+    if result.get("hand_value"):  # riichi: the value as players say it, then the base it comes from
+        lines.append(f"  {result['hand_value']}  (base points {result.get('score')})")
+    else:
+        if result.get("limit"):
+            lines.append(f"  limit: {result['limit']}")
+        lines.append(f"  score: {result.get('score')}")
     if result.get("payments"):
         lines.append("  payments: " + "  ".join(f"{s} {v:+d}" for s, v in result["payments"].items()))
     return "\n".join(lines)

@@ -30,9 +30,13 @@ class ScoreItem:
     name: str
     value: int
     unit: str  # han | fu | fan | points | doubles | limit
+    english: str | None = None  # riichi: the English name beside the Japanese ``name``
 
     def to_json(self) -> dict[str, Any]:
-        return {"name": self.name, "value": self.value, "unit": self.unit}
+        out: dict[str, Any] = {"name": self.name, "value": self.value, "unit": self.unit}
+        if self.english:
+            out["english"] = self.english
+        return out
 
 
 @dataclass
@@ -80,6 +84,10 @@ class ScoreResult:
     values: dict[str, int] = field(default_factory=dict)
     payments: dict[int, int] | None = None  # seat wind → net change
     error: str | None = None
+    # the win's worth to the winner as players say it, before honba and sticks (riichi:
+    # "30 fu 3 han · 3,900", "mangan · 2,000 / 4,000"); None where the variant has no such form
+    hand_value: str | None = None
+    hand_points: int | None = None
 
     def to_json(self) -> dict[str, Any]:
         out: dict[str, Any] = {"is_win": self.is_win}
@@ -89,6 +97,9 @@ class ScoreResult:
         out.update(self.values)
         out["limit"] = self.limit
         out["score"] = self.score
+        if self.hand_value is not None:
+            out["hand_value"] = self.hand_value
+            out["hand_points"] = self.hand_points
         if self.payments is not None:
             out["payments"] = {WIND_LETTERS[s]: v for s, v in sorted(self.payments.items())}
         return out

@@ -227,6 +227,18 @@ class ViewExtension:
         """Further facts for people, as (label, value), in the order to show them."""
         return ()
 
+    def sticks_on_table(self, carried: int) -> int:
+        """Riichi sticks on the table now: ``carried`` from earlier hands, and this hand's."""
+        return carried
+
+    def seat_notes(self, seat: int) -> tuple[str, ...]:
+        """What the table should say of ``seat``, in words ("riichi", "void bamboo", "won 1st")."""
+        return ()
+
+    def table_facts(self) -> tuple[str, ...]:
+        """What the table should say of the hand as a whole, in words ("East's streak 2")."""
+        return ()
+
     def result_tiles(self) -> tuple[tuple[str, tuple[int, ...]], ...]:
         """Tiles to show with a finished hand's result, as (label, tiles): ura-dora indicators."""
         return ()

@@ -34,7 +34,7 @@ from ..engine.rulesets.sichuan.events import ExchangeChosenEvent, ExchangeEvent,
 from ..engine.views import ViewFormatError, meld_from_wire
 from .tilefaces import TilePainter
 from .viewmodel import format_value
-from .widgets.hand import meld_text
+from .widgets.meldfaces import meld_face, meld_text
 
 # events that carry nothing a player needs to read
 QUIET = (DealEvent, DrawEvent, HandEndEvent)
@@ -84,7 +84,7 @@ def _sentence(event: Event, s: Sentence) -> Text:
                 shown = meld_from_wire(meld)
             except ViewFormatError:  # a host's malformed meld: say what happened without its tiles
                 return Text(f"{s.who} {event.type}")
-            return Text(f"{s.who} {shown.type.value} ") + meld_text(shown, s.painter)
+            return Text(f"{s.who} {shown.type.value} ") + meld_text(meld_face(shown, event.seat), s.painter)
         case BonusEvent(tile=tile):
             return s.says("lays", "out").append(" ").append_text(s.painter.text(tile))
         case WinEvent(tile=tile, discarder=discarder):

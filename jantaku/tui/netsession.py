@@ -22,6 +22,30 @@ from .session import GameSession
 ENDED = {"type": "closed"}  # what listeners get when the connection is gone
 
 
+def statuses_from_info(info: dict[str, Any] | None) -> dict[int, str]:
+    """A word for each seat whose player is not simply there: offline, or away with a bot playing.
+
+    >>> statuses_from_info({"seats": [{"kind": "human", "connected": False}, {"kind": "human", "away": True},
+    ...                               {"kind": "bot"}, {"kind": "human", "connected": True}]})
+    {0: 'offline', 1: 'away, bot plays'}
+    """
+    out: dict[int, str] = {}
+    for i, seat in enumerate((info or {}).get("seats") or ()):
+        if not isinstance(seat, dict) or seat.get("kind") != "human":
+            continue
+        if seat.get("connected") is False:
+            out[i] = "offline"
+        elif seat.get("away"):
+            out[i] = "away, bot plays"
+    return out
+
+
+def paused(info: dict[str, Any] | None) -> bool:
+    """The host pauses a started table while none of its people is connected (docs/protocol.md)."""
+    humans = [s for s in (info or {}).get("seats") or () if isinstance(s, dict) and s.get("kind") == "human"]
+    return (info or {}).get("state") == "playing" and bool(humans) and not any(s.get("connected") for s in humans)
+
+
 def names_from_info(info: dict[str, Any] | None) -> list[str]:
     """The seats' names from a table info (``Seat 3`` for an empty seat).
 
@@ -85,6 +109,8 @@ class ClientSession(GameSession):
         info = hub.client.tables.get(table)
         self.seat = hub.client.seats.get(table)
         self.names = names_from_info(info)
+        self.statuses = statuses_from_info(info)
+        self.paused = paused(info)
         self.title = (info or {}).get("name") or f"table {table}"
         self._queue = hub.listen()  # no await between these two lines: nothing falls in between
         if table in hub.latest:
@@ -103,11 +129,16 @@ class ClientSession(GameSession):
             if not self._mine(message):
                 continue
             kind = message["type"]
-            if kind == "table":  # seats changed: names for the next update
-                self.names = names_from_info(message.get("info"))
+            if kind == "table":  # seats changed: names and who is there, for the table and the next update
+                info = message.get("info")
+                self.names = names_from_info(info)
+                before = (self.statuses, self.paused)
+                self.statuses, self.paused = statuses_from_info(info), paused(info)
                 self.seat = message.get("seat")
+                if (self.statuses, self.paused) != before:  # somebody left, came back, a bot took over
+                    yield {"type": "seats", "names": self.names, "statuses": self.statuses, "paused": self.paused}
             elif kind == "update":
-                yield {**message, "names": self.names}
+                yield {**message, "names": self.names, "statuses": self.statuses, "paused": self.paused}
             elif kind in ("bye", "closed", "table_closed"):
                 reason = message.get("reason") or "the host closed the connection"
                 yield {"type": "error", "code": kind, "message": reason}

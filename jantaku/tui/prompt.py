@@ -116,7 +116,11 @@ class Prompt:
 
 
 def same_face(a: int, b: int, *, red_fives: bool = True) -> bool:
-    """Two tile ids that look alike (where red fives are played they differ from plain fives only by id)."""
+    """Two tile ids that play alike: the same kind, and with red fives in play both red or both plain.
+
+    >>> same_face(16, 17), same_face(16, 17, red_fives=False), same_face(17, 18)
+    (False, True, True)
+    """
     return kind_of(a) == kind_of(b) and (not red_fives or (a in RED_FIVE_IDS) == (b in RED_FIVE_IDS))
 
 

@@ -7,6 +7,7 @@ is testable without a terminal.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping, Sequence
 from typing import Any
 
@@ -15,45 +16,69 @@ from rich.style import Style
 from rich.table import Table
 from rich.text import Text
 
+from ..engine.tiles import parse_tiles
 from ..engine.views import ResultView, View, WinView
 from .eventtext import scored_hands
-from .tilefaces import TilePainter
+from .tilefaces import TilePainter, bonus_words
 from .viewmodel import WIND_NAMES, format_value, indicators as shown_indicators
 from .widgets.hand import melds_text
+from .widgets.meldfaces import meld_face
 
 TOTAL_KEYS = ("han", "fu", "fan", "points", "doubles")
 WINNING_TILE = Style(reverse=True, bold=True)
 
 
 def winning_hand(win: WinView, painter: TilePainter) -> Text:
+    """The winner's concealed tiles, the winning tile set apart and reversed, then the melds."""
     out = Text()
-    marked = False
-    for i, tile in enumerate(win.hand):
-        if i:
-            out.append(" ")
-        extra = None
-        if tile == win.tile and not marked:
-            extra, marked = WINNING_TILE, True
-        out.append_text(painter.text(tile, extra))
+    rest = list(win.hand)
+    if win.tile in rest:
+        rest.remove(win.tile)
+    out.append_text(painter.row(rest, gap=" "))
+    out.append("  + ")
+    out.append_text(painter.text(win.tile, WINNING_TILE))
     if win.melds or win.bonus:
-        out.append("  ")
-        out.append_text(melds_text(win.melds, win.bonus, painter))
+        out.append("   ")
+        out.append_text(melds_text([meld_face(m, win.seat) for m in win.melds], win.bonus, painter))
     return out
 
 
-def score_table(score: Mapping[str, Any]) -> Group:
-    """Every item of the score, then one line of the totals the variant reports."""
+NOTATION = re.compile(r"\b(?:[0-9][mps]|[1-7]z)\b")
+
+
+def item_name(item: Mapping[str, Any], painter: TilePainter) -> Text:
+    """A score item's name for people: tiles as faces, the English name beside a Japanese one."""
+    name = str(item.get("name", ""))
+    out = Text()
+    at = 0
+    for found in NOTATION.finditer(name):
+        out.append(name[at:found.start()])
+        out.append_text(painter.text(parse_tiles(found.group())[0]))
+        at = found.end()
+    out.append(name[at:])
+    if item.get("english"):
+        out.append(f" · {item['english']}", "dim")
+    return out
+
+
+def score_table(score: Mapping[str, Any], painter: TilePainter | None = None) -> Group:
+    """Every item of the score, then one line of the totals: the value as players say it where the
+    variant has that form (riichi: ``30 fu 3 han · 3,900``), else the variant's counters."""
+    painter = painter or TilePainter()
     table = Table(show_header=False, box=None, padding=(0, 1))
     table.add_column("item")
     table.add_column("value", justify="right")
     table.add_column("unit")
     for item in score.get("items", ()):
-        table.add_row(str(item.get("name")), str(item.get("value")), str(item.get("unit", "")))
-    totals = [f"{score[k]} {k}" for k in TOTAL_KEYS if score.get(k) not in (None, 0)]
-    if score.get("limit"):
-        totals.append(str(score["limit"]))
-    if "score" in score:
-        totals.append(f"score {score['score']}")
+        table.add_row(item_name(item, painter), str(item.get("value")), str(item.get("unit", "")))
+    if score.get("hand_value"):
+        totals = [str(score["hand_value"])]
+    else:
+        totals = [f"{score[k]} {k}" for k in TOTAL_KEYS if score.get(k) not in (None, 0)]
+        if score.get("limit"):
+            totals.append(str(score["limit"]))
+        if "score" in score:
+            totals.append(f"score {score['score']}")
     parts: list[RenderableType] = [table, Text("  = " + ", ".join(totals), "bold")] if totals else [table]
     if score.get("error"):
         parts.append(Text(f"  note: {score['error']}"))
@@ -66,16 +91,26 @@ def payments_table(payments: dict[int, int], names: list[str], title: str = "pay
     table.add_column("who")
     table.add_column("delta", justify="right")
     for seat, delta in sorted(payments.items()):
-        table.add_row(names[seat], Text(f"{delta:+d}", "bold" if delta > 0 else ""))
+        if delta or title == "this hand":  # a win's payments: only who paid and who was paid
+            table.add_row(names[seat], Text(f"{delta:+d}", "bold" if delta > 0 else ""))
     return table
 
 
-def win_parts(win: WinView, names: list[str], painter: TilePainter) -> list[RenderableType]:
+ORDINALS = ("1st", "2nd", "3rd", "4th")
+
+
+def win_parts(win: WinView, names: list[str], painter: TilePainter, order: int | None = None,
+              wind: int | None = None) -> list[RenderableType]:
+    """One win: who, how, the hand, every score item, who paid; ``order``: its place when several won."""
     discarder = win.discarder
     how = "by self-draw" if discarder is None else f"on {names[discarder]}'s discard"
     who = names[win.seat]
-    head = Text(f"{who} {'win' if who == 'You' else 'wins'} {how}, with ", "bold") + painter.text(win.tile)
-    parts: list[RenderableType] = [head, winning_hand(win, painter), score_table(win.score)]
+    place = f"{ORDINALS[order]}: " if order is not None and order < len(ORDINALS) else ""
+    head = Text(f"{place}{who} {'win' if who == 'You' else 'wins'} {how}, with ", "bold") + painter.text(win.tile)
+    parts: list[RenderableType] = [head, winning_hand(win, painter)]
+    if win.bonus:
+        parts.append(Text("bonus tiles: " + bonus_words(win.bonus, wind), "italic"))
+    parts.append(score_table(win.score, painter))
     payments = dict(win.payments)
     if payments:
         parts.append(payments_table(payments, names))
@@ -126,7 +161,8 @@ def detail_text(detail: Mapping[str, Any], names: list[str]) -> Text:
     return out.append("; ".join(parts))
 
 
-def other_hands_parts(events: list[dict[str, Any]], names: list[str]) -> list[RenderableType]:
+def other_hands_parts(events: list[dict[str, Any]], names: list[str],
+                      painter: TilePainter | None = None) -> list[RenderableType]:
     """Scores of hands that did not win, when the variant scores every hand (an event with ``scores``)."""
     parts: list[RenderableType] = []
     for event in events:
@@ -134,7 +170,7 @@ def other_hands_parts(events: list[dict[str, Any]], names: list[str]) -> list[Re
             if not parts:
                 parts.append(Text("the other hands", "bold"))
             parts.append(Text(f"  {names[seat]}", "bold"))
-            parts.append(score_table(score))
+            parts.append(score_table(score, painter))
     return parts
 
 
@@ -155,10 +191,11 @@ def hand_result_parts(view: View, names: list[str], painter: TilePainter,
         parts.append(Text("Exhaustive draw: the wall is empty", "bold underline"))
     elif kind == "abort":
         parts.append(Text(f"Abortive draw: {result.reason or 'no reason given'}", "bold underline"))
-    for win in result.wins:
-        parts += win_parts(win, names, painter)
+    for i, win in enumerate(result.wins):
+        wind = view.players[win.seat].wind if win.seat < len(view.players) else None
+        parts += win_parts(win, names, painter, i if len(result.wins) > 1 else None, wind)
         parts.append(Text(""))
-    parts += other_hands_parts(list(events), names)
+    parts += other_hands_parts(list(events), names, painter)
     parts += indicators(view, painter)
     if kind != "win" or result.details:
         if kind != "win" and result.hands:
@@ -167,20 +204,67 @@ def hand_result_parts(view: View, names: list[str], painter: TilePainter,
                 melds = view.players[seat].melds if seat < len(view.players) else ()
                 line = Text(f"  {names[seat]:<12} ") + painter.row(list(tiles), gap=" ")
                 if melds:
-                    line += Text("  ") + melds_text(melds, [], painter)
+                    line += Text("  ") + melds_text([meld_face(m, seat) for m in melds], [], painter)
                 parts.append(line)
         if result.details:
             parts.append(Text("settlement", "bold"))
             parts += [detail_text(d, names) for d in result.details]
     deltas = result.deltas
     if deltas:
-        parts.append(payments_table(dict(enumerate(deltas)), names, "this hand"))
+        parts += money_parts(result, names, list(events), painter)
     scores = view.scores
     if scores:
         line = Text("scores  ", "bold")
         line.append("   ".join(f"{names[s]} {scores[s]}" for s in range(len(scores))))
         parts.append(line)
     return parts
+
+
+KONG_WORDS = {"kan": "exposed kong", "ankan": "concealed kong", "kakan": "added kong"}
+
+
+def payment_sources(result: ResultView, events: Sequence[Mapping[str, Any]],
+                    painter: TilePainter) -> list[tuple[str, dict[int, int]]]:
+    """Where the hand's points came from, in order: each win, each payment made during the hand
+    (kong money, riichi sticks), and what is left of the hand's change (draw or end-of-wall
+    settlement), so that the sources add up to ``result.deltas`` for every seat."""
+    several = len(result.wins) > 1
+    sources: list[tuple[str, dict[int, int]]] = [
+        (f"win {i + 1}" if several else "win", dict(win.payments)) for i, win in enumerate(result.wins)]
+    last_kong: Mapping[str, Any] | None = None
+    for event in events:
+        if event.get("type") == "kong":
+            last_kong = event
+        elif event.get("type") == "payment" and isinstance(event.get("deltas"), Mapping):
+            reason = str(event.get("reason") or "payment")
+            if reason == "kong" and last_kong is not None:
+                meld = last_kong.get("meld") or {}
+                tiles = meld.get("tiles") or [-1]
+                kind = KONG_WORDS.get(str(meld.get("type")), "kong")
+                face = painter.face(next((t for t in tiles if t >= 0), -1))
+                reason = f"{kind} {face}"
+            sources.append((reason, {int(k): int(v) for k, v in event["deltas"].items()}))
+    rest = {seat: total - sum(paid.get(seat, 0) for _, paid in sources) for seat, total in enumerate(result.deltas)}
+    if any(rest.values()):
+        sources.append(("settlement" if result.wins else "draw payments", rest))
+    return sources
+
+
+def money_parts(result: ResultView, names: list[str], events: Sequence[Mapping[str, Any]],
+                painter: TilePainter) -> list[RenderableType]:
+    """The hand's change for every player, with a column for each source when there is more than one."""
+    sources = payment_sources(result, events, painter)
+    if len(sources) <= 1:
+        return [payments_table(dict(enumerate(result.deltas)), names, "this hand")]
+    table = Table(title="this hand", title_style="bold", title_justify="left", box=None, padding=(0, 1))
+    table.add_column("")
+    for title, _ in sources:
+        table.add_column(title, justify="right")
+    table.add_column("total", justify="right")
+    for seat, total in enumerate(result.deltas):
+        table.add_row(names[seat], *(f"{paid.get(seat, 0):+d}" if paid.get(seat) else "·" for _, paid in sources),
+                      Text(f"{total:+d}", "bold"))
+    return [table]
 
 
 def standings_parts(view: View, names: list[str]) -> list[RenderableType]:

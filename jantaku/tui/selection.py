@@ -24,6 +24,7 @@ from rich.text import Text
 
 from ..engine.actions import ActionType
 from ..engine.views import SeatView, View
+from .handinfo import distance, distance_words, unseen, void_tiles_held
 from .prompt import Prompt
 from .tilefaces import TilePainter
 from .viewmodel import view_waits, waits_after_discard, warnings
@@ -88,15 +89,40 @@ def hand_hint(player: SeatView, state: HandState, selected: int | None, view: Vi
     hint = Text(no_wrap=True)
     melds = len(player.melds)
     concealed = list(player.concealed_tiles)
+    left = unseen(view)
     if state.enabled is not None and selected is not None:
+        rest = list(concealed)
+        rest.remove(selected)
         waits = waits_after_discard(concealed, selected, melds, view)
+        hint.append("discard ").append_text(painter.text(selected)).append(" → ")
         if waits:
-            hint.append("discard ").append_text(painter.text(selected)).append(" → waits ")
-            hint.append_text(painter.kinds(waits))
+            hint.append("waits ").append_text(waits_text(waits, left, painter))
+        else:
+            away = distance(rest, melds, view)
+            hint.append(distance_words(away) if away is not None else "")
     elif state.enabled is None:
         waits = view_waits(concealed, melds, view)
         if waits:
-            hint.append("ready, waits ", "bold").append_text(painter.kinds(waits))
-    for text in warnings(view, seat):
+            hint.append("ready, waits ", "bold").append_text(waits_text(waits, left, painter))
+        else:
+            away = distance(concealed, melds, view)
+            if away is not None and away > 0:
+                hint.append(distance_words(away), "dim")
+    notes = list(warnings(view, seat))
+    void = void_tiles_held(view, seat)
+    if void:
+        notes.append(void)
+    for text in notes:
         hint.append("  ").append(f" {text.upper()} ", "bold reverse")
     return hint
+
+
+def waits_text(waits: list[int], left: list[int], painter: TilePainter) -> Text:
+    """``東×3 南×0``: each wait with how many of it are still unseen."""
+    out = Text()
+    for i, kind in enumerate(waits):
+        if i:
+            out.append(" ")
+        out.append_text(painter.kinds([kind]))
+        out.append(f"×{left[kind]}", "bold" if left[kind] else "dim")
+    return out

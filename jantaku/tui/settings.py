@@ -46,6 +46,7 @@ class Settings:
     auto_win: bool = False
     auto_pass: bool = False
     auto_discard: bool = True  # after riichi, discard the drawn tile when nothing else is possible
+    mark_tsumogiri: bool = True  # dim the discards thrown straight from the draw
     bot_delay: float = 0.4  # seconds between bot moves in a quick game
     bot_level: str = "normal"  # the quick game's bots, and the one offered first when adding a bot
     ruleset: str = ""  # the quick game's last variant ("" = the first available)

@@ -128,3 +128,22 @@ def plain_tile(kind: int) -> int:
     (17, 136)
     """
     return kind * 4 + 1 if kind < 34 else kind + 102
+
+
+BONUS_NAMES = ("Plum", "Orchid", "Chrysanthemum", "Bamboo", "Spring", "Summer", "Autumn", "Winter")
+
+
+def bonus_words(tiles: Iterable[int], wind: int | None = None) -> str:
+    """Flowers and seasons by name; the player's own (the number of their seat wind) marked.
+
+    >>> bonus_words([136, 141], wind=1)
+    'Plum, Summer (own)'
+    """
+    words = []
+    for tile in tiles:
+        index = kind_of(tile) - 34
+        if not 0 <= index < len(BONUS_NAMES):
+            continue
+        own = wind is not None and index % 4 == wind % 4
+        words.append(BONUS_NAMES[index] + (" (own)" if own else ""))
+    return ", ".join(words)

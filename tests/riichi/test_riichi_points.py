@@ -2,7 +2,9 @@
 
 import pytest
 
-from jantaku.engine.rulesets.riichi.points import base_points, win_payments
+from jantaku.cli import main
+from jantaku.engine.calculator import score_json
+from jantaku.engine.rulesets.riichi.points import HandValue, base_points, hand_value, win_payments
 
 from .riichi_helpers import han_items, score
 
@@ -146,3 +148,54 @@ def test_ura_dora_only_with_riichi():
 def test_kan_dora_indicators_are_just_more_indicators():
     result = score("234m567p55m678s ankan:2222s", "5m", riichi=True, dora_indicators=(0, 72))
     assert han_items(result)["Dora"] == 1 + 4  # 1m → 2m (one), 1s → 2s (the kan)
+
+
+@pytest.mark.parametrize("han_fu, ron, dealer_ron, tsumo", TABLE)
+def test_hand_value_says_the_table(han_fu, ron, dealer_ron, tsumo):
+    """The value players read off a result: the same numbers as the payment table, in their words."""
+    base, limit = base_points(*han_fu)
+    head = limit or f"{han_fu[1]} fu {han_fu[0]} han"
+    assert hand_value(base, han=han_fu[0], fu=han_fu[1], limit=limit, dealer=False, self_drawn=False) == \
+        HandValue(ron, f"{head} · {ron:,}")
+    assert hand_value(base, han=han_fu[0], fu=han_fu[1], limit=limit, dealer=True, self_drawn=False) == \
+        HandValue(dealer_ron, f"{head} · {dealer_ron:,}")
+    dealer_share, other_share = tsumo
+    assert hand_value(base, han=han_fu[0], fu=han_fu[1], limit=limit, dealer=False, self_drawn=True) == \
+        HandValue(dealer_share + 2 * other_share, f"{head} · {other_share:,} / {dealer_share:,}")
+    assert hand_value(base, han=han_fu[0], fu=han_fu[1], limit=limit, dealer=True, self_drawn=True) == \
+        HandValue(3 * dealer_share, f"{head} · {dealer_share:,} all")
+
+
+@pytest.mark.parametrize("request_, value, points", [
+    ({"hand": "123m456p789s11222z", "win": "2z", "by": "self", "flags": ["riichi"]}, "40 fu 2 han · 1,300 all", 3900),
+    ({"hand": "234m567p234s678s55m", "win": "2s", "seat": "S", "flags": ["riichi"]},
+     "30 fu 3 han · 3,900", 3900),  # riichi, pinfu, all simples
+    ({"hand": "234m567p234s678s55m", "win": "2s", "seat": "S", "flags": ["riichi"], "dora": ["4m"]},
+     "mangan · 8,000", 8000),
+    ({"hand": "234m567p234s678s55m", "win": "2s", "seat": "S", "by": "self", "flags": ["riichi"],
+      "honba": 2, "sticks": 1, "dora": ["1m"]}, "mangan · 2,000 / 4,000", 8000),
+])
+def test_calculator_gives_the_value_players_say(request_, value, points):
+    """``jantaku score riichi`` reports the hand's points (not only the base points) and its spoken form;
+    without honba and sticks the winner's payment is exactly those points."""
+    out = score_json("riichi", request_)
+    assert (out["hand_value"], out["hand_points"]) == (value, points)
+    if not request_.get("honba") and not request_.get("sticks"):
+        assert out["payments"][request_.get("seat", "E")] == points
+
+
+def test_calculator_text_prints_the_points(capsys):
+    assert main(["score", "riichi", "123m456p789s11222z", "--win", "2z", "--self", "--flag", "riichi"]) == 0
+    text = capsys.readouterr().out
+    assert "40 fu 2 han · 1,300 all" in text and "score: 640" not in text
+
+
+def test_yaku_carry_their_english_names():
+    """A result shows each yaku by its Japanese name with the English one beside it."""
+    from jantaku.engine.rulesets.riichi.catalogue import ALL_YAKU
+
+    assert all(y.english for y in ALL_YAKU), [y.name for y in ALL_YAKU if not y.english]
+    out = score_json("riichi", {"hand": "234m567p234s678s55m", "win": "2s", "flags": ["riichi"], "dora": ["4m"]})
+    named = {i["name"]: i.get("english") for i in out["items"] if i["unit"] == "han"}
+    assert named == {"Riichi": "Ready hand", "Tanyao": "All simples", "Pinfu": "No-points hand",
+                     "Dora": "Bonus tiles"}

@@ -44,15 +44,15 @@ def test_play_over_ssh_resize_quit_and_get_the_seat_back(tmp_path, scratch, jant
         tm.keys("Enter")  # discard the drawn tile
         tm.wait_for("alice discards")
         tm.resize(80, 24)
-        tm.wait_until(lambda s: BOXED_TILE not in s and "E alice" in s, "the compact 80x24 table")
+        tm.wait_until(lambda s: BOXED_TILE not in s and "東◆" in s, "the compact 80x24 table")
         tm.keys("C-q")  # quit the game: the SSH session ends with it
         assert tm.wait_dead(10)
     finally:
         tm.close()
     again = Tmux(login, scratch, 100, 30)
     try:
-        screen = again.wait_for("dora ind")  # straight back at the table
-        assert "E alice" in screen and BOXED_TILE in screen
+        screen = again.wait_for("dora")  # straight back at the table, alice still the dealer
+        assert "東◆" in screen and BOXED_TILE in screen
         again.keys("C-q")
         assert again.wait_dead(10)
     finally:
@@ -64,7 +64,7 @@ def test_play_over_ssh_resize_quit_and_get_the_seat_back(tmp_path, scratch, jant
     assert restarted.host_key == host.host_key
     back = Tmux(login.replace(f"-p {host.ssh_port}", f"-p {restarted.ssh_port}"), scratch, 100, 30)
     try:
-        back.wait_for("dora ind")
+        back.wait_for("wall ")
         back.keys("C-q")
         assert back.wait_dead(10)
     finally:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import os
+import re
 import shlex
 import shutil
 import subprocess
@@ -77,6 +78,25 @@ def play(tmp_path):
         tmux.close()
 
 
+# a run of pond tiles: a face and its one-cell marker (space, * riichi, ^ called away, ◂ latest)
+POND_RUN = re.compile(r"(?:(?:[1-9][mpsfy]|[東南西北白發中])[ *^◂])+")
+FACE = re.compile(r"[1-9][mpsfy]|[東南西北白發中]")
+
+
+def pond_runs(screen: str) -> list[int]:
+    """How many tiles each run of pond tiles on the table has (the hand and its letters left out)."""
+    lines = screen.splitlines()
+    letters = next((i for i, line in enumerate(lines) if line.startswith("a  b  d") or line.startswith(" a   b")),
+                   len(lines))
+    hand_top = letters - (3 if lines[letters - 1].lstrip().startswith("╰") else 1)
+    return [len(FACE.findall(run)) for line in lines[:hand_top] for run in POND_RUN.findall(line + " ")]
+
+
+def assert_ponds_in_rows_of_six(screen: str) -> None:
+    runs = pond_runs(screen)
+    assert all(n <= 6 for n in runs), f"a pond row longer than six tiles: {runs}\n{screen}"
+
+
 def play_one_hand(tmux: Tmux) -> str:
     """Discard with Enter and pass with Space until the hand's result is on screen."""
     end = time.monotonic() + 60
@@ -84,9 +104,10 @@ def play_one_hand(tmux: Tmux) -> str:
         screen = tmux.screen()
         if "hand 1 result" in screen:
             return screen
-        status = screen.splitlines()[0] if screen else ""
-        tmux.keys("Space" if "call " in status else "Enter")
+        tmux.keys("Space" if "call " in screen else "Enter")  # "call 5m from …?" in the centre panel
         time.sleep(0.04)
+        if "wall " in screen:  # the table, not a dialog: every pond in rows of six at every turn
+            assert_ponds_in_rows_of_six(screen)
     raise AssertionError(f"no result after a minute:\n{tmux.screen()}")
 
 
@@ -96,21 +117,20 @@ def test_play_a_full_hand_by_keystrokes(play, width, height):
     boxed = height >= 30  # boxed tiles when there is room (the first frame may predate tmux's resize)
     screen = tmux.wait_until(lambda screen: "your turn" in screen and "esc leave" in screen  # the whole frame
                              and ("╭──╮" in screen) == boxed)
-    lines = screen.splitlines()
-    assert lines[0].startswith("East 1") and "wall 69" in lines[0]
-    for name in ("strong bot", "player", "dealer", "discard", "left", "across", "right"):
-        assert name in screen.lower()
+    for needed in ("East 1", "wall 69", "strong bot", "東◆", "your turn", "discard"):
+        assert needed in screen, needed
+    assert_ponds_in_rows_of_six(screen)
     result = play_one_hand(tmux)
     assert "Mah Jong" in result or "Exhaustive draw" in result
     assert "this hand" in result and "next hand" in result
     end = time.monotonic() + 10  # the result ignores keys for a moment, then Enter goes on
-    while "· hand 2 ·" not in tmux.screen() and time.monotonic() < end:
+    while "hand 2" not in tmux.screen() and time.monotonic() < end:
         tmux.keys("Enter")
         time.sleep(0.2)
-    tmux.wait_for("· hand 2 ·")
+    screen = tmux.wait_for("hand 2")
     tmux.resize(70, 20)
     tmux.wait_for("need 80×24, have 70×20")
     tmux.resize(width, height)
-    tmux.wait_for("· hand 2 ·")
+    tmux.wait_for("hand 2")
     tmux.keys("C-q")
-    tmux.wait_until(lambda screen: "· hand 2 ·" not in screen)  # the app quit and gave the terminal back
+    tmux.wait_until(lambda screen: "hand 2" not in screen)  # the app quit and gave the terminal back

@@ -14,18 +14,18 @@ from jantaku.tui.screens.result import ResultScreen
 from jantaku.tui.screens.table import TableScreen
 from jantaku.tui.session import LocalSession, timeout_action
 from jantaku.tui.tilefaces import TilePainter
-from jantaku.tui.widgets.seat import SeatPanel
+from jantaku.tui.viewmodel import positions
+from jantaku.tui.widgets.player import PlayerArea
 
 from .conftest import FakeSession, basic_match, screen_text, table_app, until, update
 
 FACE = re.compile(r"[1-9][mpsfy]|[東南西北白發中]")
 
 
-def panel_faces(panel: SeatPanel) -> Counter:
-    """The tile faces an opponent's panel draws (the header's seat wind left out)."""
+def panel_faces(panel: PlayerArea) -> Counter:
+    """The tile faces an opponent's place at the table draws (its caption, their name, left out)."""
     lines = [line.plain for line in panel.lines(200)]
-    lines[0] = lines[0][4:]  # "» 東 …": the turn marker and the seat wind
-    return Counter(FACE.findall("\n".join(lines)))
+    return Counter(FACE.findall("\n".join(lines[1:])))
 
 
 def public_faces(player: dict) -> Counter:
@@ -37,17 +37,21 @@ def public_faces(player: dict) -> Counter:
 
 def check_no_peeking(screen: TableScreen) -> None:
     view = screen.view
-    for panel in screen.query(SeatPanel):
-        info = panel.info
-        if info is None or info.own or view["phase"] == "over":
+    seats = positions(screen.seat)
+    for panel in screen.query(PlayerArea):
+        if panel.info is None or panel.position == "self" or view["phase"] == "over":
             continue
-        assert panel_faces(panel) == public_faces(view["players"][info.seat]), f"seat {info.seat} shows more"
+        seat = seats[panel.position]
+        assert panel_faces(panel) == public_faces(view["players"][seat]), f"seat {seat} shows more"
 
 
 def check_hands_revealed(table: TableScreen) -> None:
     """Once a hand is over, every other player's hand is shown."""
-    others = [p for p in table.query(SeatPanel) if p.info and not p.info.own]
-    assert all(any(line.plain.startswith("  hand ") for line in p.lines(200)) for p in others)
+    others = [p for p in table.query(PlayerArea) if p.info and p.position != "self"]
+    assert len(others) == 3 and all(p.info.revealed for p in others)
+    painter = table.painter()
+    for p in others:  # the revealed hand is drawn right under the caption
+        assert p.lines(200)[1].plain == painter.row(p.info.revealed).plain
 
 
 async def play_through(app, pilot, session, *, hands: int = 1, check=None) -> int:
@@ -96,7 +100,7 @@ async def test_concealed_tiles_of_others_never_drawn_even_if_a_view_carried_them
         s.send(update(view, match.pending()[0]))
         await until(pilot, lambda: isinstance(app.screen, TableScreen) and app.screen.prompt is not None)
         check_no_peeking(app.screen)
-        assert "hand " not in "".join(p.plain for panel in app.screen.query(SeatPanel) for p in panel.lines(200))
+        assert not any(panel.info.revealed for panel in app.screen.query(PlayerArea) if panel.info)
 
 
 # --- the local session on its own --------------------------------------------------------------

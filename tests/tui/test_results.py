@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import copy
 
+import pytest
+
 from jantaku.engine.actions import Action
 from jantaku.engine.actions import ActionType as A
 from jantaku.engine.bots import get_bot
@@ -192,3 +194,85 @@ async def test_a_match_stopped_mid_hand_shows_why_and_the_standings():
         assert "the match is over" in screen_text(app)
         await pilot.press("enter")
         await until(pilot, lambda: s.closed)
+
+
+def play_to_hand_end(match, bot):
+    while match.phase == "play":
+        seat, actions = next(iter(match.pending().items()))
+        match.act(seat, bot.choose(match.view(seat), actions))
+
+
+async def test_each_result_is_shown_once_and_a_newer_one_replaces_an_unread_one():
+    """A player who idles while bots play: every hand's result comes, none is read. Only the newest is
+    open, never a pile of older ones beneath it; at the end esc leaves the table."""
+    bot = get_bot("easy")
+    match = basic_match(3, hands=3)
+    s = FakeSession()
+    async with table_app(s) as (app, pilot):
+        for hand in range(3):
+            play_to_hand_end(match, bot)
+            s.send(update(match.view(0)))
+            title = f"hand {hand + 1} result"
+            await until(pilot, lambda title=title: isinstance(app.screen, ResultScreen)
+                        and (title in screen_text(app) or "over" in screen_text(app)))
+            for seat, actions in list(match.pending().items()):  # the others continue; the idler's times out
+                match.act(seat, actions[0])
+        assert sum(isinstance(screen, ResultScreen) for screen in app.screen_stack) == 1
+        assert not s.acts  # nothing was answered for the player
+        await until(pilot, lambda: "Final standings" in screen_text(app))
+        await pilot.press("escape")
+        await until(pilot, lambda: not any(isinstance(sc, (ResultScreen, TableScreen)) for sc in app.screen_stack),
+                    )
+
+
+def test_a_riichi_result_says_its_value_as_players_do():
+    """The value as players say it, yaku by both names, tiles in item names as faces, the winning tile apart."""
+    from jantaku.engine.calculator import score_json
+
+    view = riichi_like_win(finished_hand().view(0))
+    score = score_json("riichi", {"hand": "234m567p234s678s55m", "win": "2s", "seat": "S", "flags": ["riichi"],
+                                  "dora": ["4m"]})
+    view["result"]["wins"][0]["score"] = score
+    text = text_of(hand_result_parts(view_from_wire(view), NAMES, TilePainter()))
+    assert "= mangan · 8,000" in text and "score 2000" not in text
+    assert "Riichi · Ready hand" in text and "Pinfu · No-points hand" in text
+    pung = score_json("riichi", {"hand": "123m456p789s11222z", "win": "2z", "by": "self", "flags": ["riichi"]})
+    view["result"]["wins"][0]["score"] = pung
+    text = text_of(hand_result_parts(view_from_wire(view), NAMES, TilePainter()))
+    assert "Closed pung 南" in text and "2z" not in text
+    assert "= 40 fu 2 han · 1,300 all" in text
+    hand = view["result"]["wins"][0]
+    last = [line for line in text.splitlines() if "+ " in line][0]
+    assert last.rstrip().endswith(TilePainter().face(hand["tile"]))  # the winning tile after the rest
+
+
+@pytest.mark.parametrize("ruleset, seeds", [("sichuan", range(12)), ("riichi", range(6)), ("classical", range(6)),
+                                            ("hongkong", range(6))])
+def test_every_source_of_points_is_listed_and_they_add_up(ruleset, seeds):
+    """Kong money per kong, each win in the order won, riichi sticks, settlements: on every seat
+    the sources add up to the hand's change."""
+    from jantaku.engine.match import Match
+    from jantaku.engine.ruleset import get_ruleset
+    from jantaku.tui.resulttext import payment_sources
+
+    bot = get_bot("easy")
+    saw_kong_money = False
+    for seed in seeds:
+        match = Match(get_ruleset(ruleset), seed)
+        events = []
+        while match.phase == "play":
+            seat, actions = next(iter(match.pending().items()))
+            events += [e.for_seat(0) for e in match.act(seat, bot.choose(match.view(seat), actions)) or ()]
+        view = match.view(0)
+        sources = payment_sources(view.result, events, TilePainter())
+        for seat in range(4):
+            assert sum(paid.get(seat, 0) for _, paid in sources) == view.result.deltas[seat], (seed, sources)
+        titles = [title for title, _ in sources]
+        assert titles[:len(view.result.wins)] == (["win"] if len(view.result.wins) == 1
+                                                  else [f"win {i + 1}" for i in range(len(view.result.wins))])
+        saw_kong_money |= any("kong" in t for t in titles)
+        if len(sources) > 1:
+            text = text_of(hand_result_parts(view, NAMES, TilePainter(), events))
+            assert all(title in text for title in titles) and "total" in text
+    if ruleset == "sichuan":
+        assert saw_kong_money

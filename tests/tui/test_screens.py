@@ -19,7 +19,7 @@ from jantaku.tui.screens.rules import RulesScreen
 from jantaku.tui.screens.settings import SettingsScreen
 from jantaku.tui.screens.table import TableScreen
 from jantaku.tui.settings import Settings, load_settings, settings_path
-from jantaku.tui.widgets.seat import SeatPanel
+from jantaku.tui.widgets.player import PlayerArea
 
 from .conftest import FakeSession, basic_match, screen_text, table_app, until, update
 
@@ -154,9 +154,9 @@ async def test_the_table_shows_everything_at_both_sizes(size):
         text = screen_text(app)
         lines = text.splitlines()
     assert len(lines) == size[1] and all(len(line) <= size[0] for line in lines)
-    for needed in ("East 1", "wall 69", "time 20s", "dealer", "13▒", "discard", "auto-win", "esc"):
+    for needed in ("East 1", "wall 69", "time 20s", "東◆", "13▒", "your turn", "discard", "auto-win", "esc"):
         assert needed in text, needed
-    for name in ("Right", "Across", "Left", "You"):
+    for name in ("Right", "Across", "Left"):  # the opponents by name; your own seat is the centre's lower side
         assert name in text
     boxed = "╭──╮" in text
     assert boxed == (size == (160, 48))
@@ -228,8 +228,8 @@ async def test_replay_screen_steps_and_reveals_every_hand():
         await pilot.press("right", "right", "right")
         assert screen.cursor.position == 3
         assert "3. " in screen_text(app) and "replay 3/" in screen_text(app)
-        others = [p for p in screen.query(SeatPanel) if not p.info.own]
-        assert all(any(line.plain.startswith("  hand ") for line in p.lines(200)) for p in others)
+        others = [p for p in screen.query(PlayerArea) if p.position != "self"]
+        assert len(others) == 3 and all(p.info.revealed for p in others)  # a replay shows every hand
         await pilot.press("left")
         assert screen.cursor.position == 2
         await pilot.press("pagedown")

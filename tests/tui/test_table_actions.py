@@ -40,6 +40,9 @@ class MixedFacts(ViewExtension):
     def warnings(self):
         return ("furiten",)
 
+    def seat_notes(self, seat):
+        return (("riichi",) if seat == 1 else ()) + (("void characters",), (), ("void dots",), ())[seat]
+
 
 def hand_order(view) -> list[int]:
     """The hand as the widget lays it out: sorted, the drawn tile last."""
@@ -358,7 +361,7 @@ async def test_waits_are_shown_for_the_selected_discard():
     me["concealed"], me["drawn"] = sorted(hand), hand[-1]
     discards = [Action(A.DISCARD, tile=t) for t in hand]
     async with prompted(update(view, discards)) as (s, app, pilot):
-        assert "waits 東 南" in screen_text(app)
+        assert "waits 東×2 南×2" in screen_text(app)  # each wait with the copies still unseen
 
 
 async def test_warnings_and_variant_keys_are_shown():
@@ -369,10 +372,10 @@ async def test_warnings_and_variant_keys_are_shown():
         await open_prompt(s, app, pilot, update(view, actions))
         text = screen_text(app)
     assert "FURITEN" in text
-    assert "dora ind 1m" in text
-    assert "void m" in text and "void p" in text
-    assert "RIICHI" in text
-    assert "kong money: 4" in text
+    assert "dora 1m" in text
+    assert "void characters" in text and "void dots" in text  # in words, on those seats' sides
+    assert "riichi" in text
+    assert "kong" not in text  # a key the table does not know is not shown as an internal value
 
 
 async def test_prompt_deadline_shows_a_timer():

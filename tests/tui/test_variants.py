@@ -12,7 +12,9 @@ from jantaku.tui.screens.dialogs import ChoiceScreen
 from jantaku.tui.screens.result import ResultScreen
 from jantaku.tui.screens.table import TableScreen
 from jantaku.tui.session import LocalSession, bot_for
-from jantaku.tui.widgets.seat import SeatPanel
+from jantaku.engine.rulesets.sichuan.view import SUIT_WORDS
+from jantaku.tui.widgets.centre import CentrePanel
+from jantaku.tui.widgets.player import PlayerArea
 
 from .conftest import screen_text, table_app, until
 
@@ -53,15 +55,17 @@ async def test_riichi_by_key_shows_the_declaration():
     bot = bot_for("riichi")
     async with table_app(session) as (app, pilot):
         table = await table_of(app, pilot)
-        assert "dora ind" in screen_text(app)
+        assert table.query_one(CentrePanel).info.dora  # the indicator in the centre
         await play_by_bot_until(pilot, table, bot, lambda t: t.prompt is not None and A.RIICHI in t.prompt.types)
         riichi = next(a for a in table.prompt.actions if a.type is A.RIICHI)
         await pilot.press(TILE_KEYS[index_of_face(table, riichi.tile)], "r")
         await until(pilot, lambda: table.view["riichi"][0])
         assert riichi in table.sent  # (auto-discard then plays the following draws)
-        own = next(p for p in table.query(SeatPanel) if p.info.own)
-        assert "RIICHI" in own.lines(80)[0].plain
-        assert any(f"{table.painter().face(riichi.tile)}*" in line.plain for line in own.lines(80)[1:])
+        centre = table.query_one(CentrePanel)
+        assert centre.info.sides["self"].notes == ("riichi",)
+        assert "riichi" in centre.lines(36)[-1].plain  # on the player's own side of the centre
+        own = next(p for p in table.query(PlayerArea) if p.position == "self")
+        assert any(f"{table.painter().face(riichi.tile)}*" in line.plain for line in own.lines(80))
 
 
 async def test_sichuan_exchange_and_void_by_keys():
@@ -83,4 +87,4 @@ async def test_sichuan_exchange_and_void_by_keys():
         await pilot.press(str(table.prompt.of(A.VOID).index(void) + 1))
         await until(pilot, lambda: len(table.sent) == 2)
         assert table.sent[1] == void
-        await until(pilot, lambda: f"void {void.suit}" in screen_text(app))
+        await until(pilot, lambda: f"void {SUIT_WORDS[void.suit]}" in screen_text(app))

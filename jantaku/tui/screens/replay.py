@@ -28,10 +28,10 @@ from ..records import list_records, load_record, load_stored, stored_matches
 from ..resulttext import hand_result_parts, standings_parts
 from ..tilefaces import TilePainter
 from ..viewmodel import names_for
+from .. import tablemodel
 from ..widgets.board import BoardFrame, TableBoard
 from ..widgets.buttons import ButtonRow, Entry
 from ..widgets.hand import HandState
-from ..widgets.status import status_items
 from .base import BaseScreen
 
 CHECKPOINT_EVERY = 48
@@ -139,16 +139,17 @@ class ReplayScreen(BaseScreen):
         settings = self.app.settings
         view = revealed_view(self.cursor.match)
         painter = TilePainter(unicode=settings.unicode, colour=settings.colour, red_fives=view.rules.red_fives)
-        status = status_items(view, self.names, painter, seat=0, waiting="", seconds_left=None,
-                              title=f"replay {self.cursor.position}/{self.cursor.total}")
-        frame = BoardFrame(view, 0, self.names, painter, hand=HandState.from_player(view.players[0]),
-                           status=status, reveal_all=True)
+        model = tablemodel.build(view, 0, self.names, reveal_all=True,
+                                 facts=(f"replay {self.cursor.position}/{self.cursor.total}",))
+        frame = BoardFrame(model, painter, hand=HandState.from_player(view.players[0]))
         board = self.query_one(TableBoard)
         board.draw(frame)
         log = board.query_one("#log")
         log.clear()
         match_over = view.match is not None and view.match.phase == "over"
-        if match_over or (view.over and view.result is not None):  # the result, read from the top
+        showing_result = match_over or (view.over and view.result is not None)
+        board.set_class(showing_result, "showing-result")
+        if showing_result:  # the result, read from the top
             parts = hand_result_parts(view, self.names, painter, self.cursor.hand_events())
             if match_over:
                 parts += standings_parts(view, self.names)

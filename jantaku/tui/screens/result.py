@@ -23,7 +23,7 @@ from .base import BaseScreen
 
 class ResultScreen(BaseScreen):
     CSS_PATH = "result.tcss"
-    BINDINGS = [Binding("enter", "close", "continue")]
+    BINDINGS = [Binding("enter", "close", "continue"), Binding("escape", "leave", "leave", show=False)]
     GRACE = 0.6  # seconds: a key pressed as the hand ended (a discard, a pass) does not skip the result
 
     def __init__(self, view: View, names: list[str], painter: TilePainter, *, final: bool = False,
@@ -55,3 +55,11 @@ class ResultScreen(BaseScreen):
     def action_close(self) -> None:
         if time.monotonic() - self.shown_at >= self.GRACE:
             self.dismiss(True)
+
+    def action_leave(self) -> None:
+        """Esc always gets the player out: read, and (after the match) off the table at once."""
+        self.dismiss(True)
+
+    def superseded(self) -> None:
+        """A newer hand's result replaces this one, unread: it closes without answering anything."""
+        self.dismiss(False)

@@ -17,6 +17,7 @@ SWITCHES = (
     ("auto_win", "Auto-win: declare every win at once"),
     ("auto_pass", "Auto-pass: decline calls (never a win)"),
     ("auto_discard", "Auto-discard after riichi when nothing else is possible"),
+    ("mark_tsumogiri", "Dim the discards thrown straight from the draw"),
 )
 BOT_PACES = (("instant", 0.0), ("quick", 0.2), ("normal", 0.4), ("slow", 0.8))
 

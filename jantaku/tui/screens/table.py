@@ -19,7 +19,9 @@ from ...engine.actions import Action, ActionType
 from ...engine.views import SeatView, View
 from ..eventtext import describe_event
 from ..prompt import PASS_KEYS, TILE_KEYS, ActionGroup, Prompt, action_groups, automatic_action, pick_by_selection
+from .. import tablemodel
 from ..session import GameSession
+from ..tablemodel import TableModel
 from ..settings import Settings
 from ..tilefaces import TilePainter
 from ..selection import Selection, hand_hint
@@ -27,7 +29,6 @@ from ..viewmodel import extra_items, format_value, names_for, riichi_declared
 from ..widgets.board import BoardFrame, TableBoard
 from ..widgets.buttons import ButtonRow, Entry
 from ..widgets.hand import HandState, HandView
-from ..widgets.status import status_items
 from .base import BaseScreen
 from .dialogs import ChoiceScreen, HelpScreen
 from .result import ResultScreen
@@ -47,6 +48,8 @@ class TableScreen(BaseScreen):
         self.seat: int | None = session.seat
         self.names: list[str] = list(session.names)
         self.prompt: Prompt | None = None
+        self.statuses: dict[int, str] = {}  # seat → offline / away, as the host's table info says
+        self.paused = False
         self.deadline: float | None = None  # time.monotonic() when the prompt expires
         self.hand = HandState()
         self.selection = Selection()
@@ -96,6 +99,11 @@ class TableScreen(BaseScreen):
         kind = message.get("type")
         if kind == "update":
             await self.apply_update(message)
+        elif kind == "seats":  # who is there changed (someone left, came back, a bot took over)
+            self.statuses = dict(message.get("statuses") or {})
+            self.paused = bool(message.get("paused"))
+            if self.view is not None:
+                self.redraw()
         elif kind == "chat":
             self.board.log(Text(f"{message.get('from', '?')}: ", "bold") + Text(str(message.get("text", ""))))
         elif kind == "error":
@@ -107,6 +115,8 @@ class TableScreen(BaseScreen):
         self.view = message["view"]  # a typed View: the client decoded it once
         self.seat = message.get("seat", self.seat)
         self.names = names_for(self.view, message.get("names") or self.names)
+        self.statuses = dict(message.get("statuses") or {})
+        self.paused = bool(message.get("paused"))
         self.prompt = Prompt.from_wire(message.get("prompt"), red_fives=self.view.rules.red_fives)
         self.deadline = (time.monotonic() + self.prompt.deadline
                          if self.prompt is not None and self.prompt.deadline is not None else None)
@@ -153,10 +163,14 @@ class TableScreen(BaseScreen):
         if key in self.results_seen:
             return
         self.results_seen.add(key)
+        if isinstance(self.app.screen, ResultScreen):  # an earlier result still open: this one replaces it
+            self.app.screen.superseded()
         self.app.push_screen(ResultScreen(view, self.names, self.painter(), final=final, events=self.hand_events),
                              self._result_read)
 
-    def _result_read(self, _: Any = None) -> None:
+    def _result_read(self, read: bool | None = True) -> None:
+        if read is False:  # replaced by a newer result: the newer one answers
+            return
         if self.match_over():
             self.run_worker(self.leave(), group="leave")
         elif self.prompt is not None and ActionType.CONTINUE in self.prompt.types:
@@ -184,20 +198,22 @@ class TableScreen(BaseScreen):
             self._draw_keys()
             return
         self.hand = self._hand_state()
-        frame = BoardFrame(self.view, self.seat, self.names, self.painter(), hand=self.hand,
-                           status=self._status())
-        self.board.draw(frame)
+        self.board.draw(BoardFrame(self._model(), self.painter(), hand=self.hand))
         self._draw_actions()
         self._draw_keys()
 
-    def _status(self) -> list[Text]:
-        left = None if self.deadline is None else self.deadline - time.monotonic()
-        return status_items(self.view, self.names, self.painter(), seat=self.seat, waiting=self._waiting_text(),
-                            seconds_left=left, title=self.session.title)
+    def _model(self) -> TableModel:
+        left = None if self.deadline is None else int(self.deadline - time.monotonic() + 0.99)
+        facts = ("paused: nobody connected",) if self.paused else ()
+        return tablemodel.build(self.view, self.seat, self.names, timer=left, prompt=self._waiting_text(),
+                                mark_tsumogiri=self.settings.mark_tsumogiri, status=self.statuses, facts=facts)
 
     def _waiting_text(self) -> str:
         prompt = self.prompt
         if prompt is None:
+            view = self.view
+            if view is not None and not view.over and view.turn != self.seat:
+                return f"{self.names[view.turn]} to play"
             return ""
         types = prompt.types
         if ActionType.CONTINUE in types:
@@ -244,7 +260,7 @@ class TableScreen(BaseScreen):
 
     def _tick(self) -> None:
         if self.deadline is not None and self.view is not None:
-            self.board.query_one("#status").show(self._status())
+            self.board.draw(BoardFrame(self._model(), self.painter(), hand=self.hand))
 
     # --- acting ---------------------------------------------------------------------------------
 

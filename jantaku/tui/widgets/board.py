@@ -1,9 +1,11 @@
-"""The table: status line, the four players, the log and the player's hand.
+"""The table as at a real one: four ponds around the centre panel, the player's hand below.
 
-One container of a few text widgets, shared by the live table and the
-replay screen.  Its class ``wide`` switches the list layout (80×24: the
-three opponents one under another) to the cross layout of a big terminal
-(opponents left, across and right of the log, the player below).
+Your pond is below the centre, the opposite player's above it, the left and
+right players' beside it; each pond is six tiles wide, so the n-th discard
+of every player sits in the same column.  The centre panel carries the round,
+the counters, the dora and each seat's wind and score on its side.  Under the
+table: a short strip of the latest events, then the hand.  Shared by the live
+table and the replay screen.
 """
 
 from __future__ import annotations
@@ -16,37 +18,31 @@ from textual.app import ComposeResult
 from textual.containers import Container, Vertical
 from textual.widgets import RichLog
 
-from ...engine.views import View
 from ..css import css_beside
+from ..tablemodel import TableModel
 from ..tilefaces import TilePainter
-from ..viewmodel import positions
+from .centre import CentrePanel
 from .hand import HandState, HandView
-from .seat import SeatInfo, SeatPanel
-from .status import StatusBar
+from .player import PlayerArea
 
-WIDE_MIN = (120, 36)  # the cross layout from this size
-BOXED_MIN_HEIGHT = 30  # "auto" tiles: boxed hand from this height
-TITLES = {"left": "Left", "across": "Across", "right": "Right", "self": "You"}
+ROOMY_MIN = (120, 36)  # a wider centre and a taller event strip from this size
+BOXED_MIN_HEIGHT = 30  # "auto" tiles: a boxed hand from this height
 
 
 @dataclass
 class BoardFrame:
     """Everything one drawing of the board needs."""
 
-    view: View
-    seat: int | None
-    names: list[str]
+    model: TableModel
     painter: TilePainter
     hand: HandState = field(default_factory=HandState)
-    status: list[Text] = field(default_factory=list)
-    reveal_all: bool = False
 
 
 def layout_for(width: int, height: int, tiles: str) -> tuple[bool, bool]:
-    """(wide, boxed) for a terminal size and the tiles setting (auto, compact, boxed)."""
-    wide = width >= WIDE_MIN[0] and height >= WIDE_MIN[1]
+    """(roomy, boxed) for a terminal size and the tiles setting (auto, compact, boxed)."""
+    roomy = width >= ROOMY_MIN[0] and height >= ROOMY_MIN[1]
     boxed = tiles == "boxed" or (tiles == "auto" and height >= BOXED_MIN_HEIGHT)
-    return wide, boxed
+    return roomy, boxed
 
 
 class TableBoard(Vertical):
@@ -55,35 +51,34 @@ class TableBoard(Vertical):
 
     def __init__(self, **kwargs: Any) -> None:
         super().__init__(**kwargs)
-        self.wide = False
+        self.roomy = False
         self.boxed = False
 
     def compose(self) -> ComposeResult:
-        yield StatusBar(id="status")
-        with Container(id="board"):
-            for position in ("left", "across", "right"):
-                yield SeatPanel(position, id=f"seat-{position}")
-            log = RichLog(id="log", max_lines=300, wrap=False, markup=False, auto_scroll=True)
-            log.can_focus = False
-            yield log
-            yield SeatPanel("self", id="seat-self")
+        with Container(id="board"):  # a 3×3 grid: across on top, left | centre | right, you below
+            with Vertical(id="across-cell", classes="wide-cell"):
+                yield PlayerArea("across", id="player-across")
+            with Vertical(id="left-cell", classes="side"):
+                yield PlayerArea("left", id="player-left")
+            yield CentrePanel(id="centre")
+            with Vertical(id="right-cell", classes="side"):
+                yield PlayerArea("right", id="player-right")
+            with Vertical(id="self-cell", classes="wide-cell"):
+                yield PlayerArea("self", id="player-self")
+        log = RichLog(id="log", max_lines=300, wrap=False, markup=False, auto_scroll=True)
+        log.can_focus = False
+        yield log
         yield HandView(id="hand")
 
     def set_size(self, width: int, height: int, tiles: str) -> None:
-        self.wide, self.boxed = layout_for(width, height, tiles)
-        self.set_class(self.wide, "wide")
+        self.roomy, self.boxed = layout_for(width, height, tiles)
+        self.set_class(self.roomy, "roomy")
         self.set_class(self.boxed, "boxed")
-        for panel in self.query(SeatPanel):
-            panel.border_title = TITLES[panel.position] if self.wide else None
 
     def draw(self, frame: BoardFrame) -> None:
-        seats = positions(frame.seat)
-        for panel in self.query(SeatPanel):
-            seat = seats[panel.position]
-            info = SeatInfo.from_view(frame.view, seat, panel.position, frame.names[seat],
-                                      reveal_all=frame.reveal_all)
-            panel.show(info, frame.painter, wide=self.wide)
-        self.query_one(StatusBar).show(frame.status)
+        for area in self.query(PlayerArea):
+            area.show(frame.model.players.get(area.position), frame.painter)
+        self.query_one(CentrePanel).show(frame.model.centre, frame.painter)
         self.query_one(HandView).show(frame.hand, frame.painter, boxed=self.boxed)
 
     def log(self, line: Text) -> None:

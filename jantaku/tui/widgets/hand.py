@@ -16,11 +16,12 @@ from rich.style import Style
 from rich.text import Text
 from textual.message import Message
 
-from ...engine.tiles import sort_tiles
-from ...engine.views import MeldView, SeatView
+from ...engine.views import SeatView
 from ..prompt import TILE_KEYS
 from ..tilefaces import TilePainter
 from .lines import ClickableText, Span
+from .meldfaces import MeldFace, meld_face
+from .meldfaces import melds_text as meld_faces_text
 
 SELECTED = Style(reverse=True, bold=True)
 DISABLED = Style(dim=True)
@@ -36,7 +37,7 @@ class HandState:
 
     tiles: list[int] = field(default_factory=list)
     drawn: int | None = None
-    melds: list[MeldView] = field(default_factory=list)
+    melds: list[MeldFace] = field(default_factory=list)
     bonus: list[int] = field(default_factory=list)
     selected: int | None = None  # index into tiles
     marked: set[int] = field(default_factory=set)  # indexes (multi-select: exchanges)
@@ -52,28 +53,13 @@ class HandState:
             concealed.append(drawn)
         else:
             drawn = None
-        return cls(tiles=concealed, drawn=drawn, melds=list(player.melds), bonus=list(player.bonus))
+        return cls(tiles=concealed, drawn=drawn, melds=[meld_face(m, player.seat) for m in player.melds],
+                   bonus=list(player.bonus))
 
 
-def meld_text(meld: MeldView, painter: TilePainter) -> Text:
-    """A meld's tiles side by side; the claimed tile underlined, face-down tiles as backs."""
-    out = Text()
-    claimed = meld.claimed
-    tiles = list(meld.tiles)
-    if -1 not in tiles:  # face-down tiles keep their places (the ends of a concealed kong)
-        tiles = sort_tiles(tiles)
-    for tile in tiles:
-        extra = Style(underline=True, italic=True) if tile == claimed and tile is not None else None
-        out.append_text(painter.text(tile, extra))
-    return out
-
-
-def melds_text(melds: Sequence[MeldView], bonus: Sequence[int], painter: TilePainter) -> Text:
-    out = Text()
-    for i, meld in enumerate(melds):
-        if i:
-            out.append(" ")
-        out.append_text(meld_text(meld, painter))
+def melds_text(melds: Sequence[MeldFace], bonus: Sequence[int], painter: TilePainter) -> Text:
+    """The melds as at the table, then the bonus tiles."""
+    out = meld_faces_text(melds, painter)
     if bonus:
         if melds:
             out.append(" ")

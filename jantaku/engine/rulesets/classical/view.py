@@ -37,5 +37,8 @@ class ClassicalView(ViewExtension):
     def riichi_declared(self, seat: int) -> bool:
         return bool(self.riichi and self.riichi[seat])
 
+    def table_facts(self) -> tuple[str, ...]:
+        return (f"East's streak {self.east_streak}",) if self.east_streak else ()
+
     def items(self) -> tuple[tuple[str, Any], ...]:
         return (("east streak", self.east_streak), ("options", dict(self.options)))

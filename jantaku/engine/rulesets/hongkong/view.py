@@ -31,6 +31,10 @@ class HongKongView(ViewExtension):
         return cls(r.ints("seating", (0, 1, 2, 3)), r.integer("min_fan", 0), r.integer("limit_fan", 10),
                    r.text("fan_table", "half_spicy"), r.flag("liability", False), r.flag("bonus_tiles", True))
 
+    def table_facts(self) -> tuple[str, ...]:
+        # the seating is news only once seat rotation has moved somebody
+        return ("players have changed seats",) if self.seating != tuple(range(len(self.seating))) else ()
+
     def fan_minimum(self) -> int:
         return self.min_fan
 

@@ -16,6 +16,7 @@ from collections.abc import Iterable, Sequence
 from ...tiles import RED_FIVE_IDS, dora_after
 
 DORA, AKA_DORA, URA_DORA = "Dora", "Aka dora", "Ura dora"
+ENGLISH_DORA = {DORA: "Bonus tiles", AKA_DORA: "Red fives", URA_DORA: "Hidden bonus tiles"}
 
 _POINTS_AT = tuple(dora_after(k) for k in range(34))
 _FIVES_MASK = (1 << 4) | (1 << 13) | (1 << 22)

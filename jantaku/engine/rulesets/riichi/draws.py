@@ -13,7 +13,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 
 from ...scoring import ScoreItem, ScoreResult
-from .points import MANGAN, win_payments
+from .points import MANGAN, hand_value, win_payments
 from .shape import TERMINAL_OR_HONOR_MASK
 
 NAGASHI_MANGAN = "Nagashi mangan"
@@ -47,5 +47,7 @@ def nagashi_mangan_payments(seats: Iterable[int]) -> dict[int, int]:
 
 def nagashi_mangan_result(seat: int) -> ScoreResult:
     """The breakdown shown for one player's nagashi mangan."""
-    return ScoreResult(is_win=True, items=[ScoreItem(NAGASHI_MANGAN, 5, "han")], score=MANGAN, limit="mangan",
-                       values={"han": 5, "fu": 0}, payments=nagashi_mangan_payments([seat]))
+    value = hand_value(MANGAN, han=5, fu=0, limit="mangan", dealer=seat == 0, self_drawn=True)
+    return ScoreResult(is_win=True, items=[ScoreItem(NAGASHI_MANGAN, 5, "han", "All terminal and honour discards")],
+                       score=MANGAN, limit="mangan", values={"han": 5, "fu": 0},
+                       payments=nagashi_mangan_payments([seat]), hand_value=value.text, hand_points=value.points)

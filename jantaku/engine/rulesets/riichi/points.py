@@ -11,9 +11,22 @@ each player on a self-draw); the riichi sticks on the table go to the winner.
     ((3000, 'haneman'), (8000, 'yakuman'), (6000, 'sanbaiman'))
     >>> win_payments(2000, winner=1, payer=None, honba=1, sticks=1)  # non-dealer mangan tsumo
     {0: -4100, 1: 9300, 2: -2100, 3: -2100}
+
+A hand's value as players say it (:func:`hand_value`), before honba and sticks:
+
+    >>> hand_value(960, han=3, fu=30, limit=None, dealer=False, self_drawn=False).text
+    '30 fu 3 han · 3,900'
+    >>> hand_value(960, han=3, fu=30, limit=None, dealer=False, self_drawn=True).text
+    '30 fu 3 han · 1,000 / 2,000'
+    >>> hand_value(2000, han=5, fu=30, limit="mangan", dealer=True, self_drawn=True).text
+    'mangan · 4,000 all'
+    >>> hand_value(2000, han=4, fu=40, limit="mangan", dealer=False, self_drawn=False)
+    HandValue(points=8000, text='mangan · 8,000')
 """
 
 from __future__ import annotations
+
+from dataclasses import dataclass
 
 MANGAN = 2000
 
@@ -77,3 +90,25 @@ def win_payments(base: int, *, winner: int, payer: int | None, honba: int = 0, s
             deltas[payer] -= total + 300 * honba
     deltas[winner] = -sum(deltas.values()) + 1000 * sticks
     return deltas
+
+
+@dataclass(frozen=True, slots=True)
+class HandValue:
+    """What a win is worth to the winner before honba and riichi sticks, and how players say it."""
+
+    points: int
+    text: str
+
+
+def hand_value(base: int, *, han: int, fu: int, limit: str | None, dealer: bool, self_drawn: bool) -> HandValue:
+    """The value of a win with ``base`` points: ``30 fu 3 han · 3,900``, ``mangan · 2,000 / 4,000``,
+    ``2,000 all`` — the form Tenhou and Mahjong Soul print."""
+    head = limit if limit else f"{fu} fu {han} han"
+    if not self_drawn:
+        total = round_up_100(base * (6 if dealer else 4))
+        return HandValue(total, f"{head} · {total:,}")
+    if dealer:
+        each = round_up_100(base * 2)
+        return HandValue(3 * each, f"{head} · {each:,} all")
+    others, from_dealer = round_up_100(base), round_up_100(base * 2)
+    return HandValue(2 * others + from_dealer, f"{head} · {others:,} / {from_dealer:,}")

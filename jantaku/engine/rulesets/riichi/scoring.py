@@ -32,10 +32,10 @@ from collections.abc import Sequence
 from ...melds import Meld
 from ...scoring import ScoreItem, ScoreRequest, ScoreResult
 from .context import RiichiWinContext
-from .dora import dora_items
+from .dora import ENGLISH_DORA, dora_items
 from .fu import ROUNDING, fu_items, meld_fu_items
 from .options import DEFAULT_OPTIONS, RiichiOptions, riichi_options
-from .points import base_points, win_payments, yakuman_points
+from .points import base_points, hand_value, win_payments, yakuman_points
 from .shape import HandFacts, Shape, interpretations, is_complete_shape
 from .catalogue import candidate_yaku
 from .yaku import YAKU, Pinfu, Yaku, hand_needs
@@ -53,12 +53,12 @@ _FLAG_FIELDS = {"riichi": "riichi", "double_riichi": "double_riichi", "ippatsu":
 _items: dict[tuple[str, int, str], ScoreItem] = {}
 
 
-def _item(name: str, value: int, unit: str) -> ScoreItem:
+def _item(name: str, value: int, unit: str, english: str | None = None) -> ScoreItem:
     """Items are immutable and few, so each one is made once and shared."""
     key = (name, value, unit)
     item = _items.get(key)
     if item is None:
-        item = _items[key] = ScoreItem(name, value, unit)
+        item = _items[key] = ScoreItem(name, value, unit, english or ENGLISH_DORA.get(name))
     return item
 
 
@@ -155,10 +155,10 @@ class _Scorer:
     def result(self, reading: _Reading) -> ScoreResult:
         ctx = self.ctx
         if reading.yakuman:
-            items = [_item(y.name, 13 * n, "han") for y, n in reading.yakuman]
+            items = [_item(y.name, 13 * n, "han", y.english) for y, n in reading.yakuman]
         else:
             closed = self.facts.closed
-            items = [_item(y.name, y.han_closed if closed else y.han_open, "han") for y in reading.yaku]
+            items = [_item(y.name, y.han_closed if closed else y.han_open, "han", y.english) for y in reading.yaku]
             items += [_item(name, n, "han") for name, n in self._dora]
             items += [_item(name, v, "fu") for name, v in reading.fu_items]
             extra = reading.fu - sum(v for _, v in reading.fu_items)
@@ -166,8 +166,11 @@ class _Scorer:
                 items.append(_item(ROUNDING, extra, "fu"))
         payments = win_payments(reading.base, winner=ctx.seat_wind, payer=ctx.payer, honba=ctx.honba,
                                 sticks=ctx.sticks)
+        value = hand_value(reading.base, han=reading.han, fu=reading.fu, limit=reading.limit,
+                           dealer=ctx.seat_wind == 0, self_drawn=ctx.payer is None)
         return ScoreResult(is_win=True, items=items, score=reading.base, limit=reading.limit,
-                           values={"han": reading.han, "fu": reading.fu}, payments=payments)
+                           values={"han": reading.han, "fu": reading.fu}, payments=payments,
+                           hand_value=value.text, hand_points=value.points)
 
 
 def _check_hand(concealed_tiles: Sequence[int], melds: Sequence[Meld], win_tile: int) -> str | None:

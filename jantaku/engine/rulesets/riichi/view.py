@@ -45,6 +45,12 @@ class RiichiView(ViewExtension):
     def riichi_declared(self, seat: int) -> bool:
         return self.riichi[seat]
 
+    def sticks_on_table(self, carried: int) -> int:
+        return self.table_sticks
+
+    def seat_notes(self, seat: int) -> tuple[str, ...]:
+        return ("riichi",) if self.riichi[seat] else ()
+
     def viewer_waits(self) -> tuple[int, ...] | None:
         return self.waits
 

@@ -99,7 +99,8 @@ def hand_needs(facts: HandFacts, ctx: RiichiWinContext) -> int:
 class Yaku:
     """A scoring pattern.  Subclasses set the class attributes and ``applies``."""
 
-    name: str = ""
+    name: str = ""  # the Japanese name, as Tenhou and most players say it
+    english: str = ""  # the English name shown beside it
     han_closed: int = 0
     han_open: int | None = None
     scope: str = SHAPE
@@ -128,6 +129,7 @@ class Yaku:
 
 class Riichi(Yaku):
     name, han_closed, scope, needs = "Riichi", 1, WIN, SITUATION
+    english = "Ready hand"
 
     def applies(self, shape, facts, ctx, opts):
         return ctx.riichi and not ctx.double_riichi
@@ -137,6 +139,7 @@ class DoubleRiichi(Yaku):
     """Riichi declared with the first discard, before any call."""
 
     name, han_closed, scope, needs = "Double riichi", 2, WIN, SITUATION
+    english = "Double ready"
 
     def applies(self, shape, facts, ctx, opts):
         return ctx.double_riichi
@@ -146,6 +149,7 @@ class Ippatsu(Yaku):
     """A win within one go-round after riichi, with no call in between."""
 
     name, han_closed, scope, needs = "Ippatsu", 1, WIN, SITUATION
+    english = "One-shot"
 
     def applies(self, shape, facts, ctx, opts):
         return ctx.ippatsu
@@ -153,6 +157,7 @@ class Ippatsu(Yaku):
 
 class MenzenTsumo(Yaku):
     name, han_closed, scope, needs = "Menzen tsumo", 1, WIN, SELF_DRAWN
+    english = "Fully concealed self-draw"
 
     def applies(self, shape, facts, ctx, opts):
         return True
@@ -162,6 +167,7 @@ class Haitei(Yaku):
     """Self-drawing the last tile of the live wall (a kan replacement tile is not it)."""
 
     name, han_closed, han_open, scope, needs = "Haitei raoyue", 1, 1, WIN, SITUATION | SELF_DRAWN
+    english = "Last tile self-draw"
 
     def applies(self, shape, facts, ctx, opts):
         return ctx.last_tile and not ctx.rinshan
@@ -171,6 +177,7 @@ class Houtei(Yaku):
     """Ron on the last discard of the hand."""
 
     name, han_closed, han_open, scope, needs = "Houtei raoyui", 1, 1, WIN, SITUATION | DISCARD
+    english = "Last discard"
 
     def applies(self, shape, facts, ctx, opts):
         return ctx.last_tile
@@ -178,6 +185,7 @@ class Houtei(Yaku):
 
 class Rinshan(Yaku):
     name, han_closed, han_open, scope, needs = "Rinshan kaihou", 1, 1, WIN, SITUATION | SELF_DRAWN
+    english = "Win on a kong replacement"
 
     def applies(self, shape, facts, ctx, opts):
         return ctx.rinshan
@@ -185,6 +193,7 @@ class Rinshan(Yaku):
 
 class Chankan(Yaku):
     name, han_closed, han_open, scope, needs = "Chankan", 1, 1, WIN, SITUATION | DISCARD
+    english = "Robbing a kong"
 
     def applies(self, shape, facts, ctx, opts):
         return ctx.chankan
@@ -194,6 +203,7 @@ class Renhou(Yaku):
     """A non-dealer's ron before their first draw; a mangan (5 han) by option, or off."""
 
     name, han_closed, scope, needs = "Renhou", 5, WIN, SITUATION | DISCARD | NO_MELDS
+    english = "Blessing of man"
 
     def applies(self, shape, facts, ctx, opts):
         return opts.renhou == "mangan" and ctx.first_turn and not ctx.is_dealer
@@ -206,6 +216,7 @@ class Tanyao(Yaku):
     """All simples (2-8); in an open hand only with kuitan."""
 
     name, han_closed, han_open, scope, needs = "Tanyao", 1, 1, TILES, ALL_SIMPLES
+    english = "All simples"
 
     def applies(self, shape, facts, ctx, opts):
         return facts.closed or opts.kuitan
@@ -215,6 +226,7 @@ class Honitsu(Yaku):
     """One suit plus honours."""
 
     name, han_closed, han_open, scope, needs = "Honitsu", 3, 2, TILES, ONE_SUIT | HONORS
+    english = "Half flush"
 
     def applies(self, shape, facts, ctx, opts):
         return suits_used(facts.mask) == 1
@@ -224,6 +236,7 @@ class Chinitsu(Yaku):
     """One suit and nothing else."""
 
     name, han_closed, han_open, scope, needs = "Chinitsu", 6, 5, TILES, ONE_SUIT
+    english = "Full flush"
 
     def applies(self, shape, facts, ctx, opts):
         return not facts.mask & HONOR_MASK
@@ -233,6 +246,7 @@ class Honroutou(Yaku):
     """Only terminals and honours, of both kinds (all honours or all terminals are yakuman)."""
 
     name, han_closed, han_open, scope, needs = "Honroutou", 2, 2, TILES, NO_SIMPLES | HONORS | TERMINALS
+    english = "All terminals and honours"
 
     def applies(self, shape, facts, ctx, opts):
         return True
@@ -258,6 +272,7 @@ class _ValuedPung(Yaku):
 
 class SeatWind(_ValuedPung):
     name = "Yakuhai: seat wind"
+    english = "Seat wind"
 
     def kind_of(self, facts):
         return facts.seat_wind
@@ -265,6 +280,7 @@ class SeatWind(_ValuedPung):
 
 class RoundWind(_ValuedPung):
     name = "Yakuhai: round wind"
+    english = "Round wind"
 
     def kind_of(self, facts):
         return facts.round_wind
@@ -272,6 +288,7 @@ class RoundWind(_ValuedPung):
 
 class WhiteDragon(_ValuedPung):
     name = "Yakuhai: white dragon"
+    english = "White dragon"
 
     def kind_of(self, facts):
         return WHITE
@@ -279,6 +296,7 @@ class WhiteDragon(_ValuedPung):
 
 class GreenDragon(_ValuedPung):
     name = "Yakuhai: green dragon"
+    english = "Green dragon"
 
     def kind_of(self, facts):
         return GREEN
@@ -286,6 +304,7 @@ class GreenDragon(_ValuedPung):
 
 class RedDragon(_ValuedPung):
     name = "Yakuhai: red dragon"
+    english = "Red dragon"
 
     def kind_of(self, facts):
         return RED
@@ -295,6 +314,7 @@ class Shousangen(Yaku):
     """Two dragon pungs and a dragon pair."""
 
     name, han_closed, han_open, scope, needs = "Shousangen", 2, 2, TILES, HONOR_PUNG
+    english = "Little three dragons"
 
     def applies(self, shape, facts, ctx, opts):
         return honor_pungs(facts, WHITE, RED) == 2 and 2 in facts.counts[WHITE:RED + 1]
@@ -302,6 +322,7 @@ class Shousangen(Yaku):
 
 class Sankantsu(Yaku):
     name, han_closed, han_open, scope, needs = "Sankantsu", 2, 2, TILES, THREE_KANS
+    english = "Three kongs"
 
     def applies(self, shape, facts, ctx, opts):
         return facts.meld_kans == 3
@@ -314,6 +335,7 @@ class Pinfu(Yaku):
     """Closed, four runs, a pair that earns no fu, and a two-sided wait."""
 
     name, han_closed, needs = "Pinfu", 1, NO_MELDS
+    english = "No-points hand"
 
     def applies(self, shape, facts, ctx, opts):
         return shape.wait == RYANMEN and len(shape.runs) == 4 and not facts.is_valued(shape.pair)
@@ -323,6 +345,7 @@ class Iipeikou(Yaku):
     """Two identical runs in a closed hand."""
 
     name, han_closed = "Iipeikou", 1
+    english = "Pure double chow"
 
     def applies(self, shape, facts, ctx, opts):
         return shape.peikou == 1
@@ -332,6 +355,7 @@ class Ryanpeikou(Yaku):
     """Two pairs of identical runs in a closed hand (it replaces iipeikou and beats chiitoitsu)."""
 
     name, han_closed = "Ryanpeikou", 3
+    english = "Twice pure double chow"
 
     def applies(self, shape, facts, ctx, opts):
         return shape.peikou == 2
@@ -341,6 +365,7 @@ class Chiitoitsu(Yaku):
     """Seven different pairs."""
 
     name, han_closed, needs = "Chiitoitsu", 2, NO_MELDS
+    english = "Seven pairs"
 
     def applies(self, shape, facts, ctx, opts):
         return shape.form == SEVEN_PAIRS
@@ -355,6 +380,7 @@ class Sanshoku(Yaku):
     """The same run in all three suits."""
 
     name, han_closed, han_open, needs = "Sanshoku doujun", 2, 1, THREE_SUITS
+    english = "Mixed triple chow"
 
     def applies(self, shape, facts, ctx, opts):
         return _same_number_in_three_suits(shape.runs)
@@ -364,6 +390,7 @@ class Ittsu(Yaku):
     """1-2-3, 4-5-6 and 7-8-9 of one suit."""
 
     name, han_closed, han_open, needs = "Ittsu", 2, 1, FULL_SUIT
+    english = "Pure straight"
 
     def applies(self, shape, facts, ctx, opts):
         runs = shape.runs
@@ -386,6 +413,7 @@ class Chanta(Yaku):
     """Every set and the pair hold a terminal or an honour; with honours and a run."""
 
     name, han_closed, han_open, needs = "Chanta", 2, 1, HONORS | NO_MIDDLE
+    english = "Outside hand"
 
     def applies(self, shape, facts, ctx, opts):
         return _all_sets_outside(shape)
@@ -395,6 +423,7 @@ class Junchan(Yaku):
     """Every set and the pair hold a terminal; no honours, at least one run."""
 
     name, han_closed, han_open, needs = "Junchan", 3, 2, TERMINALS | NO_MIDDLE
+    english = "Terminals in every set"
 
     def applies(self, shape, facts, ctx, opts):
         return not facts.mask & HONOR_MASK and _all_sets_outside(shape)
@@ -404,6 +433,7 @@ class Toitoi(Yaku):
     """Four pungs or kans."""
 
     name, han_closed, han_open, needs = "Toitoi", 2, 2, NO_CHI
+    english = "All pungs"
 
     def applies(self, shape, facts, ctx, opts):
         return len(shape.triplets) == 4
@@ -413,6 +443,7 @@ class Sanankou(Yaku):
     """Three concealed pungs or kans (a pung completed by ron is not concealed)."""
 
     name, han_closed, han_open = "Sanankou", 2, 2
+    english = "Three concealed pungs"
 
     def applies(self, shape, facts, ctx, opts):
         return shape.concealed_triplets == 3
@@ -422,6 +453,7 @@ class SanshokuDoukou(Yaku):
     """Pungs of the same number in all three suits."""
 
     name, han_closed, han_open, needs = "Sanshoku doukou", 2, 2, THREE_SUITS
+    english = "Triple pung"
 
     def applies(self, shape, facts, ctx, opts):
         return _same_number_in_three_suits(shape.triplets)

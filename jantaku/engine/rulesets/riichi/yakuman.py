@@ -28,6 +28,7 @@ class Kokushi(Yakuman):
     """Thirteen orphans: one of each terminal and honour plus a pair of one of them."""
 
     name, han_open, needs = "Kokushi musou", None, NO_MELDS | NO_SIMPLES
+    english = "Thirteen orphans"
 
     def applies(self, shape, facts, ctx, opts):
         return shape.form == THIRTEEN_ORPHANS and shape.wait != THIRTEEN_SIDED
@@ -37,6 +38,7 @@ class Kokushi13(Yakuman):
     """Thirteen orphans won on the 13-sided wait (holding all thirteen before the win)."""
 
     name, han_open, needs, doubled_by_option = "Kokushi musou 13-sided wait", None, NO_MELDS | NO_SIMPLES, True
+    english = "Thirteen orphans, 13-sided wait"
 
     def applies(self, shape, facts, ctx, opts):
         return shape.form == THIRTEEN_ORPHANS and shape.wait == THIRTEEN_SIDED
@@ -46,6 +48,7 @@ class Suuankou(Yakuman):
     """Four concealed pungs or kans, the last one completed by self-draw (the pair wait: :class:`SuuankouTanki`)."""
 
     name, han_open = "Suuankou", None
+    english = "Four concealed pungs"
 
     def applies(self, shape, facts, ctx, opts):
         return shape.concealed_triplets == 4 and shape.wait != TANKI
@@ -55,6 +58,7 @@ class SuuankouTanki(Yakuman):
     """Four concealed pungs, won on the pair."""
 
     name, han_open, doubled_by_option = "Suuankou tanki", None, True
+    english = "Four concealed pungs, single wait"
 
     def applies(self, shape, facts, ctx, opts):
         return shape.concealed_triplets == 4 and shape.wait == TANKI
@@ -64,6 +68,7 @@ class Daisangen(Yakuman):
     """Pungs of all three dragons."""
 
     name, scope, needs = "Daisangen", TILES, HONOR_PUNG
+    english = "Big three dragons"
 
     def applies(self, shape, facts, ctx, opts):
         return honor_pungs(facts, WHITE, RED) == 3
@@ -73,6 +78,7 @@ class Shousuushii(Yakuman):
     """Three wind pungs and a wind pair."""
 
     name, scope, needs = "Shousuushii", TILES, HONOR_PUNG
+    english = "Little four winds"
 
     def applies(self, shape, facts, ctx, opts):
         return honor_pungs(facts, EAST, NORTH) == 3 and 2 in facts.counts[EAST:NORTH + 1]
@@ -82,6 +88,7 @@ class Daisuushii(Yakuman):
     """Pungs of all four winds."""
 
     name, scope, needs, doubled_by_option = "Daisuushii", TILES, HONOR_PUNG, True
+    english = "Big four winds"
 
     def applies(self, shape, facts, ctx, opts):
         return honor_pungs(facts, EAST, NORTH) == 4
@@ -91,6 +98,7 @@ class Tsuuiisou(Yakuman):
     """Only honours."""
 
     name, scope, needs = "Tsuuiisou", TILES, NO_SIMPLES | HONORS
+    english = "All honours"
 
     def applies(self, shape, facts, ctx, opts):
         return not facts.mask & ~HONOR_MASK
@@ -100,6 +108,7 @@ class Chinroutou(Yakuman):
     """Only terminals."""
 
     name, scope, needs = "Chinroutou", TILES, NO_SIMPLES | TERMINALS
+    english = "All terminals"
 
     def applies(self, shape, facts, ctx, opts):
         return not facts.mask & HONOR_MASK
@@ -109,6 +118,7 @@ class Ryuuiisou(Yakuman):
     """Only 2 3 4 6 8 bamboo and green dragons (the green dragon is not required)."""
 
     name, scope, needs = "Ryuuiisou", TILES, ONE_SUIT
+    english = "All green"
 
     def applies(self, shape, facts, ctx, opts):
         return not facts.mask & ~GREEN_MASK
@@ -129,6 +139,7 @@ class Chuuren(Yakuman):
     """Nine gates: 1112345678999 of one suit plus any tile of it, closed and without a kan."""
 
     name, han_open, scope, needs = "Chuuren poutou", None, TILES, NO_MELDS | ONE_SUIT
+    english = "Nine gates"
 
     def applies(self, shape, facts, ctx, opts):
         counts = _nine_gates_suit(facts)
@@ -139,6 +150,7 @@ class JunseiChuuren(Yakuman):
     """Nine gates won on the nine-sided wait: the hand before the win was exactly 1112345678999."""
 
     name, han_open, scope, needs, doubled_by_option = "Junsei chuuren poutou", None, TILES, NO_MELDS | ONE_SUIT, True
+    english = "Pure nine gates"
 
     def applies(self, shape, facts, ctx, opts):
         counts = _nine_gates_suit(facts)
@@ -147,6 +159,7 @@ class JunseiChuuren(Yakuman):
 
 class Suukantsu(Yakuman):
     name, scope, needs = "Suukantsu", TILES, THREE_KANS
+    english = "Four kongs"
 
     def applies(self, shape, facts, ctx, opts):
         return facts.meld_kans == 4
@@ -156,6 +169,7 @@ class Tenhou(Yakuman):
     """The dealer's win on the initial deal."""
 
     name, han_open, scope, needs = "Tenhou", None, WIN, SITUATION | SELF_DRAWN | NO_MELDS
+    english = "Blessing of heaven"
 
     def applies(self, shape, facts, ctx, opts):
         return ctx.first_turn and ctx.is_dealer
@@ -165,6 +179,7 @@ class Chiihou(Yakuman):
     """A non-dealer's self-drawn win on the first draw, before any call."""
 
     name, han_open, scope, needs = "Chiihou", None, WIN, SITUATION | SELF_DRAWN | NO_MELDS
+    english = "Blessing of earth"
 
     def applies(self, shape, facts, ctx, opts):
         return ctx.first_turn and not ctx.is_dealer
@@ -174,6 +189,7 @@ class RenhouYakuman(Yakuman):
     """A non-dealer's ron before their first draw, when the rules make it a yakuman."""
 
     name, han_open, scope, needs = "Renhou", None, WIN, SITUATION | DISCARD | NO_MELDS
+    english = "Blessing of man"
 
     def applies(self, shape, facts, ctx, opts):
         return opts.renhou == "yakuman" and ctx.first_turn and not ctx.is_dealer

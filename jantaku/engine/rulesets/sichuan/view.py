@@ -9,6 +9,8 @@ from typing import Any
 from ...views import ViewExtension, WireReader, opt_str_item
 
 SUIT_LETTERS = frozenset("mps")
+SUIT_WORDS = {"m": "characters", "p": "dots", "s": "bamboo"}
+ORDINALS = ("1st", "2nd", "3rd", "4th")
 
 
 def _suit_item(value: Any) -> str | None:
@@ -45,6 +47,12 @@ class SichuanView(ViewExtension):
 
     def void_of(self, seat: int) -> str | None:
         return self.voids[seat]
+
+    def seat_notes(self, seat: int) -> tuple[str, ...]:
+        notes = [f"void {SUIT_WORDS[self.voids[seat]]}"] if self.voids[seat] else []
+        if seat in self.winners:
+            notes.append(f"won {ORDINALS[self.winners.index(seat)]}")
+        return tuple(notes)
 
     def warnings(self) -> tuple[str, ...]:
         return ("locked: passed a win",) if self.pass_lock else ()
