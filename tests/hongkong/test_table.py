@@ -426,3 +426,16 @@ def test_feeding_the_third_dragon_pung_in_play():
     assert win.score.limit == "Big Three Dragons"
     assert win.payments == {0: 0, 1: 6 * 128, 2: 0, 3: -6 * 128}
     assert [e.type for e in table.events if e.type == "liability"] == ["liability"]
+
+
+def test_a_ready_hand_below_the_fan_minimum_is_flagged_for_its_player():
+    """South, ready on 3s-6s with a plain hand: below a 6-fan minimum (the hint warns); a hand that
+    reaches the minimum, or no minimum, has nothing to warn about; a spectator sees no such flag."""
+    hands = {1: "123m456p789m45s99p"}
+    table = stacked_table(hands, min_fan=6)  # East deals and holds 14; South waits with 13
+    assert table.view(1).extension.below_minimum is True
+    assert "below the fan minimum" in table.view(1).extension.warnings()
+    assert table.view(None).extension.below_minimum is None
+    dragons = {1: "555z123m456p78s99p"}  # a pung of red dragons: a fan on any of its waits
+    assert stacked_table(dragons, min_fan=1).view(1).extension.below_minimum is False
+    assert stacked_table(hands, min_fan=0).view(1).extension.below_minimum is False

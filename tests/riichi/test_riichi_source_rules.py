@@ -233,3 +233,18 @@ def test_the_rules_help_and_the_docs_page_list_every_option(variant, new_option)
     assert new_option in names
     assert all(name in help_text for name in names)
     assert all(f"`{name}`" in page for name in names)
+
+
+def test_a_ready_hand_with_no_yaku_on_a_discard_is_flagged():
+    """The hint warns "no yaku" when a ready hand could not win on a discard (riichi or a self-draw
+    would give it one); a hand with a yaku on every wait is not flagged."""
+    # dealer: 123m 456p 789s 22m 13s + 7z: after throwing 7z it waits on 2s (kanchan), no yaku on a discard
+    table = riichi_table(["123m456p789s22m13s7z", "134m567p345s69s11z", None, None])
+    discard(table, 0, "7z")
+    assert table.view(0).extension.no_yaku is True
+    assert "no yaku" in table.view(0).extension.warnings()
+    assert table.view(1).extension.no_yaku is False  # not ready: nothing to warn about
+    assert table.view(None).extension.no_yaku is None  # a spectator has no hand
+    tanyao = riichi_table(["234m456p678s22m35s7z", None, None, None])
+    discard(tanyao, 0, "7z")
+    assert tanyao.view(0).extension.no_yaku is False  # all simples on the 4s

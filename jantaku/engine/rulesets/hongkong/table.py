@@ -34,7 +34,8 @@ from ...actions import Action, ActionType, Pass
 from ...events import DrawEvent, KongEvent
 from ...melds import HandSpec, Meld, MeldType, make_meld
 from ...table import Table, meld_to_wire
-from ...tiles import kind_of
+from ...analysis import shanten, waits
+from ...tiles import counts34, kind_of
 from .evaluation import is_legal_win
 from .events import LiabilityEvent
 from .hand import WinFacts
@@ -60,6 +61,7 @@ class HongKongTable(Table):
         self._opening_seats: list[int] = []  # seats still to answer the opening-kong question
         self._discard_without_choice = False  # the current discard came from a hand of only dangerous tiles
         self._fed_without_choice: list[set[int]] = [set() for _ in range(4)]  # meld indices per seat
+        self._below_minimum: dict[int, tuple[tuple[int, int, int], bool]] = {}  # seat → (hand, answer)
         super().__init__(options, **kwargs)
 
     # --- seating: turn order follows the seats, not the seat numbers ---------------------
@@ -208,5 +210,29 @@ class HongKongTable(Table):
 
     def view_extension(self, seat: int | None) -> HongKongView:
         options = self.options
+        below = None if seat is None else self.below_minimum(seat)
         return HongKongView(tuple(self.seating), options.min_fan, options.limit_fan, options.fan_table,
-                            options.liability, options.bonus_tiles)
+                            options.liability, options.bonus_tiles, below)
+
+    def below_minimum(self, seat: int) -> bool:
+        """Ready, but no discard would give the hand the fan minimum (the hint warns the player)."""
+        player = self.players[seat]
+        if self.options.min_fan == 0 or len(player.concealed) + 3 * len(player.melds) != 13:
+            return False
+        key = (tuple(player.concealed), len(player.melds), len(player.bonus))
+        cached = self._below_minimum.get(seat)
+        if cached is not None and cached[0] == key:
+            return cached[1]
+        counts = counts34(player.concealed)
+        melds = len(player.melds)
+        below = False
+        if shanten(counts, melds, seven_pairs=False) == 0:
+            kinds = waits(counts, melds, seven_pairs=False)
+            below = bool(kinds) and not any(self._discard_would_reach_minimum(seat, kind) for kind in kinds)
+        self._below_minimum[seat] = (key, below)
+        return below
+
+    def _discard_would_reach_minimum(self, seat: int, kind: int) -> bool:
+        tile = next(t for t in range(kind * 4, kind * 4 + 4) if t not in self.players[seat].concealed)
+        return is_legal_win(self._hand_spec(seat, tile, False), kind, self.win_facts(seat, (seat + 3) % 4),
+                            self.options)

@@ -71,6 +71,7 @@ class RiichiSeat:
     double_riichi: bool = False
     ippatsu: bool = False
     waits: frozenset[int] = frozenset()  # kinds that complete the hand (after the last discard)
+    no_yaku: bool = False  # ready, but no wait would score a yaku on a discard (before riichi)
     temporary_furiten: bool = False  # passed a winning tile since the last own discard
     riichi_furiten: bool = False  # passed a winning tile after riichi
     no_discard_kinds: frozenset[int] = frozenset()  # kuikae: kinds not to discard right after a call
@@ -262,7 +263,17 @@ class RiichiTable(Table):
         player = self.players[seat]
         counts, melds = counts34(player.concealed), len(player.melds)
         ready = shanten(counts, melds) == 0  # cheap; most hands are not, and have no waits
-        self.seats[seat].waits = frozenset(self._real_waits(seat, counts)) if ready else frozenset()
+        state = self.seats[seat]
+        state.waits = frozenset(self._real_waits(seat, counts)) if ready else frozenset()
+        state.no_yaku = bool(state.waits) and not state.riichi and not any(
+            self._ron_has_yaku(seat, kind) for kind in state.waits)
+
+    def _ron_has_yaku(self, seat: int, kind: int) -> bool:
+        """Whether a discard of ``kind`` would give ``seat`` a hand with a yaku (for the "no yaku" hint)."""
+        player = self.players[seat]
+        tile = next(t for t in range(kind * 4, kind * 4 + 4) if t not in player.concealed)
+        context = self._win_context(seat, tile, self_drawn=False, discarder=(seat + 3) % 4)
+        return has_yaku(player.concealed + [tile], player.melds, tile, context, self.options)
 
     def _settle_discard(self, *, may_abort: bool = True) -> None:
         """The last discard was not won on: whoever could have won on it is furiten, a riichi
@@ -473,11 +484,12 @@ class RiichiTable(Table):
     # --- what a seat may know -------------------------------------------------------------------
 
     def view_extension(self, seat: int | None) -> RiichiView:
-        waits = furiten = ura = None
+        waits = furiten = ura = no_yaku = None
         if seat is not None:
             waits = tuple(sorted(self.seats[seat].waits))
             furiten = self.is_furiten(seat)
+            no_yaku = self.seats[seat].no_yaku
         if self.phase == "over" and any(self.seats[w.seat].riichi for w in self.wins):
             ura = tuple(self.ura_indicators)
         return RiichiView(tuple(self.dora_indicators), tuple(s.riichi or s.declaring for s in self.seats),
-                          self.context.sticks + self.riichi_sticks, waits, furiten, ura)
+                          self.context.sticks + self.riichi_sticks, waits, furiten, ura, no_yaku)

@@ -12,7 +12,8 @@ from ...views import ViewExtension, WireReader, bool_item
 @dataclass(frozen=True, slots=True)
 class RiichiView(ViewExtension):
     KIND = "riichi"
-    WIRE_KEYS = frozenset({"dora_indicators", "riichi", "table_sticks", "waits", "furiten", "ura_indicators"})
+    WIRE_KEYS = frozenset({"dora_indicators", "riichi", "table_sticks", "waits", "furiten", "ura_indicators",
+                           "no_yaku"})
 
     dora_indicators: tuple[int, ...]
     riichi: tuple[bool, ...]  # by seat: declared (its declaration discard may still be on the table)
@@ -20,6 +21,7 @@ class RiichiView(ViewExtension):
     waits: tuple[int, ...] | None = None  # the viewer's waits (kinds); None for a spectator
     furiten: bool | None = None  # the viewer's furiten; None for a spectator
     ura_indicators: tuple[int, ...] | None = None  # once the hand is over and a riichi hand won
+    no_yaku: bool | None = None  # the viewer is ready but could not win on a discard (no yaku); None: spectator
 
     def to_wire(self) -> dict[str, Any]:
         out: dict[str, Any] = {"dora_indicators": list(self.dora_indicators), "riichi": list(self.riichi),
@@ -30,6 +32,8 @@ class RiichiView(ViewExtension):
             out["furiten"] = self.furiten
         if self.ura_indicators is not None:
             out["ura_indicators"] = list(self.ura_indicators)
+        if self.no_yaku is not None:
+            out["no_yaku"] = self.no_yaku
         return out
 
     @classmethod
@@ -37,7 +41,7 @@ class RiichiView(ViewExtension):
         r = WireReader(data)
         return cls(r.ints("dora_indicators", ()), r.by_seat("riichi", bool_item, (False,) * 4),
                    r.integer("table_sticks", 0), r.opt_ints("waits"), r.opt_flag("furiten"),
-                   r.opt_ints("ura_indicators"))
+                   r.opt_ints("ura_indicators"), r.opt_flag("no_yaku"))
 
     def indicators(self) -> tuple[int, ...]:
         return self.dora_indicators
@@ -55,7 +59,7 @@ class RiichiView(ViewExtension):
         return self.waits
 
     def warnings(self) -> tuple[str, ...]:
-        return ("furiten",) if self.furiten else ()
+        return (("furiten",) if self.furiten else ()) + (("no yaku",) if self.no_yaku else ())
 
     def items(self) -> tuple[tuple[str, Any], ...]:
         return (("riichi sticks", self.table_sticks),)
