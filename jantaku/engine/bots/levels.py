@@ -37,7 +37,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
-from ..actions import Action, ActionType
+from ..actions import Action, ActionType, tile_of
 from ..options import OptionError
 from ..ruleset import ruleset_class
 from ..tiles import is_terminal_or_honor, kind_of
@@ -180,14 +180,14 @@ class LevelBot(Bot):
             return sorted((a for acts in by_type.values() for a in acts), key=Action.sort_key)[0]
         threats = strategy.threats(sv)
         counts = list(sv.counts)
-        kinds = sorted({kind_of(a.tile) for a in discards if kind_of(a.tile) < 34})
+        kinds = sorted({kind_of(tile_of(a)) for a in discards if kind_of(tile_of(a)) < 34})
         if not kinds:
             return discards[0]
         score, kind, ev = self.best_discard(strategy, sv, counts, sv.melds, kinds, threats)
         kong = self.choose_kong(strategy, sv, by_type, score, threats)
         if kong is not None:
             return kong
-        chosen = self.pick_tile(strategy, sv, [a for a in discards if kind_of(a.tile) == kind])
+        chosen = self.pick_tile(strategy, sv, [a for a in discards if kind_of(tile_of(a)) == kind])
         riichi = [a for a in by_type.get(ActionType.RIICHI, []) if a.tile == chosen.tile]
         if riichi and strategy.riichi_choice(sv, ev, threats):
             return riichi[0]
@@ -202,7 +202,7 @@ class LevelBot(Bot):
         best, best_score = None, discard_score
         for kong in by_type.get(ActionType.ANKAN, []) + by_type.get(ActionType.KAKAN, []):
             counts = list(sv.counts)
-            kind = kind_of(kong.tile)
+            kind = kind_of(tile_of(kong))
             if kong.type is ActionType.ANKAN:
                 counts[kind] -= 4
                 melds = list(sv.melds) + [ShownMeld("ankan", (kind,) * 4, None)]
@@ -240,7 +240,7 @@ class LevelBot(Bot):
         counts = list(sv.counts)
         for t in call.tiles:
             counts[kind_of(t)] -= 1
-        kinds = tuple(sorted([kind_of(t) for t in call.tiles] + [kind_of(call.tile)]))
+        kinds = tuple(sorted([kind_of(t) for t in call.tiles] + [kind_of(tile_of(call))]))
         melds = list(sv.melds) + [ShownMeld(_MELD_TYPE[call.type], kinds, None)]
         if call.type is ActionType.KAN:
             ev = self._evaluate(strategy, sv, counts, melds)

@@ -40,7 +40,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from ...actions import Abort, Action, ActionType, Chi, Pon, Riichi
+from ...actions import Abort, Action, ActionType, Chi, Pon, Riichi, tile_of
 from ...analysis import real_waits, shanten
 from ...melds import Meld, MeldType
 from ...results import HandResult
@@ -206,10 +206,10 @@ class RiichiTable(Table):
             return True
         player = self.players[seat]
         # after riichi: only a concealed kan of the drawn tile that leaves the waits as they were
-        if action.type is not ActionType.ANKAN or kind_of(player.drawn) != kind_of(action.tile):
+        if action.type is not ActionType.ANKAN or kind_of(player.drawn) != kind_of(tile_of(action)):
             return False
         counts = counts34(player.concealed)
-        counts[kind_of(action.tile)] -= 4
+        counts[kind_of(tile_of(action))] -= 4
         # the kan's four tiles join the melds: a kan of a waited kind loses that wait
         after = frozenset(self._real_waits(seat, counts, extra_meld=action.tiles))
         return after == state.waits
@@ -314,7 +314,7 @@ class RiichiTable(Table):
     @staticmethod
     def _swap_kinds(action: Action) -> frozenset[int]:
         """Kuikae: the claimed kind, and for a chi on an end the kind at the run's other end."""
-        kind = kind_of(action.tile)
+        kind = kind_of(tile_of(action))
         banned = {kind}
         if action.type is ActionType.CHI:
             low, high = sorted(kind_of(t) for t in action.tiles)
@@ -385,7 +385,7 @@ class RiichiTable(Table):
         state = self.seats[seat]
         if state.temporary_furiten or state.riichi_furiten:
             return True
-        own = {kind_of(d.tile) for d in self.players[seat].discards}
+        own = {kind_of(tile_of(d)) for d in self.players[seat].discards}
         return bool(own & state.waits)
 
     def can_win(self, seat: int, tile: int, *, self_drawn: bool, robbing: bool = False,

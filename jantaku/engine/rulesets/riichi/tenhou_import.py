@@ -33,7 +33,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from ...actions import Abort, Action, ActionType, Ankan, Continue, IllegalAction, Kakan, Pass, Ron
+from ...actions import Abort, Action, ActionType, Ankan, Continue, IllegalAction, Kakan, Pass, Ron, tile_of
 from ...events import DrawEvent
 from ...match import Match
 from ...results import HandResult, WinRecord
@@ -200,7 +200,7 @@ def _offers(legal: Action, logged: Action) -> bool:
     if logged.type is ActionType.ABORT:
         return True
     if logged.type is ActionType.ANKAN:
-        return kind_of(legal.tile) == kind_of(logged.tile)
+        return kind_of(tile_of(legal)) == kind_of(tile_of(logged))
     if not _same_tile(legal.tile, logged.tile):
         return False
     key = sorted((kind_of(t), t in RED_FIVE_IDS) for t in logged.tiles)
