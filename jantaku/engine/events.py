@@ -80,7 +80,8 @@ def _spec(cls: type) -> _KindSpec:
         return _SPECS[cls]
     except KeyError:
         pass
-    public, hidden = [], []
+    public: list[_FieldSpec] = []
+    hidden: list[_FieldSpec] = []
     for f in dataclasses.fields(cls):
         if f.name == "seat":
             continue
@@ -307,6 +308,10 @@ class LegacyEvent(Event):
     """
 
     __slots__ = ("_type", "_data", "_private", "audience")
+    _type: str
+    _data: dict[str, Any]
+    _private: dict[str, Any] | None
+    audience: frozenset[int] | None
 
     def __init__(self, type: str, seat: int | None = None, data: Mapping[str, Any] | None = None,
                  private: Mapping[str, Any] | None = None, audience: frozenset[int] | None = None) -> None:
