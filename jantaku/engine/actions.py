@@ -151,6 +151,7 @@ class _Call(Action):
     """A call on a discard: ``tiles`` of one's own with the claimed ``tile``."""
 
     __slots__ = ()
+    tile: int
     suit: ClassVar[None] = None  # type: ignore[misc]
 
     def text(self, *, red_fives: bool = True) -> str:

@@ -30,7 +30,7 @@ Field values are already wire values (ints, lists, maps such as a meld's
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, ClassVar
 
@@ -283,7 +283,7 @@ class HandEndEvent(Event):
 class MatchEndEvent(Event):
     type: ClassVar[str] = "match_end"
     scores: list[int]
-    standings: list[Mapping[str, Any]]
+    standings: Sequence[Mapping[str, Any]]
     stopped: str | None = optional()  # why the host ended it early ("time limit")
 
 

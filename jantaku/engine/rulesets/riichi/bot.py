@@ -217,7 +217,7 @@ class RiichiBot(BaselineBot):
 
     def safe_against(self, view: View, seat: int) -> set[int]:
         """Kinds that cannot deal in to ``seat``'s riichi: its own discards (furiten)."""
-        return {kind_of(tile_of(d)) for d in view.players[seat].discards}
+        return {kind_of(d.tile) for d in view.players[seat].discards}
 
 
 class StrongRiichiBot(RiichiBot):

@@ -385,7 +385,7 @@ class RiichiTable(Table):
         state = self.seats[seat]
         if state.temporary_furiten or state.riichi_furiten:
             return True
-        own = {kind_of(tile_of(d)) for d in self.players[seat].discards}
+        own = {kind_of(d.tile) for d in self.players[seat].discards}
         return bool(own & state.waits)
 
     def can_win(self, seat: int, tile: int, *, self_drawn: bool, robbing: bool = False,
