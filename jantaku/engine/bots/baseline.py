@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from ..actions import Action, ActionType, tile_of
+from ..actions import Action, ActionType, DeclareVoid, tile_of
 from ..analysis import shanten, useful_tiles
 from ..tiles import counts34, is_terminal_or_honor, kind_of
 from .base import Bot, register_bot
@@ -57,7 +57,7 @@ class BaselineBot(Bot):
         if ActionType.CONTINUE in by_type:
             return by_type[ActionType.CONTINUE][0]
         if ActionType.VOID in by_type:
-            return self.choose_void(view, by_type[ActionType.VOID])
+            return self.choose_void(view, [a for a in by_type[ActionType.VOID] if isinstance(a, DeclareVoid)])
         if ActionType.EXCHANGE in by_type:
             return self.choose_exchange(view, by_type[ActionType.EXCHANGE])
         if ActionType.PASS in by_type:
@@ -75,7 +75,7 @@ class BaselineBot(Bot):
                 sizes["mps"[k // 9]] += 1
         return sizes
 
-    def choose_void(self, view: View, options: list[Action]) -> Action:
+    def choose_void(self, view: View, options: list[DeclareVoid]) -> Action:
         sizes = self._suit_sizes(view)
         return min(options, key=lambda a: (sizes.get(a.suit, 99), a.suit))
 

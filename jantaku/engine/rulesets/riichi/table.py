@@ -167,7 +167,7 @@ class RiichiTable(Table):
         melds = len(player.melds)
         if shanten(counts, melds) > 0:
             return []
-        out = []
+        out: list[Action] = []
         for tile in super().discard_choices(seat):
             kind = kind_of(tile)
             counts[kind] -= 1
@@ -206,7 +206,8 @@ class RiichiTable(Table):
             return True
         player = self.players[seat]
         # after riichi: only a concealed kan of the drawn tile that leaves the waits as they were
-        if action.type is not ActionType.ANKAN or kind_of(player.drawn) != kind_of(tile_of(action)):
+        if (action.type is not ActionType.ANKAN or player.drawn is None
+                or kind_of(player.drawn) != kind_of(tile_of(action))):
             return False
         counts = counts34(player.concealed)
         counts[kind_of(tile_of(action))] -= 4
@@ -271,6 +272,7 @@ class RiichiTable(Table):
         if not self.discard_unsettled:
             return
         self.discard_unsettled = False
+        assert self.last_discard is not None  # an unsettled discard is the last one
         discarder, tile = self.last_discard
         for seat, state in enumerate(self.seats):
             if seat != discarder and kind_of(tile) in state.waits:
@@ -330,6 +332,7 @@ class RiichiTable(Table):
             state.ippatsu = False
         if meld.type in (MeldType.CHI, MeldType.PON):
             call = Chi if meld.type is MeldType.CHI else Pon
+            assert meld.claimed is not None  # a called chi or pon names the tile it took
             action = call(meld.claimed, tuple(t for t in meld.tiles if t != meld.claimed))
             self.seats[seat].no_discard_kinds = self._swap_kinds(action)
         self._note_liability(seat, meld)

@@ -17,7 +17,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from ...actions import Action, ActionType, tile_of
+from ...actions import Action, ActionType, DeclareVoid, tile_of
 from ...analysis import shanten, waits
 from ...bots.baseline import BaselineBot, own_hand, visible_counts
 from ...bots.seat import passed_since_change
@@ -69,7 +69,7 @@ class SichuanBot(BaselineBot):
             cost[suit_of(kind)] += n + (n >= 2)
         return cost
 
-    def choose_void(self, view: View, options: list[Action]) -> Action:
+    def choose_void(self, view: View, options: list[DeclareVoid]) -> Action:
         cost = self.void_cost(view)
         return min(options, key=lambda a: (cost[a.suit], a.suit))
 
