@@ -147,7 +147,7 @@ class RiichiBot(BaselineBot):
             return True
         if any(m.type is not MeldType.CHI and kind_of(m.tiles[1]) in valued for m in me.melds):
             return True
-        tiles = list(me.concealed_tiles) + [t for m in me.melds for t in m.tiles if t >= 0] + [call.tile]
+        tiles = list(me.concealed_tiles) + [t for m in me.melds for t in m.tiles if t >= 0] + [tile_of(call)]
         return all(kind_of(t) not in TERMINALS_AND_HONORS for t in tiles)
 
     # --- own turn --------------------------------------------------------------------------------
@@ -173,7 +173,7 @@ class RiichiBot(BaselineBot):
         def key(a: Action):
             k = kind_of(tile_of(a))
             sh, live = ranked[k]
-            return (sh, -(live - DORA_LIVE * self.tile_value(view, a.tile)),
+            return (sh, -(live - DORA_LIVE * self.tile_value(view, tile_of(a))),
                     0 if k in TERMINALS_AND_HONORS else 1, a.sort_key())
         return min(options, key=key)
 
@@ -241,7 +241,7 @@ class StrongRiichiBot(RiichiBot):
         if riichi:
             chosen = self._best(view, riichi)
             quiet = [a for a in by_type.get(ActionType.DISCARD, []) if a.tile == chosen.tile]
-            return quiet[0] if quiet and self.worth_dama(view, chosen.tile) else chosen
+            return quiet[0] if quiet and self.worth_dama(view, tile_of(chosen)) else chosen
         return super().choose_turn(view, by_type)
 
     @staticmethod
