@@ -130,6 +130,19 @@ class Action(metaclass=_LegacyConstructor):
         return self.text()
 
 
+def tile_of(action: Action) -> int:
+    """The tile of a kind that names one (a discard, call, win or kong), for code holding a plain
+    :class:`Action` whose kind it knows; ``ValueError`` for a kind without one.
+
+    >>> tile_of(Discard(16))
+    16
+    """
+    tile = action.tile
+    if tile is None:
+        raise ValueError(f"{action.type.value} names no tile")
+    return tile
+
+
 def _is_tile(value: Any) -> bool:
     return isinstance(value, int) and not isinstance(value, bool) and 0 <= value < 144
 
@@ -138,6 +151,7 @@ class _Call(Action):
     """A call on a discard: ``tiles`` of one's own with the claimed ``tile``."""
 
     __slots__ = ()
+    tile: int
     suit: ClassVar[None] = None  # type: ignore[misc]
 
     def text(self, *, red_fives: bool = True) -> str:

@@ -30,7 +30,7 @@ Field values are already wire values (ints, lists, maps such as a meld's
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, ClassVar
 
@@ -80,7 +80,8 @@ def _spec(cls: type) -> _KindSpec:
         return _SPECS[cls]
     except KeyError:
         pass
-    public, hidden = [], []
+    public: list[_FieldSpec] = []
+    hidden: list[_FieldSpec] = []
     for f in dataclasses.fields(cls):
         if f.name == "seat":
             continue
@@ -282,7 +283,7 @@ class HandEndEvent(Event):
 class MatchEndEvent(Event):
     type: ClassVar[str] = "match_end"
     scores: list[int]
-    standings: list[Mapping[str, Any]]
+    standings: Sequence[Mapping[str, Any]]
     stopped: str | None = optional()  # why the host ended it early ("time limit")
 
 
@@ -307,6 +308,10 @@ class LegacyEvent(Event):
     """
 
     __slots__ = ("_type", "_data", "_private", "audience")
+    _type: str
+    _data: dict[str, Any]
+    _private: dict[str, Any] | None
+    audience: frozenset[int] | None
 
     def __init__(self, type: str, seat: int | None = None, data: Mapping[str, Any] | None = None,
                  private: Mapping[str, Any] | None = None, audience: frozenset[int] | None = None) -> None:

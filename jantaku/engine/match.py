@@ -152,6 +152,7 @@ class Match:
 
     def _finish_hand(self) -> list[Event]:
         result = self.table.result
+        assert result is not None  # called once the table is over, when it has its result
         self.results.append(result)
         self.scores = [a + b for a, b in zip(self.scores, result.deltas)]
         nxt = self.ruleset.next_context(self.context, result, list(self.scores))

@@ -31,7 +31,7 @@ import dataclasses
 import hashlib
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar, Protocol
 
 from .actions import ActionLabel
 from .events import Event
@@ -56,6 +56,13 @@ class VariantBots:
     strategy: Callable[[], Strategy] | None = None
 
 
+class RequestScorer(Protocol):
+    """The calculator's scorer of a variant.  A Protocol rather than a ``Callable``, which mypy
+    would take, as a class attribute, for a method bound to the ruleset."""
+
+    def __call__(self, request: ScoreRequest, /) -> ScoreResult: ...
+
+
 class Ruleset:
     """Base of every variant's ruleset.  Subclasses set the class attributes."""
 
@@ -70,7 +77,7 @@ class Ruleset:
     bots: ClassVar[VariantBots] = VariantBots()
     action_labels: ClassVar[tuple[ActionLabel, ...]] = ()  # how players are shown the variant's own kinds
     # the calculator's scorer for ``jantaku score`` (a staticmethod), if the variant has one
-    score_request: ClassVar[Callable[[ScoreRequest], ScoreResult] | None] = None
+    score_request: ClassVar[RequestScorer | None] = None
 
     def __init__(self, preset: str | None = None, options: dict[str, Any] | None = None):
         self.preset = preset or self.default_preset

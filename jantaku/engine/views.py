@@ -363,6 +363,7 @@ _discards_wire = _ByIdentity(_encode_discards)
 _melds_wire = _ByIdentity(_encode_melds)
 _rules_wire = _ByIdentity(_encode_rules, size=64)
 RULE_NAMES = tuple(f.name for f in fields(RuleFacts))
+_RULE_DEFAULTS: dict[str, bool] = {name: getattr(RuleFacts(), name) for name in RULE_NAMES}  # every fact has one
 
 
 def _encode_seat(p: SeatView) -> dict[str, Any]:
@@ -601,7 +602,7 @@ def _rules_from(r: WireReader) -> RuleFacts:
     if not r.has("rules"):  # an older host: only the red-fives flag travelled
         return RuleFacts(red_fives=r.flag("red_fives", False))
     rules = r.child("rules")
-    return RuleFacts(**{f.name: rules.flag(f.name, f.default) for f in fields(RuleFacts)})
+    return RuleFacts(**{name: rules.flag(name, default) for name, default in _RULE_DEFAULTS.items()})
 
 
 def _win_from(r: WireReader) -> WinView:

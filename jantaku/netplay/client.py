@@ -285,8 +285,10 @@ class Client:
         return time.perf_counter() - start
 
     async def _ping_loop(self) -> None:
+        interval = self._ping_interval
+        assert interval is not None  # the loop runs only with an interval (see connect)
         while not self.closed:
-            await asyncio.sleep(self._ping_interval)
+            await asyncio.sleep(interval)
             with contextlib.suppress(ConnectionClosed, ConnectionError, OSError):
                 self._send({"type": "ping"})
 

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import Any
 
 from ..engine.actions import Action
@@ -20,7 +20,7 @@ from .protocol import ErrorCode
 
 log = logging.getLogger(__name__)
 
-Chooser = Callable[[dict[str, Any], list[Action]], Action]
+Chooser = Callable[[View, Sequence[Action]], Action]  # what Bot.choose is
 
 
 def bot_chooser(name: str = "easy") -> Chooser:
@@ -74,7 +74,7 @@ async def find_free_table(client: Client) -> int:
 
 
 async def run_network_bot(host: str, port: int, *, table: int | None = None, bot: str = "easy",
-                          name: str | None = None, token: str | None = None) -> dict[str, Any] | None:
+                          name: str | None = None, token: str | None = None) -> View | None:
     """Connect, take a seat (at ``table`` or the first free one) and play one match."""
     choose = bot_chooser(bot)
     async with await Client.connect(host, port, name or f"{bot} bot", token) as client:

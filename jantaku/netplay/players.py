@@ -40,7 +40,9 @@ class Player:
         return self.conn is not None and not self.conn.closed
 
     def send(self, msg: dict) -> bool:
-        return self.conn.send(msg) if self.connected else False
+        conn = self.conn  # what connected checks, narrowed for the type checker
+        return conn.send(msg) if conn is not None and not conn.closed else False
 
     def send_packed(self, data: bytes) -> bool:
-        return self.conn.send_packed(data) if self.connected else False
+        conn = self.conn
+        return conn.send_packed(data) if conn is not None and not conn.closed else False

@@ -155,7 +155,7 @@ def check_envelope(msg: Any) -> dict[str, Any]:
     return msg
 
 
-def pack(msg: dict[str, Any]) -> bytes:
+def pack(msg: object) -> bytes:
     return msgpack.packb(msg, use_bin_type=True)
 
 

@@ -59,8 +59,13 @@ class ReplayCursor:
         """Apply the next decision; returns its events (see :meth:`events`)."""
         if self.at_end:
             return []
-        seat, action = self.next_decision()
-        self._events = self.match.stop(action) if seat == STOP_SEAT else self.match.act(seat, action)
+        decision = self.next_decision()
+        assert decision is not None  # not at the end
+        seat, action = decision
+        if isinstance(action, str):  # the host stopped the match (STOP_SEAT)
+            self._events = self.match.stop(action)
+        else:
+            self._events = self.match.act(seat, action)
         self.position += 1
         return self.events(viewer=viewer, open_hands=open_hands)
 

@@ -213,6 +213,7 @@ class Store:
         token = token or new_token()
         cur = self.db.execute("INSERT INTO players (token_hash, name, created) VALUES (?, ?, ?)",
                               (token_hash(token), name, time.time()))
+        assert cur.lastrowid is not None  # set by the INSERT
         return cur.lastrowid, token
 
     def add_player(self, player_id: int, name: str, token: str) -> None:
@@ -246,6 +247,7 @@ class Store:
                 (table_id, record.ruleset, record.preset, json.dumps(record.options), record.seed, walls,
                  json.dumps(settings), time.time()))
             match_id = cur.lastrowid
+            assert match_id is not None  # set by the INSERT
             db.executemany("INSERT INTO seats (match_id, seat, name, player_id, bot) VALUES (?, ?, ?, ?, ?)",
                            [(match_id, i, s.name, s.player_id, s.bot) for i, s in enumerate(seats)])
             for index, (seat, wire) in enumerate(record.decisions):

@@ -60,6 +60,7 @@ class SeatOutcome:
 
 def seat_outcomes(table: Table) -> list[SeatOutcome]:
     result = table.result
+    assert result is not None, "the hand is not over"
     winners = {w.seat for w in result.wins}
     feeders = {w.discarder for w in result.wins if w.discarder is not None}
     return [SeatOutcome(result.deltas[s], s in winners, s in feeders) for s in range(4)]

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from ..actions import Action, ActionType
+from ..actions import Action, ActionType, DeclareVoid, tile_of
 from ..analysis import shanten, useful_tiles
 from ..tiles import counts34, is_terminal_or_honor, kind_of
 from .base import Bot, register_bot
@@ -57,7 +57,7 @@ class BaselineBot(Bot):
         if ActionType.CONTINUE in by_type:
             return by_type[ActionType.CONTINUE][0]
         if ActionType.VOID in by_type:
-            return self.choose_void(view, by_type[ActionType.VOID])
+            return self.choose_void(view, [a for a in by_type[ActionType.VOID] if isinstance(a, DeclareVoid)])
         if ActionType.EXCHANGE in by_type:
             return self.choose_exchange(view, by_type[ActionType.EXCHANGE])
         if ActionType.PASS in by_type:
@@ -75,7 +75,7 @@ class BaselineBot(Bot):
                 sizes["mps"[k // 9]] += 1
         return sizes
 
-    def choose_void(self, view: View, options: list[Action]) -> Action:
+    def choose_void(self, view: View, options: list[DeclareVoid]) -> Action:
         sizes = self._suit_sizes(view)
         return min(options, key=lambda a: (sizes.get(a.suit, 99), a.suit))
 
@@ -121,7 +121,7 @@ class BaselineBot(Bot):
         for kong in by_type.get(ActionType.ANKAN, []) + by_type.get(ActionType.KAKAN, []):
             after = list(counts)
             n = 4 if kong.type is ActionType.ANKAN else 1
-            after[kind_of(kong.tile)] -= n
+            after[kind_of(tile_of(kong))] -= n
             # an added kong (n == 1) grows a meld already counted
             if shanten(after, melds + (n == 4), **forms) <= shanten(counts, melds, **forms):
                 return kong
@@ -131,7 +131,7 @@ class BaselineBot(Bot):
         seen = visible_counts(view)
         ranked = self.rank_discards(counts, melds, [a for a in discards], seen, forms)
         best = self.pick_discard(view, ranked, counts, melds, forms)
-        riichi = [a for a in by_type.get(ActionType.RIICHI, []) if kind_of(a.tile) == kind_of(best.tile)]
+        riichi = [a for a in by_type.get(ActionType.RIICHI, []) if kind_of(tile_of(a)) == kind_of(tile_of(best))]
         return riichi[0] if riichi else best
 
     def pick_discard(self, view: View, ranked: list[Action], counts: list[int], melds: int,
@@ -145,7 +145,7 @@ class BaselineBot(Bot):
         scored = []
         cache: dict[int, tuple] = {}
         for a in discards:
-            k = kind_of(a.tile)
+            k = kind_of(tile_of(a))
             if k not in cache:
                 if k >= 34:  # a bonus tile should never be a discard choice
                     cache[k] = (99, 0, 0)

@@ -34,7 +34,7 @@ import math
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
-from ..actions import Action
+from ..actions import Action, tile_of
 from ..tiles import DRAGONS, is_honor, kind_of
 from .seat import Opponent, SeatView, kinds_thrown_from
 from ..views import View
@@ -231,8 +231,8 @@ def cautious_discard(view: View, ranked: Sequence[Action], steps: Callable[[Acti
     if best <= 0:
         return first
     risk = deal_in_risk(SeatView(view))
-    if risk(kind_of(first.tile)) <= caution.switch_risk:
+    if risk(kind_of(tile_of(first))) <= caution.switch_risk:
         return first
     floor = caution.keep_accept * accept(first)
     same = [a for a in ranked if steps(a) == best and (a is first or accept(a) >= floor)]
-    return min(same, key=lambda a: (round(risk(kind_of(a.tile)), 3), same.index(a)))
+    return min(same, key=lambda a: (round(risk(kind_of(tile_of(a))), 3), same.index(a)))

@@ -37,7 +37,8 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
-from ..actions import Action, ActionType
+from ..actions import Action, ActionType, tile_of
+from ..melds import MeldType
 from ..options import OptionError
 from ..ruleset import ruleset_class
 from ..tiles import is_terminal_or_honor, kind_of
@@ -49,7 +50,7 @@ from ..views import View
 
 _WINS = (ActionType.TSUMO, ActionType.RON)
 _CALLS = (ActionType.CHI, ActionType.PON, ActionType.KAN)
-_MELD_TYPE = {ActionType.CHI: "chi", ActionType.PON: "pon", ActionType.KAN: "kan"}
+_MELD_TYPE = {ActionType.CHI: MeldType.CHI, ActionType.PON: MeldType.PON, ActionType.KAN: MeldType.KAN}
 CALL_MARGIN = 0.4  # a call that brings the hand closer must keep this share of the expected points
 SLOWER = 0.4  # the share of its expected points a discard keeps when it is not among the fastest
 FAR_FROM_READY = 2  # ``normal`` defends at this shanten or more
@@ -167,6 +168,8 @@ class LevelBot(Bot):
             key = (score, ev.accept, is_terminal_or_honor(kind), -kind)
             if best is None or key > best[0]:
                 best = (key, kind, ev)
+        if best is None:
+            raise ValueError("no kinds to discard")
         return best[0][0], best[1], best[2]
 
     # --- own turn --------------------------------------------------------------------------------
@@ -180,14 +183,14 @@ class LevelBot(Bot):
             return sorted((a for acts in by_type.values() for a in acts), key=Action.sort_key)[0]
         threats = strategy.threats(sv)
         counts = list(sv.counts)
-        kinds = sorted({kind_of(a.tile) for a in discards if kind_of(a.tile) < 34})
+        kinds = sorted({kind_of(tile_of(a)) for a in discards if kind_of(tile_of(a)) < 34})
         if not kinds:
             return discards[0]
         score, kind, ev = self.best_discard(strategy, sv, counts, sv.melds, kinds, threats)
         kong = self.choose_kong(strategy, sv, by_type, score, threats)
         if kong is not None:
             return kong
-        chosen = self.pick_tile(strategy, sv, [a for a in discards if kind_of(a.tile) == kind])
+        chosen = self.pick_tile(strategy, sv, [a for a in discards if kind_of(tile_of(a)) == kind])
         riichi = [a for a in by_type.get(ActionType.RIICHI, []) if a.tile == chosen.tile]
         if riichi and strategy.riichi_choice(sv, ev, threats):
             return riichi[0]
@@ -195,21 +198,21 @@ class LevelBot(Bot):
 
     def pick_tile(self, strategy: Strategy, sv: SeatView, same_kind: list[Action]) -> Action:
         """Of several copies of one kind (a red five and a plain one), keep the one worth more."""
-        return min(same_kind, key=lambda a: (strategy.tile_worth(a.tile), a.sort_key()))
+        return min(same_kind, key=lambda a: (strategy.tile_worth(tile_of(a)), a.sort_key()))
 
     def choose_kong(self, strategy: Strategy, sv: SeatView, by_type: dict[ActionType, list[Action]],
                     discard_score: float, threats: Sequence[Threat]) -> Action | None:
         best, best_score = None, discard_score
         for kong in by_type.get(ActionType.ANKAN, []) + by_type.get(ActionType.KAKAN, []):
             counts = list(sv.counts)
-            kind = kind_of(kong.tile)
+            kind = kind_of(tile_of(kong))
             if kong.type is ActionType.ANKAN:
                 counts[kind] -= 4
-                melds = list(sv.melds) + [ShownMeld("ankan", (kind,) * 4, None)]
+                melds = list(sv.melds) + [concealed_kong_meld(kong)]
             else:
                 counts[kind] -= 1
-                melds = [ShownMeld("kakan", m.kinds + (kind,), m.from_seat) if m.is_pung and m.kind == kind
-                         and m.type == "pon" else m for m in sv.melds]
+                melds = [ShownMeld(MeldType.KAKAN, m.kinds + (kind,), m.from_seat) if m.is_pung and m.kind == kind
+                         and m.type is MeldType.PON else m for m in sv.melds]
             ev = self._evaluate(strategy, sv, counts, melds)
             score = ev.ev + strategy.kong_bonus(sv, kong) - (
                 strategy.danger(sv, threats, kind) if kong.type is ActionType.KAKAN and threats else 0.0)
@@ -240,8 +243,7 @@ class LevelBot(Bot):
         counts = list(sv.counts)
         for t in call.tiles:
             counts[kind_of(t)] -= 1
-        kinds = tuple(sorted([kind_of(t) for t in call.tiles] + [kind_of(call.tile)]))
-        melds = list(sv.melds) + [ShownMeld(_MELD_TYPE[call.type], kinds, None)]
+        melds = list(sv.melds) + [called_meld(call)]
         if call.type is ActionType.KAN:
             ev = self._evaluate(strategy, sv, counts, melds)
             return ev.ev + strategy.kong_bonus(sv, call), ev.plain_shanten <= keep.plain_shanten
@@ -250,6 +252,17 @@ class LevelBot(Bot):
             return float("-inf"), False
         score, _, ev = self.best_discard(strategy, sv, counts, melds, kinds_left, threats)
         return score, ev.plain_shanten < keep.plain_shanten
+
+
+def called_meld(call: Action) -> ShownMeld:
+    """The meld a chi, pon or open kong would make, as the strategies weigh it."""
+    kinds = tuple(sorted([kind_of(t) for t in call.tiles] + [kind_of(tile_of(call))]))
+    return ShownMeld(_MELD_TYPE[call.type], kinds, None)
+
+
+def concealed_kong_meld(kong: Action) -> ShownMeld:
+    """The meld a concealed kong would make."""
+    return ShownMeld(MeldType.ANKAN, (kind_of(tile_of(kong)),) * 4, None)
 
 
 NORMAL = Level("normal", plans=True, weigh_danger=False)

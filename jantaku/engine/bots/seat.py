@@ -200,7 +200,7 @@ def kinds_thrown_from(view: View, order: int) -> frozenset[int]:
                      if d.order is not None and d.order >= order and d.tile < 136)
 
 
-def hand_spec(sv: SeatView, counts: list[int], melds: list[ShownMeld] | tuple[ShownMeld, ...],
+def hand_spec(sv: SeatView, counts: list[int], melds: Sequence[ShownMeld],
               extra_kind: int | None = None) -> HandSpec:
     """A :class:`HandSpec` for the scorers from kind counts (plus one more tile of ``extra_kind``).
 

@@ -26,7 +26,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from ..actions import Action, ActionType
+from ..actions import Action, ActionType, tile_of
 from ..tiles import kind_of
 from .baseline import BaselineBot
 from .efficiency import shanten_after
@@ -58,7 +58,7 @@ class SpeedFirstBot(BaselineBot):
     def choose_claim(self, view: View, actions: Sequence[Action]) -> Action:
         suit = self.flush_suit(view)
         if suit is not None:
-            actions = [a for a in actions if a.type is ActionType.PASS or not self._off_suit(kind_of(a.tile), suit)]
+            actions = [a for a in actions if a.type is ActionType.PASS or not self._off_suit(kind_of(tile_of(a)), suit)]
         return super().choose_claim(view, actions)
 
     # --- own turn --------------------------------------------------------------------------------
@@ -67,13 +67,13 @@ class SpeedFirstBot(BaselineBot):
                      forms: dict[str, bool]) -> Action:
         suit = self.flush_suit(view)
         if suit is not None:
-            off = [a for a in ranked if self._off_suit(kind_of(a.tile), suit)]
+            off = [a for a in ranked if self._off_suit(kind_of(tile_of(a)), suit)]
             ranked = off + [a for a in ranked if a not in off]
         avoid = self.avoid_kinds(view)
-        if avoid and kind_of(ranked[0].tile) in avoid:
-            best = shanten_after(counts, melds, kind_of(ranked[0].tile), **forms)
-            safer = [a for a in ranked if kind_of(a.tile) not in avoid
-                     and shanten_after(counts, melds, kind_of(a.tile), **forms) == best]
+        if avoid and kind_of(tile_of(ranked[0])) in avoid:
+            best = shanten_after(counts, melds, kind_of(tile_of(ranked[0])), **forms)
+            safer = [a for a in ranked if kind_of(tile_of(a)) not in avoid
+                     and shanten_after(counts, melds, kind_of(tile_of(a)), **forms) == best]
             ranked = safer + [a for a in ranked if a not in safer]
         return ranked[0]
 

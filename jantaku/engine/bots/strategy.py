@@ -21,7 +21,7 @@ from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from typing import ClassVar
 
-from ..actions import Action, ActionType
+from ..actions import Action, ActionType, tile_of
 from ..analysis import shanten
 from ..options import OptionError
 from ..ruleset import ruleset_class
@@ -239,7 +239,7 @@ def discard_kinds(actions: Iterable[Action]) -> dict[int, list[Action]]:
     """Discard actions grouped by kind."""
     out: dict[int, list[Action]] = {}
     for a in actions:
-        out.setdefault(kind_of(a.tile), []).append(a)
+        out.setdefault(kind_of(tile_of(a)), []).append(a)
     return out
 
 

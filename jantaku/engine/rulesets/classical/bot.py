@@ -21,7 +21,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from ...actions import Action, ActionType
+from ...actions import Action, ActionType, tile_of
 from ...analysis import shanten, thirteen_orphans_shanten, useful_tiles
 from ...bots.baseline import BaselineBot, own_hand, visible_counts
 from ...bots.defence import cautious_discard
@@ -97,7 +97,7 @@ class ClassicalBot(BaselineBot):
         plan = make_plan(view)
         calls = [a for a in actions if a.type in _CALLS]
         doubling = [a for a in calls if a.type is not ActionType.CHI
-                    and kind_of(a.tile) in plan.doubling_honours]
+                    and kind_of(tile_of(a)) in plan.doubling_honours]
         if doubling and not any(a.type is ActionType.RON for a in actions):
             hand, melds = own_hand(view)
             counts = counts34(hand)
@@ -107,7 +107,7 @@ class ClassicalBot(BaselineBot):
                 counts[kind_of(t)] -= 1
             if shanten(counts, melds + 1, **self.forms(view)) <= before:
                 return best
-        wanted = [a for a in actions if not (a.type in _CALLS and plan.off_suit(kind_of(a.tile)))]
+        wanted = [a for a in actions if not (a.type in _CALLS and plan.off_suit(kind_of(tile_of(a))))]
         return super().choose_claim(view, wanted)
 
     # --- own turn ------------------------------------------------------------------------------
@@ -120,7 +120,7 @@ class ClassicalBot(BaselineBot):
         for kong in by_type.get(ActionType.ANKAN, []) + by_type.get(ActionType.KAKAN, []):
             after = list(counts)
             concealed_kong = kong.type is ActionType.ANKAN
-            after[kind_of(kong.tile)] -= 4 if concealed_kong else 1
+            after[kind_of(tile_of(kong))] -= 4 if concealed_kong else 1
             # an added kong grows a meld already counted; a concealed kong is a new one
             if shanten(after, melds + concealed_kong, **forms) <= now:  # kongs score well
                 return kong
@@ -138,7 +138,7 @@ class ClassicalBot(BaselineBot):
         now = shanten(counts, melds, **forms)
         cache: dict[int, tuple] = {}
         for a in discards:
-            k = kind_of(a.tile)
+            k = kind_of(tile_of(a))
             if k in cache:
                 continue
             counts[k] -= 1
@@ -151,7 +151,7 @@ class ClassicalBot(BaselineBot):
             breaks_double = k in plan.doubling_honours and counts[k] >= 2
             cache[k] = (effective, k in plan.dangerous, breaks_double, not off_suit, -remaining,
                         0 if is_terminal_or_honor(k) else 1)
-        return sorted(discards, key=lambda a: (cache[kind_of(a.tile)], a.sort_key()))
+        return sorted(discards, key=lambda a: (cache[kind_of(tile_of(a))], a.sort_key()))
 
 
 
@@ -176,5 +176,5 @@ class StrongClassicalBot(ClassicalBot):
         if facts is not None and facts.option("discard_payment", "discarder_pays") != "discarder_pays":
             return ranked[0]
         unseen = SeatView(view).unseen
-        return cautious_discard(view, ranked, lambda a: shanten_after(counts, melds, kind_of(a.tile), **forms),
-                                lambda a: acceptance_after(counts, melds, kind_of(a.tile), unseen, **forms))
+        return cautious_discard(view, ranked, lambda a: shanten_after(counts, melds, kind_of(tile_of(a)), **forms),
+                                lambda a: acceptance_after(counts, melds, kind_of(tile_of(a)), unseen, **forms))

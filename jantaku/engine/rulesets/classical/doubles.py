@@ -133,7 +133,7 @@ def no_chow(hand: ArrangedHand, sit: Situation) -> int:
 @DOUBLES.hand("Concealed hand", winner_only=True)
 def concealed_hand(hand: ArrangedHand, sit: Situation) -> int:
     """Only concealed sets, the last tile self-drawn too."""
-    return int(sit.win.self_drawn and hand.is_concealed)
+    return int(sit.won.self_drawn and hand.is_concealed)
 
 
 @DOUBLES.hand("One suit with honours", winner_only=True)
@@ -205,12 +205,12 @@ def replacement_tile(hand: ArrangedHand, sit: Situation) -> int:
 
 @DOUBLES.hand("Last tile of the wall", winner_only=True)
 def last_wall_tile(hand: ArrangedHand, sit: Situation) -> int:
-    return int(sit.flag(LAST_TILE) and sit.win.self_drawn)
+    return int(sit.flag(LAST_TILE) and sit.won.self_drawn)
 
 
 @DOUBLES.hand("Last discard", winner_only=True)
 def last_discard(hand: ArrangedHand, sit: Situation) -> int:
-    return int(sit.flag(LAST_TILE) and not sit.win.self_drawn)
+    return int(sit.flag(LAST_TILE) and not sit.won.self_drawn)
 
 
 @DOUBLES.hand("Robbing a kong", winner_only=True)

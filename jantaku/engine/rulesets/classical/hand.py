@@ -175,7 +175,7 @@ def winning_arrangements(spec: HandSpec, win: int, *, self_drawn: bool,
         if len(concealed_sets) + len(declared) != 4:
             continue
         pair = Group(Shape.PAIR, decomposition.pair)
-        choices = [(i, g) for i, g in enumerate(concealed_sets) if win in g.kinds]
+        choices: list[tuple[int | None, Group]] = [(i, g) for i, g in enumerate(concealed_sets) if win in g.kinds]
         if pair.kind == win:
             choices.append((None, pair))
         for index, completed in choices:

@@ -65,6 +65,7 @@ def squirming_snake(hand: ArrangedHand, sit: Situation) -> bool:
     if not _one_suit_no_honours(hand) or len(hand.chows) != 2:
         return False
     pung_numbers = sorted(number_of(g.kind) for g in hand.pungs)
+    assert hand.pair is not None  # limit hands are the winner's, whose arrangement has its pair
     return (pung_numbers == [1, 9] and number_of(hand.pair.kind) in SNAKE_PAIRS
             and {number_of(k) for k in hand.kinds} == set(range(1, 10)))
 
@@ -98,7 +99,7 @@ def three_great_scholars(hand: ArrangedHand, sit: Situation) -> bool:
 @LIMIT_HANDS.add("Hidden Treasure")
 def hidden_treasure(hand: ArrangedHand, sit: Situation) -> bool:
     """Four concealed pungs or kongs, self-drawn."""
-    return (sit.win.self_drawn and len(hand.pungs) == 4
+    return (sit.won.self_drawn and len(hand.pungs) == 4
             and all(g.counts_concealed for g in hand.pungs))
 
 
@@ -114,13 +115,13 @@ def concealed_one_suit(hand: ArrangedHand, sit: Situation) -> bool:
 @LIMIT_HANDS.add("Blessing of Heaven")
 def blessing_of_heaven(hand: ArrangedHand, sit: Situation) -> bool:
     """East wins with the tiles dealt."""
-    return sit.is_east and sit.flag(FIRST_TURN) and sit.win.self_drawn
+    return sit.is_east and sit.flag(FIRST_TURN) and sit.won.self_drawn
 
 
 @LIMIT_HANDS.add("Blessing of Earth")
 def blessing_of_earth(hand: ArrangedHand, sit: Situation) -> bool:
     """Another player wins on East's first discard."""
-    return not sit.is_east and sit.flag(FIRST_TURN) and not sit.win.self_drawn
+    return not sit.is_east and sit.flag(FIRST_TURN) and not sit.won.self_drawn
 
 
 @LIMIT_HANDS.add("Twofold Fortune")
@@ -130,20 +131,20 @@ def twofold_fortune(hand: ArrangedHand, sit: Situation) -> bool:
 
 @LIMIT_HANDS.add("Plum Blossom from the Roof")
 def plum_blossom(hand: ArrangedHand, sit: Situation) -> bool:
-    return sit.flag(REPLACEMENT) and sit.win.tile == PLUM_BLOSSOM
+    return sit.flag(REPLACEMENT) and sit.won.tile == PLUM_BLOSSOM
 
 
 @LIMIT_HANDS.add("Moon from the Bottom of the Sea")
 def moon_from_the_sea(hand: ArrangedHand, sit: Situation) -> bool:
-    return sit.flag(LAST_TILE) and sit.win.self_drawn and sit.win.tile == MOON
+    return sit.flag(LAST_TILE) and sit.won.self_drawn and sit.won.tile == MOON
 
 
 @LIMIT_HANDS.add("Scratching a Carrying Pole")
 def scratching_a_carrying_pole(hand: ArrangedHand, sit: Situation) -> bool:
-    return sit.flag(ROBBED_KONG) and sit.win.tile == CARRYING_POLE
+    return sit.flag(ROBBED_KONG) and sit.won.tile == CARRYING_POLE
 
 
 @LIMIT_HANDS.add("East's Nine Wins")
 def east_nine_wins(hand: ArrangedHand, sit: Situation) -> bool:
     return (sit.options.nine_east_wins and sit.is_east
-            and sit.win.east_streak + 1 >= EAST_WINS_FOR_LIMIT)
+            and sit.won.east_streak + 1 >= EAST_WINS_FOR_LIMIT)

@@ -75,12 +75,12 @@ def mah_jong(hand: ArrangedHand, sit: Situation) -> int:
 
 @POINTS.hand("Last tile self-drawn", winner_only=True)
 def self_drawn(hand: ArrangedHand, sit: Situation) -> int:
-    return SELF_DRAWN_POINTS if sit.win.self_drawn else 0
+    return SELF_DRAWN_POINTS if sit.won.self_drawn else 0
 
 
 @POINTS.hand("Only possible tile", winner_only=True)
 def only_possible_tile(hand: ArrangedHand, sit: Situation) -> int:
-    return ONLY_POSSIBLE_TILE_POINTS if sit.win.only_possible else 0
+    return ONLY_POSSIBLE_TILE_POINTS if sit.won.only_possible else 0
 
 
 @POINTS.hand("Last tile completes the pair", winner_only=True)

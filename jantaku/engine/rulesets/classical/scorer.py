@@ -106,7 +106,7 @@ def score_win_arrangements(spec: HandSpec, sit: Situation) -> list[HandScore]:
 
     ``sit.win`` says how it was won; its ``only_possible`` is worked out here.
     """
-    win = replace(sit.win, only_possible=only_possible_tile(spec, sit.win.tile))
+    win = replace(sit.won, only_possible=only_possible_tile(spec, sit.won.tile))
     sit = replace(sit, win=win)
     arrangements = winning_arrangements(
         spec, win.tile, self_drawn=win.self_drawn,

@@ -22,6 +22,7 @@ from dataclasses import replace
 
 from ...melds import HandSpec, MeldType
 from ...scoring import ScoreRequest, ScoreResult
+from ...tiles import kind_of
 from .options import ClassicalOptions, classical_options
 from .payments import EAST_SEAT, SEATS, settle_win
 from .scorer import score_loser, score_win
@@ -82,7 +83,7 @@ def score_request(req: ScoreRequest) -> ScoreResult:
     sit = Situation(options, seat=req.seat, round=req.round)
     if req.win is None:
         return score_loser(req.hand, sit).to_result(is_win=False)
-    win = Win(req.win_kind, self_drawn=req.self_drawn, flags=req.flags, east_streak=req.honba)
+    win = Win(kind_of(req.win), self_drawn=req.self_drawn, flags=req.flags, east_streak=req.honba)
     scored = score_win(req.hand, replace(sit, win=win))
     if scored is None:
         return ScoreResult.not_a_win("not a complete hand")

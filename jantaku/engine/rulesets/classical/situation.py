@@ -52,5 +52,13 @@ class Situation:
     def is_east(self) -> bool:
         return self.seat == 0
 
+    @property
+    def won(self) -> Win:
+        """``win`` where there must be one: the winner-only elements and limit hands are only
+        evaluated for the winner."""
+        if self.win is None:
+            raise ValueError("no win in this situation")
+        return self.win
+
     def flag(self, name: str) -> bool:
         return self.win is not None and name in self.win.flags

@@ -30,7 +30,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from ...actions import Action, ActionType
+from ...actions import Action, ActionType, tile_of
 from ...analysis import shanten, useful_tiles, waits
 from ...bots.baseline import BaselineBot, own_hand, visible_counts
 from ...bots.levels import STRONG, LevelBot
@@ -143,10 +143,10 @@ class HongKongBot(BaselineBot):
     @staticmethod
     def _claim_fits(action: Action, plan: Plan) -> bool:
         if action.type in (ActionType.PON, ActionType.KAN):
-            kind = kind_of(action.tile)
+            kind = kind_of(tile_of(action))
             return kind in plan.value_honors or plan.pungs or plan.keeps(kind)
         if action.type is ActionType.CHI:
-            return plan.suit is not None and suit_of(kind_of(action.tile)) == plan.suit and not plan.pungs
+            return plan.suit is not None and suit_of(kind_of(tile_of(action))) == plan.suit and not plan.pungs
         return False
 
     # --- own turn ------------------------------------------------------------------------
@@ -157,7 +157,7 @@ class HongKongBot(BaselineBot):
         now = shanten(counts, melds, **FORMS)
         for kong in by_type.get(ActionType.ANKAN, []) + by_type.get(ActionType.KAKAN, []):
             after = list(counts)
-            after[kind_of(kong.tile)] -= 4 if kong.type is ActionType.ANKAN else 1
+            after[kind_of(tile_of(kong))] -= 4 if kong.type is ActionType.ANKAN else 1
             if shanten(after, melds + 1, **FORMS) <= now:
                 return kong
         discards = by_type.get(ActionType.DISCARD, [])
@@ -176,7 +176,7 @@ class HongKongBot(BaselineBot):
         facts = WinFacts(seat=me.wind, round=view.round_wind, self_drawn=False,
                          discarder=(me.wind + 1) % 4, bonus=frozenset(kind_of(t) for t in me.bonus))
         scored = {}
-        for kind in {kind_of(a.tile) for a in discards}:
+        for kind in {kind_of(tile_of(a)) for a in discards}:
             counts[kind] -= 1
             sh = shanten(counts, melds, **FORMS)
             expected = self._ready_value(view, counts, melds, kind, seen, facts, options) if sh == 0 else 0
@@ -188,7 +188,7 @@ class HongKongBot(BaselineBot):
             off_plan = plan.keeps(kind) and (options.min_fan > 0 or sh >= 2)
             cost = sh + off_plan + (2 if kind in danger else 0)
             scored[kind] = (cost, -expected, -accept, 0 if is_honor(kind) else 1, kind)
-        return sorted(discards, key=lambda a: (scored[kind_of(a.tile)], a.sort_key()))
+        return sorted(discards, key=lambda a: (scored[kind_of(tile_of(a))], a.sort_key()))
 
     @staticmethod
     def _ready_value(view: View, counts: list[int], melds: int, dropped: int, seen: list[int],

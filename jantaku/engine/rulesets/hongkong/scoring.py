@@ -106,4 +106,5 @@ def score_request(req: ScoreRequest) -> ScoreResult:
     error = request_error(req, options)
     if error is not None:
         return ScoreResult.not_a_win(error)
+    assert req.win is not None  # request_error refuses a request without one
     return score_hand(req.hand, kind_of(req.win), win_facts(req), options).result

@@ -138,7 +138,13 @@ class HongKongTable(Table):
             return False  # the shape: four sets and a pair, or thirteen orphans
         if self.options.min_fan == 0:
             return True
-        discarder = None if self_drawn else (self.turn_seat if robbing else self.last_discard[0])
+        if self_drawn:
+            discarder = None
+        elif robbing:
+            discarder = self.turn_seat
+        else:
+            assert self.last_discard is not None  # a win on a discard
+            discarder = self.last_discard[0]
         return is_legal_win(self._hand_spec(seat, tile, self_drawn), kind_of(tile),
                             self.win_facts(seat, discarder, robbing=robbing), self.options)
 
@@ -157,7 +163,7 @@ class HongKongTable(Table):
             or (not self_drawn and self.turns_taken == 1 and discarder == self.context.dealer))
         return WinFacts(
             seat=self.seat_wind(seat), round=self.context.round_wind, self_drawn=self_drawn,
-            discarder=None if self_drawn else self.seat_wind(discarder),
+            discarder=None if discarder is None else self.seat_wind(discarder),
             last_tile=self.wall.remaining == 0 and not robbing,
             replacement=self_drawn and self.after_kong, robbed_kong=robbing, first_turn=first_turn,
             kong_on_kong=self_drawn and self.after_kong and self.kongs_in_a_row >= 2,
@@ -174,6 +180,7 @@ class HongKongTable(Table):
             liable = self.seat_of_wind(scored.liability.seat)
             self._emit(LiabilityEvent(seat=liable, winner=seat, hand=scored.liability.hand,
                                       fed=scored.liability.fed))
+        assert scored.result.payments is not None  # a scored win has its payments
         payments = {self.seat_of_wind(w): v for w, v in scored.result.payments.items()}
         return scored.result, payments
 

@@ -23,7 +23,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 
-from ...actions import Action, ActionType
+from ...actions import Action, ActionType, tile_of
 from ...analysis import shanten, thirteen_orphans_shanten, waits
 from ...bots.baseline import BaselineBot, own_hand, visible_counts
 from ...bots.defence import passed_after_riichi
@@ -142,12 +142,12 @@ class RiichiBot(BaselineBot):
     def _keeps_a_yaku(self, view: View, call: Action) -> bool:
         me = view.me
         valued = {WHITE, WHITE + 1, WHITE + 2, EAST + view.round_wind, EAST + me.wind}
-        called = kind_of(call.tile)
+        called = kind_of(tile_of(call))
         if call.type is not ActionType.CHI and called in valued:
             return True
         if any(m.type is not MeldType.CHI and kind_of(m.tiles[1]) in valued for m in me.melds):
             return True
-        tiles = list(me.concealed_tiles) + [t for m in me.melds for t in m.tiles if t >= 0] + [call.tile]
+        tiles = list(me.concealed_tiles) + [t for m in me.melds for t in m.tiles if t >= 0] + [tile_of(call)]
         return all(kind_of(t) not in TERMINALS_AND_HONORS for t in tiles)
 
     # --- own turn --------------------------------------------------------------------------------
@@ -171,9 +171,9 @@ class RiichiBot(BaselineBot):
         ranked = efficiency(counts34(hand), melds, visible_counts(view))
 
         def key(a: Action):
-            k = kind_of(a.tile)
+            k = kind_of(tile_of(a))
             sh, live = ranked[k]
-            return (sh, -(live - DORA_LIVE * self.tile_value(view, a.tile)),
+            return (sh, -(live - DORA_LIVE * self.tile_value(view, tile_of(a))),
                     0 if k in TERMINALS_AND_HONORS else 1, a.sort_key())
         return min(options, key=key)
 
@@ -186,7 +186,7 @@ class RiichiBot(BaselineBot):
         hand, melds = own_hand(view)
         counts = counts34(hand)
         before = shanten(counts, melds)
-        counts[kind_of(kong.tile)] -= 4
+        counts[kind_of(tile_of(kong))] -= 4
         return shanten(counts, melds + 1) <= before
 
     # --- defence ---------------------------------------------------------------------------------
@@ -204,7 +204,7 @@ class RiichiBot(BaselineBot):
 
     def _safest(self, view: View, discards: list[Action]) -> Action:
         risk = self.riichi_danger(view)
-        return min(discards, key=lambda a: (risk(kind_of(a.tile)), a.sort_key()))
+        return min(discards, key=lambda a: (risk(kind_of(tile_of(a))), a.sort_key()))
 
     def riichi_danger(self, view: View) -> Callable[[int], int]:
         """Per kind: its :func:`danger` against the most dangerous riichi opponent."""
@@ -241,7 +241,7 @@ class StrongRiichiBot(RiichiBot):
         if riichi:
             chosen = self._best(view, riichi)
             quiet = [a for a in by_type.get(ActionType.DISCARD, []) if a.tile == chosen.tile]
-            return quiet[0] if quiet and self.worth_dama(view, chosen.tile) else chosen
+            return quiet[0] if quiet and self.worth_dama(view, tile_of(chosen)) else chosen
         return super().choose_turn(view, by_type)
 
     @staticmethod
@@ -286,7 +286,7 @@ class StrongRiichiBot(RiichiBot):
         best = min(sh for sh, _ in ranked.values())
         if best == 1:
             risk = self.riichi_danger(view)
-            safe = [a for a in discards if ranked[kind_of(a.tile)][0] == best and risk(kind_of(a.tile)) <= SAFE_PUSH]
+            safe = [a for a in discards if ranked[kind_of(tile_of(a))][0] == best and risk(kind_of(tile_of(a))) <= SAFE_PUSH]
             if safe:
                 return self._best(view, safe)
         return super()._safest(view, discards)
@@ -321,9 +321,9 @@ class StrongRiichiBot(RiichiBot):
         if any(m.type is not MeldType.ANKAN for m in me.melds) and not self._has_value_pung(view):
             suit = self.flush_suit(view)
             if suit is not None:
-                shed = [a for a in options if kind_of(a.tile) < 27 and kind_of(a.tile) // 9 != suit]
+                shed = [a for a in options if kind_of(tile_of(a)) < 27 and kind_of(tile_of(a)) // 9 != suit]
             elif self.all_simples_within_reach(view):
-                shed = [a for a in options if kind_of(a.tile) in TERMINALS_AND_HONORS]
+                shed = [a for a in options if kind_of(tile_of(a)) in TERMINALS_AND_HONORS]
             else:
                 shed = []
             if shed:

@@ -115,6 +115,7 @@ class _Scorer:
 
     def score(self, shape: Shape) -> _Reading:
         facts, ctx, opts = self.facts, self.ctx, self.opts
+        limit: str | None  # named for a yakuman, None below mangan
         yakuman = self.hand_yakuman
         if self.shape_yakuman:
             yakuman = yakuman + [y for y in self.shape_yakuman if y.applies(shape, facts, ctx, opts)]
@@ -134,7 +135,7 @@ class _Scorer:
                 han += y.han_closed
         else:
             for y in found:
-                han += y.han_open
+                han += y.han_open or 0  # never None here: a closed-only yaku is no candidate in an open hand
         if self._melds_fu is None:
             self._melds_fu = meld_fu_items(facts) if facts.has_melds else []
         items, fu = fu_items(shape, facts, self._melds_fu, _PINFU in found, opts.double_wind_pair_fu)
@@ -158,7 +159,8 @@ class _Scorer:
             items = [_item(y.name, 13 * n, "han", y.english) for y, n in reading.yakuman]
         else:
             closed = self.facts.closed
-            items = [_item(y.name, y.han_closed if closed else y.han_open, "han", y.english) for y in reading.yaku]
+            items = [_item(y.name, y.han(closed), "han", y.english) for y in reading.yaku]
+            assert self._dora is not None  # counted by score() for every reading with yaku
             items += [_item(name, n, "han") for name, n in self._dora]
             items += [_item(name, v, "fu") for name, v in reading.fu_items]
             extra = reading.fu - sum(v for _, v in reading.fu_items)

@@ -79,6 +79,21 @@ class HandFacts:
     __slots__ = ("concealed", "counts", "mask", "win", "self_drawn", "closed", "has_melds",
                  "seat_wind", "round_wind", "meld_runs", "meld_triplets", "meld_kans",
                  "meld_concealed_triplets", "melds", "tiles")
+    concealed: tuple[int, ...]
+    counts: list[int]
+    tiles: Sequence[int]
+    mask: int
+    win: int
+    self_drawn: bool
+    closed: bool
+    has_melds: bool
+    seat_wind: int  # a wind's kind (EAST + index), not an index
+    round_wind: int
+    meld_runs: tuple[int, ...]
+    meld_triplets: tuple[int, ...]
+    meld_kans: int
+    meld_concealed_triplets: int
+    melds: Sequence[Meld]
 
     @classmethod
     def build(cls, concealed_tiles: Sequence[int], melds: Sequence[Meld], win_kind: int,
@@ -97,10 +112,10 @@ class HandFacts:
         closed = True
         if melds:
             counts = concealed
-            tiles = list(concealed_tiles)
+            all_tiles = list(concealed_tiles)
             for m in melds:
                 meld_tiles = m.tiles
-                tiles.extend(meld_tiles)
+                all_tiles.extend(meld_tiles)
                 for t in meld_tiles:
                     k = t >> 2
                     counts[k] += 1
@@ -115,6 +130,7 @@ class HandFacts:
                     hidden += 1
                 else:
                     closed = False
+            tiles: Sequence[int] = all_tiles
         else:
             counts, tiles = concealed, concealed_tiles
         f.counts = counts

@@ -40,7 +40,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from ...actions import Abort, Action, ActionType, Chi, Pon, Riichi
+from ...actions import Abort, Action, ActionType, Chi, Pon, Riichi, tile_of
 from ...analysis import real_waits, shanten
 from ...melds import Meld, MeldType
 from ...results import HandResult
@@ -168,7 +168,7 @@ class RiichiTable(Table):
         melds = len(player.melds)
         if shanten(counts, melds) > 0:
             return []
-        out = []
+        out: list[Action] = []
         for tile in super().discard_choices(seat):
             kind = kind_of(tile)
             counts[kind] -= 1
@@ -207,10 +207,11 @@ class RiichiTable(Table):
             return True
         player = self.players[seat]
         # after riichi: only a concealed kan of the drawn tile that leaves the waits as they were
-        if action.type is not ActionType.ANKAN or kind_of(player.drawn) != kind_of(action.tile):
+        if (action.type is not ActionType.ANKAN or player.drawn is None
+                or kind_of(player.drawn) != kind_of(tile_of(action))):
             return False
         counts = counts34(player.concealed)
-        counts[kind_of(action.tile)] -= 4
+        counts[kind_of(tile_of(action))] -= 4
         # the kan's four tiles join the melds: a kan of a waited kind loses that wait
         after = frozenset(self._real_waits(seat, counts, extra_meld=action.tiles))
         return after == state.waits
@@ -282,6 +283,7 @@ class RiichiTable(Table):
         if not self.discard_unsettled:
             return
         self.discard_unsettled = False
+        assert self.last_discard is not None  # an unsettled discard is the last one
         discarder, tile = self.last_discard
         for seat, state in enumerate(self.seats):
             if seat != discarder and kind_of(tile) in state.waits:
@@ -325,7 +327,7 @@ class RiichiTable(Table):
     @staticmethod
     def _swap_kinds(action: Action) -> frozenset[int]:
         """Kuikae: the claimed kind, and for a chi on an end the kind at the run's other end."""
-        kind = kind_of(action.tile)
+        kind = kind_of(tile_of(action))
         banned = {kind}
         if action.type is ActionType.CHI:
             low, high = sorted(kind_of(t) for t in action.tiles)
@@ -341,6 +343,7 @@ class RiichiTable(Table):
             state.ippatsu = False
         if meld.type in (MeldType.CHI, MeldType.PON):
             call = Chi if meld.type is MeldType.CHI else Pon
+            assert meld.claimed is not None  # a called chi or pon names the tile it took
             action = call(meld.claimed, tuple(t for t in meld.tiles if t != meld.claimed))
             self.seats[seat].no_discard_kinds = self._swap_kinds(action)
         self._note_liability(seat, meld)

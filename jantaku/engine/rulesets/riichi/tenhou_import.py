@@ -33,7 +33,10 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from ...actions import Abort, Action, ActionType, Ankan, Continue, IllegalAction, Kakan, Pass, Ron
+from ...actions import (Abort, Action, ActionType, Ankan, Chi, Continue, IllegalAction, Kakan, Kan, Pass, Pon, Ron,
+                         Tsumo, tile_of)
+from ...actions import Discard as DiscardAction
+from ...actions import Riichi as RiichiAction
 from ...events import DrawEvent
 from ...match import Match
 from ...results import HandResult, WinRecord
@@ -69,7 +72,7 @@ ENDINGS = {
 }
 LIMIT_NAMES = {Limit.NONE: None, Limit.MANGAN: "mangan", Limit.HANEMAN: "haneman", Limit.BAIMAN: "baiman",
                Limit.SANBAIMAN: "sanbaiman", Limit.YAKUMAN: "yakuman"}
-_CALL_ACTIONS = {CallType.CHI: ActionType.CHI, CallType.PON: ActionType.PON, CallType.DAIMINKAN: ActionType.KAN}
+_CALL_ACTIONS: dict[CallType, type[Chi | Pon | Kan]] = {CallType.CHI: Chi, CallType.PON: Pon, CallType.DAIMINKAN: Kan}
 _CLAIMS = frozenset({ActionType.CHI, ActionType.PON, ActionType.KAN, ActionType.RON})
 
 
@@ -153,20 +156,20 @@ def decisions_of(hand: TenhouHand) -> list[Decision]:
         if isinstance(event, Riichi) and event.step == 1:
             declaring.add(event.seat)
         elif isinstance(event, Discard):
-            kind = ActionType.RIICHI if event.seat in declaring else ActionType.DISCARD
+            discard = RiichiAction if event.seat in declaring else DiscardAction
             declaring.discard(event.seat)
             last_discarder = event.seat
-            decisions.append(Decision(event.seat, Action(kind, tile=event.tile)))
+            decisions.append(Decision(event.seat, discard(event.tile)))
         elif isinstance(event, Call):
             decisions.append(Decision(event.seat, _call_action(event)))
     for result in hand.results:
         if isinstance(result, Agari):
-            kind = ActionType.TSUMO if result.is_tsumo else ActionType.RON
-            decisions.append(Decision(result.who, Action(kind, tile=result.win_tile)))
+            win = Tsumo if result.is_tsumo else Ron
+            decisions.append(Decision(result.who, win(result.win_tile)))
         elif result.type is DrawType.NINE_TERMINALS:
             decisions.extend(Decision(seat, Abort()) for seat in result.shown_hands)
         elif result.type is DrawType.TRIPLE_RON and last_discarder is not None:
-            tile = next(d.action.tile for d in reversed(decisions) if d.seat == last_discarder)
+            tile = next(tile_of(d.action) for d in reversed(decisions) if d.seat == last_discarder)
             decisions.extend(Decision((last_discarder + i) % 4, Ron(tile))
                              for i in (1, 2, 3))
     return decisions
@@ -178,9 +181,11 @@ def _call_action(call: Call) -> Action:
     if call.type is CallType.ANKAN:
         return Ankan(call.tiles[0], call.tiles)
     if call.type is CallType.KAKAN:
+        assert call.added is not None  # the log's kakan names the tile it added
         return Kakan(call.added)
+    assert call.claimed is not None  # and a chi, pon or open kan the tile it took
     own = tuple(t for t in call.tiles if t != call.claimed)
-    return Action(_CALL_ACTIONS[call.type], tile=call.claimed, tiles=own)
+    return _CALL_ACTIONS[call.type](call.claimed, own)
 
 
 # --- driving the engine -----------------------------------------------------------------------
@@ -200,7 +205,7 @@ def _offers(legal: Action, logged: Action) -> bool:
     if logged.type is ActionType.ABORT:
         return True
     if logged.type is ActionType.ANKAN:
-        return kind_of(legal.tile) == kind_of(logged.tile)
+        return kind_of(tile_of(legal)) == kind_of(tile_of(logged))
     if not _same_tile(legal.tile, logged.tile):
         return False
     key = sorted((kind_of(t), t in RED_FIVE_IDS) for t in logged.tiles)
@@ -215,7 +220,9 @@ class _Driver:
 
     @property
     def table(self) -> RiichiTable:
-        return self.game.table if isinstance(self.game, Match) else self.game
+        table = self.game.table if isinstance(self.game, Match) else self.game
+        assert isinstance(table, RiichiTable)  # a riichi match is played on riichi tables
+        return table
 
     def play(self, decisions: list[Decision]) -> None:
         try:
@@ -364,7 +371,7 @@ class ImportReport:
             parts.append(f"{self.incomplete_hands} incomplete in the record")
         if self.game_error or self.game:
             parts.append("the whole game differs")
-        elif self.final_compared:
+        elif self.final_compared and self.final_scores is not None:
             parts.append(f"final scores agree ({' '.join(map(str, self.final_scores))}) and points agree")
         else:
             parts.append("the record stops before the end of the game")
@@ -402,6 +409,7 @@ def check_hand(hand: TenhouHand, options: RiichiOptions, index: int = 0) -> Hand
     except ReplayError as exc:
         check.error = str(exc)
         return check
+    assert table.result is not None  # replay_hand raises unless the hand ended
     check.ours = describe_ours(table.result, hand.dealer)
     check.mismatches = _hand_mismatches(hand, table)
     return check
@@ -409,9 +417,10 @@ def check_hand(hand: TenhouHand, options: RiichiOptions, index: int = 0) -> Hand
 
 def _hand_mismatches(hand: TenhouHand, table: RiichiTable) -> list[Mismatch]:
     result = table.result
+    assert result is not None  # replay_hand raises unless the hand ended
     out = []
     logged_draws = [(e.seat, e.tile) for e in hand.events if isinstance(e, Draw)]
-    ours_draws = [(hand.dealer, table.wall.live[4 * 13])]  # the dealer's 14th tile is dealt
+    ours_draws: list[tuple[int | None, int | None]] = [(hand.dealer, table.wall.live[4 * 13])]  # the dealer's 14th tile is dealt
     ours_draws += [(e.seat, e.tile) for e in table.events if isinstance(e, DrawEvent)]
     if ours_draws != logged_draws:
         at = next(i for i, (a, b) in enumerate(zip(ours_draws + [None], logged_draws + [None])) if a != b)
@@ -468,14 +477,15 @@ def _context_mismatches(context: HandContext, hand: TenhouHand, index: int) -> l
 
 
 def _ending_mismatches(match: Match, game: TenhouGame, hands_played: int) -> list[Mismatch]:
-    out = []
-    if game.final_scores is None:
+    out: list[Mismatch] = []
+    if game.final_scores is None or game.final_points is None:  # owari gives both or neither
         return out
     if not match.is_over:
         out.append(Mismatch("game over after the last hand", "no", "yes"))
         return out
     if match.hand_index + 1 != hands_played:
         out.append(Mismatch("hands played", match.hand_index + 1, hands_played))
+    assert match.standings is not None  # set when the match ends
     scores = [s["score"] for s in match.standings]
     points = [s["final"] for s in match.standings]
     if scores != list(game.final_scores):

@@ -269,12 +269,17 @@ def encode_call(call: Call) -> int:
     tiles = sorted(call.tiles)
     kind = tiles[0] // 4
     if call.type is CallType.CHI:
+        assert call.claimed is not None  # a chi, pon, kakan or open kan names the tile it took
         base = kind // 9 * 7 + kind % 9
         copies = sum((t % 4) << (3 + 2 * i) for i, t in enumerate(tiles))
         return ((base * 3 + tiles.index(call.claimed)) << 10) | copies | 0x04 | relative
     if call.type in (CallType.PON, CallType.KAKAN):
-        unused = call.added if call.type is CallType.KAKAN else \
-            next(t for t in range(4 * kind, 4 * kind + 4) if t not in tiles)
+        assert call.claimed is not None
+        if call.type is CallType.KAKAN:
+            assert call.added is not None  # a kakan names the tile it added
+            unused = call.added
+        else:
+            unused = next(t for t in range(4 * kind, 4 * kind + 4) if t not in tiles)
         pon = [t for t in range(4 * kind, 4 * kind + 4) if t != unused]
         flag = 0x08 if call.type is CallType.PON else 0x10
         return ((kind * 3 + pon.index(call.claimed)) << 9) | ((unused % 4) << 5) | flag | relative
@@ -282,6 +287,7 @@ def encode_call(call: Call) -> int:
         return (tiles[0] << 8) | 0x20
     if call.type is CallType.ANKAN:
         return (4 * kind) << 8
+    assert call.claimed is not None
     return (call.claimed << 8) | relative
 
 

@@ -21,7 +21,7 @@ _NINE_GATES = (3, 1, 1, 1, 1, 1, 1, 1, 3)
 class Yakuman(Yaku):
     yakuman = 1
     han_closed = 13
-    han_open = 13
+    han_open: int | None = 13
 
 
 class Kokushi(Yakuman):

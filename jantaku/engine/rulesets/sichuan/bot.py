@@ -17,7 +17,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from ...actions import Action, ActionType
+from ...actions import Action, ActionType, DeclareVoid, tile_of
 from ...analysis import shanten, waits
 from ...bots.baseline import BaselineBot, own_hand, visible_counts
 from ...bots.seat import passed_since_change
@@ -69,7 +69,7 @@ class SichuanBot(BaselineBot):
             cost[suit_of(kind)] += n + (n >= 2)
         return cost
 
-    def choose_void(self, view: View, options: list[Action]) -> Action:
+    def choose_void(self, view: View, options: list[DeclareVoid]) -> Action:
         cost = self.void_cost(view)
         return min(options, key=lambda a: (cost[a.suit], a.suit))
 
@@ -84,7 +84,7 @@ class SichuanBot(BaselineBot):
         counts = counts34(hand)
         for kong in (a for a in actions if a.type is ActionType.KAN):
             after = list(counts)
-            after[kind_of(kong.tile)] -= 3
+            after[kind_of(tile_of(kong))] -= 3
             if shanten(after, melds + 1, **self.forms(view)) <= shanten(counts, melds, **self.forms(view)):
                 return kong
         return super().choose_claim(view, actions)
@@ -118,9 +118,9 @@ class SichuanBot(BaselineBot):
             return kong
         discards = by_type[ActionType.DISCARD]
         void = SichuanView.of(view).voids[view.me.seat]
-        if all(suit_of(kind_of(a.tile)) == void for a in discards):
+        if all(suit_of(kind_of(tile_of(a))) == void for a in discards):
             seen = visible_counts(view)  # void tiles go anyway: the most-seen kind is the safest
-            return max(discards, key=lambda a: (seen[kind_of(a.tile)], kind_of(a.tile)))
+            return max(discards, key=lambda a: (seen[kind_of(tile_of(a))], kind_of(tile_of(a))))
         choice = super().choose_turn(view, {ActionType.DISCARD: discards})
         return self.lean_to_flush(view, choice, discards)
 
@@ -131,7 +131,7 @@ class SichuanBot(BaselineBot):
         now = shanten(counts, melds, **self.forms(view))
         for kong in by_type.get(ActionType.ANKAN, []) + by_type.get(ActionType.KAKAN, []):
             after = list(counts)
-            after[kind_of(kong.tile)] -= 4 if kong.type is ActionType.ANKAN else 1
+            after[kind_of(tile_of(kong))] -= 4 if kong.type is ActionType.ANKAN else 1
             if shanten(after, melds + (kong.type is ActionType.ANKAN), **self.forms(view)) <= now:
                 return kong
         return None
@@ -146,11 +146,11 @@ class SichuanBot(BaselineBot):
         for meld in view.me.melds:
             sizes[suit_of(kind_of(meld.tiles[1]))] += 3
         major = max(SUITS, key=lambda s: (sizes[s], s))
-        if sizes[major] < FLUSH_TILES or suit_of(kind_of(choice.tile)) != major:
+        if sizes[major] < FLUSH_TILES or suit_of(kind_of(tile_of(choice))) != major:
             return choice
-        target = self._after_discard(counts, kind_of(choice.tile), melds, self.forms(view))
+        target = self._after_discard(counts, kind_of(tile_of(choice)), melds, self.forms(view))
         for a in discards:
-            kind = kind_of(a.tile)
+            kind = kind_of(tile_of(a))
             if suit_of(kind) != major and self._after_discard(counts, kind, melds, self.forms(view)) <= target:
                 return a
         return choice

@@ -133,7 +133,7 @@ def golden_single_wait(win: Win) -> bool:
 
 @fan("Terminal in Every Set", "带幺九", 2, enabled=_switched("fan_all_terminal_sets"))
 def terminal_in_every_set(win: Win) -> bool:
-    if win.shape.seven_pairs or not is_terminal(win.shape.pair):
+    if win.shape.pair is None or not is_terminal(win.shape.pair):  # no pair: seven pairs
         return False
     return all(is_terminal(k) if name == "pung" else k % 9 in (0, 6)  # chow 123 or 789
                for name, k in set_kinds(win.hand, win.shape))

@@ -244,4 +244,5 @@ class HandLedger:
             for loser, lost in checked.items():
                 for seat, hand in checked.items():
                     if not lost.is_ready and hand.is_ready:
+                        assert hand.ready_points is not None  # is_ready says so
                         self.pay(loser, seat, hand.ready_points, Reason.NOT_READY)

@@ -29,8 +29,9 @@ def next_dealer(dealer: int, wins: list[WinRecord]) -> int:
     if not wins:
         return dealer
     first = wins[0]
-    on_first_discard = [w for w in wins if first.discarder is not None
-                        and (w.discarder, w.tile) == (first.discarder, first.tile)]
+    if first.discarder is None:  # self-drawn
+        return first.seat
+    on_first_discard = [w for w in wins if (w.discarder, w.tile) == (first.discarder, first.tile)]
     return first.discarder if len(on_first_discard) > 1 else first.seat
 
 

@@ -30,7 +30,7 @@ import random
 from itertools import combinations
 from typing import Any
 
-from ...actions import Action, ActionType, DeclareVoid, Exchange, IllegalAction
+from ...actions import Action, ActionType, DeclareVoid, Exchange, IllegalAction, tile_of
 from ...melds import Meld, MeldType
 from ...results import HandResult, WinRecord
 from ...scoring import ScoreResult
@@ -153,8 +153,9 @@ class SichuanTable(Table):
             return
         self.voids[seat] = action.suit
         self._emit(VoidChosenEvent(seat=seat, suit=action.suit))
-        if all(self.voids):
-            self._emit(VoidsEvent(voids=list(self.voids)))
+        voids = [v for v in self.voids if v is not None]
+        if len(voids) == len(self.voids):
+            self._emit(VoidsEvent(voids=voids))
             self.setup_step = None
             self._begin_play()
 
@@ -186,10 +187,10 @@ class SichuanTable(Table):
         return self._distinct(void_tiles or tiles)
 
     def kong_allowed(self, seat: int, action: Action) -> bool:
-        return not self.is_void_tile(seat, action.tile)
+        return not self.is_void_tile(seat, tile_of(action))
 
     def claim_allowed(self, seat: int, action: Action) -> bool:
-        return action.type is ActionType.RON or not self.is_void_tile(seat, action.tile)
+        return action.type is ActionType.RON or not self.is_void_tile(seat, tile_of(action))
 
     # --- winning ----------------------------------------------------------------------------
 

@@ -49,7 +49,8 @@ class SichuanView(ViewExtension):
         return self.voids[seat]
 
     def seat_notes(self, seat: int) -> tuple[str, ...]:
-        notes = [f"void {SUIT_WORDS[self.voids[seat]]}"] if self.voids[seat] else []
+        void = self.voids[seat]
+        notes = [f"void {SUIT_WORDS[void]}"] if void else []
         if seat in self.winners:
             notes.append(f"won {ORDINALS[self.winners.index(seat)]}")
         return tuple(notes)
