@@ -61,7 +61,7 @@ class HongKongTable(Table):
         self._opening_seats: list[int] = []  # seats still to answer the opening-kong question
         self._discard_without_choice = False  # the current discard came from a hand of only dangerous tiles
         self._fed_without_choice: list[set[int]] = [set() for _ in range(4)]  # meld indices per seat
-        self._below_minimum: dict[int, tuple[tuple[int, int, int], bool]] = {}  # seat → (hand, answer)
+        self._below_minimum: dict[int, tuple[tuple[tuple[int, ...], int, int], bool]] = {}  # seat → (hand, answer)
         super().__init__(options, **kwargs)
 
     # --- seating: turn order follows the seats, not the seat numbers ---------------------
