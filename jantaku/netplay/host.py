@@ -24,6 +24,7 @@ import socket
 from pathlib import Path
 from typing import Any
 
+from .clock import Clock
 from .connection import Connection
 from .limits import ConnectionLimits, HostLimits, counted_address
 from .lobby import Lobby
@@ -46,12 +47,13 @@ class Host:
 
     def __init__(self, *, data_dir: str | Path | None = None, name: str | None = None,
                  connection_limits: ConnectionLimits = ConnectionLimits(), limits: HostLimits = HostLimits(),
-                 seed: int | None = None, default_bot: str = DEFAULT_BOT):
+                 seed: int | None = None, default_bot: str = DEFAULT_BOT, clock: Clock | None = None):
         self.name = name or socket.gethostname()
         self.data_dir = None if data_dir is None else Path(data_dir)
         self.connection_limits = connection_limits
         self.limits = limits
         self.default_bot = default_bot
+        self.clock = clock  # the table logic's time (None: the event loop's); tests pass a FakeClock
         self.rng = random.Random(seed) if seed is not None else random.SystemRandom()
         self.players: dict[int, Player] = {}
         self._unsaved: dict[str, Player] = {}  # token -> a connected identity not stored yet
@@ -95,7 +97,7 @@ class Host:
             raise
         self.port = self._server.sockets[0].getsockname()[1]
         self.lobby = Lobby(self.store, self.players, rng=self.rng, limits=self.limits, default_bot=self.default_bot,
-                           unsaved=self._unsaved)
+                           unsaved=self._unsaved, clock=self.clock)
         self.resumed = self.lobby.resume()
         await self._listen_when_ready()
         log.info("host %r listening on %s:%d (%d match(es) resumed)", self.name, bind, self.port, self.resumed)

@@ -10,16 +10,15 @@ and no bot plays, so a restarted host waits for its players.
 
 from __future__ import annotations
 
-import asyncio
 import logging
 import random
-import time
 from collections.abc import Callable
 from typing import Any
 
 from ..engine.bots import get_bot
 from ..engine.match import Match
 from ..engine.ruleset import get_ruleset
+from .clock import Clock, LoopClock
 from .connection import Connection
 from .pacing import BotPacer
 from .players import Player
@@ -41,7 +40,7 @@ class HostTable:
 
     def __init__(self, table_id: int, settings: TableSettings, *, store: Store, rng: random.Random,
                  on_change: Callable[["HostTable"], None], default_bot: str = DEFAULT_BOT,
-                 pacer: BotPacer | None = None):
+                 pacer: BotPacer | None = None, clock: Clock | None = None):
         self.id = table_id
         self.settings = settings
         self.store = store
@@ -53,7 +52,7 @@ class HostTable:
         self.runner: MatchRunner | None = None  # the current (or last) match
         self.state = "waiting"  # waiting | playing | finished | broken
         self._on_change = on_change
-        self._loop = asyncio.get_running_loop()
+        self.clock: Clock = clock or LoopClock()  # deadlines, grace periods, the match's start
         self._was_active = False
         self._packed_info: bytes | None = None  # info() as sent in lobby pages, until it changes
         self.creator: int | None = settings.owner  # for the per-identity caps (the owner may change)
@@ -240,7 +239,7 @@ class HostTable:
         seat.stop_grace()
         grace = self.settings.timers.grace
         if grace is not None and self.active and not seat.away:
-            seat.grace = self._loop.call_later(grace, self._grace_over, seat)
+            seat.grace = self.clock.call_later(grace, lambda: self._grace_over(seat))
 
     def _grace_over(self, seat: Seat) -> None:
         seat.grace = None
@@ -280,7 +279,7 @@ class HostTable:
         match = Match(get_ruleset(s.ruleset, s.preset, s.options), seed=self.rng.getrandbits(62))
         seats = [StoredSeat(seat.name, seat.player.id if seat.player else None, seat.bot) for seat in self.seats]
         match_id = self.store.create_match(self.id, match.record(), seats, s.to_wire())
-        self._begin(match, match_id, time.time())
+        self._begin(match, match_id, self.clock.wall())
         self.broadcast(match.table.events)
 
     def resume(self, stored: StoredMatch, players: dict[int, Player]) -> None:
