@@ -110,8 +110,13 @@ class FakeClock:
         if seconds <= 0:
             await asyncio.sleep(0)
             return
-        woken = asyncio.get_running_loop().create_future()
-        timer = self.call_later(seconds, lambda: woken.done() or woken.set_result(None))
+        woken: asyncio.Future[None] = asyncio.get_running_loop().create_future()
+
+        def wake() -> None:
+            if not woken.done():
+                woken.set_result(None)
+
+        timer = self.call_later(seconds, wake)
         try:
             await woken
         finally:

@@ -89,11 +89,12 @@ class Lobby:
                 self.tables.pop(stored.table_id, None)
                 self.store.finish_match(match_id, {"error": "could not be resumed"}, status="broken")
                 continue
-            if table.match.is_over:  # the host stopped between the last decision and its bookkeeping
+            resumed = table.current_runner().match
+            if resumed.is_over:  # the host stopped between the last decision and its bookkeeping
                 table.close()
                 del self.tables[table.id]
-                self.store.finish_match(stored.id, {"scores": list(table.match.scores),
-                                                    "standings": table.match.standings})
+                self.store.finish_match(stored.id, {"scores": list(resumed.scores),
+                                                    "standings": resumed.standings})
                 continue
             count += 1
         return count
@@ -243,15 +244,16 @@ class Lobby:
         """The counted addresses of the people seated at ``table`` (as they connect now)."""
         out = set()
         for seat in table.humans:
-            if seat.connected:
-                address = counted_address(self.limits, seat.player.conn.ip)
+            player = seat.connected_player
+            if player is not None and player.conn is not None:
+                address = counted_address(self.limits, player.conn.ip)
                 if address is not None:
                     out.add(address)
         return out
 
     def _drop_spectators_near(self, table: HostTable, player: Player) -> None:
         """At a table that shows spectators every hand, a seated player's address may not also watch."""
-        if not table.settings.spectators_see_hands or not player.connected:
+        if not table.settings.spectators_see_hands or not player.connected or player.conn is None:
             return
         address = counted_address(self.limits, player.conn.ip)
         if address is None:
@@ -289,7 +291,7 @@ class Lobby:
     def _on_act(self, conn: Connection, player: Player, req: dict[str, Any]) -> dict[str, Any]:
         table = self._table(req["table"])
         table.act(player, req["prompt"], req["action"])
-        return {"type": "ok", "n": len(table.match.record().decisions)}
+        return {"type": "ok", "n": len(table.current_runner().match.record().decisions)}
 
     def _on_chat(self, conn: Connection, player: Player, req: dict[str, Any]) -> None:
         if not conn.chat_bucket.take():
@@ -357,7 +359,8 @@ class Lobby:
         if table.state == "playing":
             if table.humans:
                 return
-            self.store.finish_match(table.match_id, {"scores": list(table.match.scores)}, status="abandoned")
+            runner = table.current_runner()
+            self.store.finish_match(runner.match_id, {"scores": list(runner.match.scores)}, status="abandoned")
         self.close_table(table)
 
     def close_table(self, table: HostTable) -> None:
@@ -369,8 +372,9 @@ class Lobby:
         self._index_seats(table, closing=True)
         closed = {"type": "table_closed", "table": table.id}
         for seat in table.seats:
-            if seat.connected:
-                seat.player.send(closed)
+            player = seat.connected_player
+            if player is not None:
+                player.send(closed)
         self._lobby_changed(table.id)
 
     def close(self) -> None:

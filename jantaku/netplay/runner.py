@@ -201,7 +201,7 @@ class MatchRunner:
 
     def _bot_choice(self, index: int, actions: tuple[Action, ...]) -> Action:
         seat = self.table.seats[index]
-        name = seat.bot if seat.kind == "bot" else self.table.default_bot
+        name = seat.bot if seat.kind == "bot" and seat.bot is not None else self.table.default_bot
         bot = self._bots.get((index, name))
         if bot is None:
             bot = self._bots[(index, name)] = get_bot(name)

@@ -57,6 +57,12 @@ class Seat:
     def connected(self) -> bool:
         return self.is_human and self.player is not None and self.player.connected
 
+    @property
+    def connected_player(self) -> Player | None:
+        """The person in this seat if they are connected now."""
+        player = self.player
+        return player if self.kind == "human" and player is not None and player.connected else None
+
     def seat_person(self, player: Player) -> None:
         self.kind, self.name, self.player, self.bot = "human", player.name, player, None
         self.away, self.timeouts = False, 0
