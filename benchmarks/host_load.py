@@ -227,7 +227,7 @@ async def main() -> None:
     parser.add_argument("--ruleset", default="basic")
     parser.add_argument("--max-tables", type=int, default=400, help="never more than this many tables")
     args = parser.parse_args()
-    args.options = {"hands": 10_000} if args.ruleset == "basic" else {}
+    args.options = {"hands": 64}  # the most a match may have (the load must not run out) if args.ruleset == "basic" else {}
     steps = [n for n in map(int, args.tables.split(",")) if 0 < n <= args.max_tables]
 
     print(f"host_load: {args.ruleset}, policy {args.policy}, think {args.think:g} s, "
