@@ -132,8 +132,3 @@ class FakeClock:
             self._now = max(self._now, when)
             timer.callback()
         self._now = until
-
-    @property
-    def pending(self) -> int:
-        """Callbacks still waiting (cancelled ones not counted)."""
-        return sum(not timer.cancelled for _, _, timer in self._due)
