@@ -16,10 +16,9 @@ import sqlite3
 import time
 from typing import TYPE_CHECKING, Any
 
-from ..engine.events import Event
-
 from ..engine.actions import Action, IllegalAction
 from ..engine.bots import Bot, get_bot
+from ..engine.events import Event
 from ..engine.match import STOP_SEAT, Match
 from .clock import Cancellable
 from .prompts import SeatPrompt, prompt_kind
