@@ -25,7 +25,7 @@ _KNOWN_KEYS = {"hand", "win", "by", "from", "seat", "round", "flags", "dora", "u
                "sticks", "void", "preset", "options", "id"}
 
 
-class RequestError(ValueError):
+class ScoreRequestError(ValueError):
     """A calculator request that cannot be read; the message says which key and why."""
 
 
@@ -37,87 +37,87 @@ def scorers() -> dict[str, Scorer]:
 def scorer_for(ruleset: str) -> Scorer:
     found = scorers()
     if ruleset not in found:
-        raise RequestError(f"unknown ruleset {ruleset!r}; rulesets: {', '.join(sorted(found))}")
+        raise ScoreRequestError(f"unknown ruleset {ruleset!r}; rulesets: {', '.join(sorted(found))}")
     return found[ruleset]
 
 
 def _wind(value: Any, key: str) -> int:
     if isinstance(value, str) and value.upper() in ("E", "S", "W", "N"):
         return WIND_LETTERS.index(value.upper())
-    raise RequestError(f"{key!r} must be one of E, S, W, N, not {value!r}")
+    raise ScoreRequestError(f"{key!r} must be one of E, S, W, N, not {value!r}")
 
 
 def _count(value: Any, key: str) -> int:
     if isinstance(value, bool) or not isinstance(value, int) or value < 0:
-        raise RequestError(f"{key!r} must be a whole number ≥ 0, not {value!r}")
+        raise ScoreRequestError(f"{key!r} must be a whole number ≥ 0, not {value!r}")
     return value
 
 
 def parse_request(obj: Any) -> ScoreRequest:
-    """Check and convert one JSON request; raises :class:`RequestError`."""
+    """Check and convert one JSON request; raises :class:`ScoreRequestError`."""
     if not isinstance(obj, dict):
-        raise RequestError("a request is a JSON object with at least a 'hand' key")
+        raise ScoreRequestError("a request is a JSON object with at least a 'hand' key")
     unknown = set(obj) - _KNOWN_KEYS
     if unknown:
-        raise RequestError(f"unknown key(s) {', '.join(sorted(map(str, unknown)))}")
+        raise ScoreRequestError(f"unknown key(s) {', '.join(sorted(map(str, unknown)))}")
     if "hand" not in obj:
-        raise RequestError("missing 'hand'")
+        raise ScoreRequestError("missing 'hand'")
     try:
         hand = parse_hand(obj["hand"])
     except NotationError as exc:
-        raise RequestError(f"hand: {exc}") from None
+        raise ScoreRequestError(f"hand: {exc}") from None
     win = None
     if obj.get("win") is not None:
         try:
             kinds = [kind_of(t) for t in parse_tiles(obj["win"])]
         except NotationError as exc:
-            raise RequestError(f"win: {exc}") from None
+            raise ScoreRequestError(f"win: {exc}") from None
         if len(kinds) != 1:
-            raise RequestError("'win' is one tile, e.g. \"5p\"")
+            raise ScoreRequestError("'win' is one tile, e.g. \"5p\"")
         wanted_red = obj["win"].startswith("0")
         matches = [t for t in hand.concealed if kind_of(t) == kinds[0]]
         if not matches:
-            raise RequestError(f"the winning tile {obj['win']} is not among the concealed tiles")
+            raise ScoreRequestError(f"the winning tile {obj['win']} is not among the concealed tiles")
         reds = [t for t in matches if t in (16, 52, 88)]
         plain = [t for t in matches if t not in (16, 52, 88)]
         win = (reds or plain)[0] if wanted_red else (plain or reds)[0]
     by = obj.get("by", "discard")
     if by not in ("self", "discard"):
-        raise RequestError(f"'by' must be \"self\" or \"discard\", not {by!r}")
+        raise ScoreRequestError(f"'by' must be \"self\" or \"discard\", not {by!r}")
     seat = _wind(obj.get("seat", "E"), "seat")
     round_ = _wind(obj.get("round", "E"), "round")
     from_seat = None
     if obj.get("from") is not None:
         from_seat = _wind(obj["from"], "from")
         if from_seat == seat:
-            raise RequestError("'from' is the discarder's seat and cannot be the winner's")
+            raise ScoreRequestError("'from' is the discarder's seat and cannot be the winner's")
     flags = obj.get("flags", [])
     if not isinstance(flags, list) or not all(isinstance(f, str) for f in flags):
-        raise RequestError("'flags' must be a list of names")
+        raise ScoreRequestError("'flags' must be a list of names")
     bad = [f for f in flags if f not in FLAGS]
     if bad:
-        raise RequestError(f"unknown flag(s) {', '.join(bad)}; flags: {', '.join(sorted(FLAGS))}")
+        raise ScoreRequestError(f"unknown flag(s) {', '.join(bad)}; flags: {', '.join(sorted(FLAGS))}")
     indicators = {}
     for key in ("dora", "ura"):
         value = obj.get(key, [])
         if isinstance(value, str):
             value = [value]
         if not isinstance(value, list):
-            raise RequestError(f"{key!r} must be tiles, e.g. \"3m\" or [\"3m\", \"5z\"]")
+            raise ScoreRequestError(f"{key!r} must be tiles, e.g. \"3m\" or [\"3m\", \"5z\"]")
         try:
             # indicators are separate physical tiles; their copy numbers don't matter
             indicators[key] = tuple(t for v in value for t in parse_tiles(v))
         except (NotationError, TypeError) as exc:
-            raise RequestError(f"{key}: {exc}") from None
+            raise ScoreRequestError(f"{key}: {exc}") from None
     void = obj.get("void")
     if void is not None and void not in ("m", "p", "s"):
-        raise RequestError(f"'void' must be m, p or s, not {void!r}")
+        raise ScoreRequestError(f"'void' must be m, p or s, not {void!r}")
     options = obj.get("options", {})
     if not isinstance(options, dict):
-        raise RequestError("'options' must be an object of option names and values")
+        raise ScoreRequestError("'options' must be an object of option names and values")
     preset = obj.get("preset")
     if preset is not None and not isinstance(preset, str):
-        raise RequestError("'preset' must be a preset name")
+        raise ScoreRequestError("'preset' must be a preset name")
     return ScoreRequest(hand=hand, win=win, self_drawn=(by == "self"), from_seat=from_seat,
                         seat=seat, round=round_, flags=frozenset(flags), dora=indicators["dora"],
                         ura=indicators["ura"], honba=_count(obj.get("honba", 0), "honba"),
@@ -131,7 +131,7 @@ def score_json(ruleset: str, obj: Any) -> dict[str, Any]:
         scorer = scorer_for(ruleset)
         request = parse_request(obj)
         return scorer(request).to_json()
-    except (RequestError, OptionError) as exc:
+    except (ScoreRequestError, OptionError) as exc:
         return {"error": str(exc)}
 
 

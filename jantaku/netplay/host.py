@@ -22,8 +22,9 @@ import random
 import signal
 import socket
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
+from .clock import Clock
 from .connection import Connection
 from .limits import ConnectionLimits, HostLimits, counted_address
 from .lobby import Lobby
@@ -36,6 +37,9 @@ from .requests import check_request
 from .store import Store
 from .tables import DEFAULT_BOT
 
+if TYPE_CHECKING:
+    from .discovery import Beacon
+
 log = logging.getLogger(__name__)
 # optional extensions this host offers (docs/protocol.md, section 10)
 FEATURES = ("lobby_pages", "lobby_changes")
@@ -46,12 +50,13 @@ class Host:
 
     def __init__(self, *, data_dir: str | Path | None = None, name: str | None = None,
                  connection_limits: ConnectionLimits = ConnectionLimits(), limits: HostLimits = HostLimits(),
-                 seed: int | None = None, default_bot: str = DEFAULT_BOT):
+                 seed: int | None = None, default_bot: str = DEFAULT_BOT, clock: Clock | None = None):
         self.name = name or socket.gethostname()
         self.data_dir = None if data_dir is None else Path(data_dir)
         self.connection_limits = connection_limits
         self.limits = limits
         self.default_bot = default_bot
+        self.clock = clock  # the table logic's time (None: the event loop's); tests pass a FakeClock
         self.rng = random.Random(seed) if seed is not None else random.SystemRandom()
         self.players: dict[int, Player] = {}
         self._unsaved: dict[str, Player] = {}  # token -> a connected identity not stored yet
@@ -65,7 +70,7 @@ class Host:
         self._sessions: set[asyncio.Task] = set()
         self._lock: DataDirLock | None = None
         self._stopped: asyncio.Event | None = None
-        self.beacon = None
+        self.beacon: Beacon | None = None
         self.ssh_port: int | None = None  # announced when an SSH front door runs
 
     # --- life cycle -------------------------------------------------------------------
@@ -95,7 +100,7 @@ class Host:
             raise
         self.port = self._server.sockets[0].getsockname()[1]
         self.lobby = Lobby(self.store, self.players, rng=self.rng, limits=self.limits, default_bot=self.default_bot,
-                           unsaved=self._unsaved)
+                           unsaved=self._unsaved, clock=self.clock)
         self.resumed = self.lobby.resume()
         await self._listen_when_ready()
         log.info("host %r listening on %s:%d (%d match(es) resumed)", self.name, bind, self.port, self.resumed)
@@ -110,7 +115,7 @@ class Host:
         start_now = getattr(self._server, "_start_serving", None)  # asyncio's own, synchronous step
         if start_now is not None:
             start_now()
-        else:
+        elif self._server is not None:
             await self._server.start_serving()
 
     async def announce(self, *, targets: list[tuple[str, int]] | None = None, interval: float = 2.0) -> None:
@@ -156,7 +161,8 @@ class Host:
             self._lock.release()
 
     async def wait_stopped(self) -> None:
-        await self._stopped.wait()
+        if self._stopped is not None:
+            await self._stopped.wait()
 
     def stop_on_signals(self) -> None:
         """SIGINT and SIGTERM stop the host gracefully (Unix)."""
@@ -171,7 +177,7 @@ class Host:
                            options: dict[str, Any] | None = None, timers: Timers | None = None,
                            bot: str | None = None) -> int:
         """A table with three bots; it starts when a person joins (seat 0).  Returns its id."""
-        return self.lobby.create_quick_table(ruleset=ruleset, preset=preset, options=options, timers=timers, bot=bot)
+        return self._started().create_quick_table(ruleset=ruleset, preset=preset, options=options, timers=timers, bot=bot)
 
     # --- connections -------------------------------------------------------------------
 
@@ -190,7 +196,8 @@ class Host:
         stream's hello is then ignored.
         """
         task = asyncio.current_task()
-        self._sessions.add(task)
+        if task is not None:
+            self._sessions.add(task)
         conn = Connection(reader, writer, self.connection_limits)
         conn.vouched_token = token
         try:
@@ -199,12 +206,13 @@ class Host:
                 await self._session(conn)
         finally:
             self.connections.discard(conn)
-            self._sessions.discard(task)
+            if task is not None:
+                self._sessions.discard(task)
             self._logout(conn)
             conn.close()
 
     def _admit(self, conn: Connection) -> bool:
-        if self._stopped.is_set():
+        if self._stopped is None or self._stopped.is_set():
             conn.close(ErrorCode.SHUTDOWN, "the host is shutting down")
             return False
         if len(self.connections) >= self.limits.max_connections:
@@ -252,8 +260,10 @@ class Host:
 
     def _login(self, conn: Connection, name: str, token: str | None, adopt: bool = False) -> None:
         """Log ``conn`` in as the player with ``token``, or as a new player (under ``token`` if ``adopt``)."""
+        lobby = self._started()
+        store = lobby.store
         player, resumed = None, False
-        found = self.store.player_by_token(token) if token else None
+        found = store.player_by_token(token) if token else None
         if found is not None:
             player_id = found[0]
             player = self.players.setdefault(player_id, Player(player_id, found[1]))
@@ -262,21 +272,27 @@ class Host:
             player, resumed = self._unsaved[token], True
         if player is None:  # kept in memory only until it sits down (see Lobby.remember)
             token = token if adopt and token else new_token()
-            player_id = self._next_player_id = max(self._next_player_id, self.store.max_player_id()) + 1
+            player_id = self._next_player_id = max(self._next_player_id, store.max_player_id()) + 1
             player = self.players[player_id] = Player(player_id, name, unsaved_token=token)
             self._unsaved[token] = player
         if player.name != name:
             player.name = name
             if player.unsaved_token is None:
-                self.store.rename_player(player.id, name)
-        if player.connected:
+                store.rename_player(player.id, name)
+        if player.conn is not None and player.connected:
             player.conn.close(ErrorCode.REPLACED, "you connected again from elsewhere")
         player.conn, conn.player = conn, player
-        tables = self.lobby.tables_of(player)
+        tables = lobby.tables_of(player)
         conn.send({"type": "welcome", "protocol": PROTOCOL_VERSION, "player": player.id, "name": player.name,
                    "token": token, "resumed": resumed, "host": self.name, "tables": [t.id for t in tables],
                    "features": list(FEATURES)})
-        self.lobby.player_arrived(player)
+        lobby.player_arrived(player)
+
+    def _started(self) -> Lobby:
+        """The lobby (and through it the store), which exist from :meth:`start` on."""
+        if self.lobby is None:
+            raise RuntimeError("the host is not started")
+        return self.lobby
 
     def _logout(self, conn: Connection) -> None:
         if self.lobby is None:
@@ -298,7 +314,7 @@ class Host:
             req = check_request(msg)
             if req["type"] == "hello":
                 raise RequestError(ErrorCode.BAD_REQUEST, "you already said hello")
-            reply = {"type": "pong", "data": req["data"]} if req["type"] == "ping" else self.lobby.handle(conn, req)
+            reply = {"type": "pong", "data": req["data"]} if req["type"] == "ping" else self._started().handle(conn, req)
         except RequestError as exc:
             conn.send_error(exc.code, exc.message, ref)
             if exc.code != ErrorCode.STALE_PROMPT:  # honest clients race the clock now and then

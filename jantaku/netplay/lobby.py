@@ -11,11 +11,11 @@ import asyncio
 import bisect
 import logging
 import random
-import time
 from typing import Any
 
 from ..engine.options import OptionError
 from ..engine.ruleset import get_ruleset, ruleset_names
+from .clock import Cancellable, Clock, LoopClock
 from .connection import Connection
 from .limits import HostLimits
 from .players import Player
@@ -33,7 +33,8 @@ log = logging.getLogger(__name__)
 
 class Lobby:
     def __init__(self, store: Store, players: dict[int, Player], *, rng: random.Random, limits: HostLimits,
-                 default_bot: str = DEFAULT_BOT, unsaved: dict[str, Player] | None = None):
+                 default_bot: str = DEFAULT_BOT, unsaved: dict[str, Player] | None = None,
+                 clock: Clock | None = None):
         self.store = store
         self.players = players
         self.unsaved = unsaved if unsaved is not None else {}  # token -> identity not stored yet (the host's)
@@ -46,16 +47,17 @@ class Lobby:
         self._changed: set[int] = set()  # ids of tables changed (or closed) since the last push
         self._next_id = store.next_table_id()
         self._push: asyncio.TimerHandle | None = None
-        self._idle: dict[int, asyncio.TimerHandle] = {}  # tables nobody is at, closing soon
+        self._idle: dict[int, Cancellable] = {}  # tables nobody is at, closing soon
         self._seated: dict[int, set[int]] = {}  # player id -> ids of the tables where they sit
         self._players_at: dict[int, set[int]] = {}  # table id -> ids of the players sitting there
-        self._loop = asyncio.get_running_loop()
+        self._loop = asyncio.get_running_loop()  # for I/O batching only (the lobby push)
+        self.clock: Clock = clock or LoopClock(self._loop)  # table logic: deadlines, grace, idle tables
         self.pacer = BotPacer(limits.bot_cpu_share)
         self.quotas = TableQuotas(limits, self.tables.values)
 
     def _new_table(self, table_id: int, settings: TableSettings) -> HostTable:
         table = HostTable(table_id, settings, store=self.store, rng=self.rng, on_change=self._table_changed,
-                          default_bot=self.default_bot, pacer=self.pacer)
+                          default_bot=self.default_bot, pacer=self.pacer, clock=self.clock)
         self.tables[table_id] = table
         self._next_id = max(self._next_id, table_id + 1)
         return table
@@ -87,11 +89,12 @@ class Lobby:
                 self.tables.pop(stored.table_id, None)
                 self.store.finish_match(match_id, {"error": "could not be resumed"}, status="broken")
                 continue
-            if table.match.is_over:  # the host stopped between the last decision and its bookkeeping
+            resumed = table.current_runner().match
+            if resumed.is_over:  # the host stopped between the last decision and its bookkeeping
                 table.close()
                 del self.tables[table.id]
-                self.store.finish_match(stored.id, {"scores": list(table.match.scores),
-                                                    "standings": table.match.standings})
+                self.store.finish_match(stored.id, {"scores": list(resumed.scores),
+                                                    "standings": resumed.standings})
                 continue
             count += 1
         return count
@@ -241,15 +244,16 @@ class Lobby:
         """The counted addresses of the people seated at ``table`` (as they connect now)."""
         out = set()
         for seat in table.humans:
-            if seat.connected:
-                address = counted_address(self.limits, seat.player.conn.ip)
+            player = seat.connected_player
+            if player is not None and player.conn is not None:
+                address = counted_address(self.limits, player.conn.ip)
                 if address is not None:
                     out.add(address)
         return out
 
     def _drop_spectators_near(self, table: HostTable, player: Player) -> None:
         """At a table that shows spectators every hand, a seated player's address may not also watch."""
-        if not table.settings.spectators_see_hands or not player.connected:
+        if not table.settings.spectators_see_hands or not player.connected or player.conn is None:
             return
         address = counted_address(self.limits, player.conn.ip)
         if address is None:
@@ -287,13 +291,13 @@ class Lobby:
     def _on_act(self, conn: Connection, player: Player, req: dict[str, Any]) -> dict[str, Any]:
         table = self._table(req["table"])
         table.act(player, req["prompt"], req["action"])
-        return {"type": "ok", "n": len(table.match.record().decisions)}
+        return {"type": "ok", "n": len(table.current_runner().match.record().decisions)}
 
     def _on_chat(self, conn: Connection, player: Player, req: dict[str, Any]) -> None:
         if not conn.chat_bucket.take():
             raise RequestError(ErrorCode.CHAT_LIMIT, "you are chatting too fast")
         msg = {"type": "chat", "table": req["table"], "from": player.name, "player": player.id,
-               "text": req["text"], "at": time.time()}
+               "text": req["text"], "at": self.clock.wall()}
         if req["table"] is None:
             data = pack(msg)
             for watcher in list(self.watchers) + list(self.change_watchers):
@@ -323,7 +327,7 @@ class Lobby:
         never_sat = table.state == "waiting" and not table.humans
         wait = min(self.limits.empty_table_seconds, self.limits.idle_table_seconds) if never_sat \
             else self.limits.idle_table_seconds
-        self._idle[table.id] = self._loop.call_later(wait, self._close_if_idle, table.id)
+        self._idle[table.id] = self.clock.call_later(wait, lambda: self._close_if_idle(table.id))
 
     def _lobby_changed(self, table_id: int) -> None:
         if self.change_watchers:
@@ -355,7 +359,8 @@ class Lobby:
         if table.state == "playing":
             if table.humans:
                 return
-            self.store.finish_match(table.match_id, {"scores": list(table.match.scores)}, status="abandoned")
+            runner = table.current_runner()
+            self.store.finish_match(runner.match_id, {"scores": list(runner.match.scores)}, status="abandoned")
         self.close_table(table)
 
     def close_table(self, table: HostTable) -> None:
@@ -367,8 +372,9 @@ class Lobby:
         self._index_seats(table, closing=True)
         closed = {"type": "table_closed", "table": table.id}
         for seat in table.seats:
-            if seat.connected:
-                seat.player.send(closed)
+            player = seat.connected_player
+            if player is not None:
+                player.send(closed)
         self._lobby_changed(table.id)
 
     def close(self) -> None:

@@ -1,7 +1,7 @@
 """Prompts (a seat's pending decision, as sent to its player) and the table's timers.
 
     >>> from jantaku.engine.actions import Discard
-    >>> p = Prompt(id=8, seat=0, kind="turn", actions=(Discard(16),))
+    >>> p = SeatPrompt(id=8, seat=0, kind="turn", actions=(Discard(16),))
     >>> p.to_wire(now=0.0)
     {'id': 8, 'kind': 'turn', 'actions': [['discard', 16, [], None]], 'labels': ['discard 0m'], 'deadline': None}
     >>> Timers.from_wire({"turn": 5, "claim": None}).claim is None
@@ -14,12 +14,13 @@
 
 from __future__ import annotations
 
-import asyncio
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
 from ..engine.actions import Action
 from ..engine.match import Match
+from .clock import Cancellable, Clock
 
 TIMER_RANGE = (0.05, 3600.0)
 BOT_DELAY_RANGE = (0.0, 10.0)
@@ -76,7 +77,7 @@ def prompt_kind(match: Match) -> str:
 
 
 @dataclass(eq=False)
-class Prompt:
+class SeatPrompt:
     """A decision a human seat owes.  ``id`` is unique within the table: the number
     of decisions made when it was issued, times 4, plus the seat."""
 
@@ -84,9 +85,9 @@ class Prompt:
     seat: int
     kind: str
     actions: tuple[Action, ...]
-    deadline: float | None = None  # loop time
+    deadline: float | None = None  # on the table's clock
     expired: bool = False  # timed out: a bot answers for the seat
-    handle: asyncio.TimerHandle | None = None
+    handle: Cancellable | None = None
     _wire: dict[str, Any] | None = field(default=None, repr=False)
 
     def to_wire(self, now: float) -> dict[str, Any]:
@@ -96,12 +97,12 @@ class Prompt:
         remaining = None if self.deadline is None else round(max(0.0, self.deadline - now), 3)
         return {**self._wire, "deadline": remaining}
 
-    def arm(self, loop: asyncio.AbstractEventLoop, seconds: float | None, on_expire) -> None:
+    def arm(self, clock: Clock, seconds: float | None, on_expire: Callable[["SeatPrompt"], None]) -> None:
         self.disarm()
         if seconds is None or self.expired:
             return
-        self.deadline = loop.time() + seconds
-        self.handle = loop.call_at(self.deadline, on_expire, self)
+        self.deadline = clock.time() + seconds
+        self.handle = clock.call_at(self.deadline, lambda: on_expire(self))
 
     def disarm(self) -> None:
         if self.handle is not None:

@@ -18,8 +18,10 @@ from typing import TYPE_CHECKING, Any
 
 from ..engine.actions import Action, IllegalAction
 from ..engine.bots import Bot, get_bot
+from ..engine.events import Event
 from ..engine.match import STOP_SEAT, Match
-from .prompts import Prompt, prompt_kind
+from .clock import Cancellable
+from .prompts import SeatPrompt, prompt_kind
 from .protocol import ErrorCode, RequestError
 from .store import StoreError
 
@@ -34,20 +36,23 @@ CLOCK_CHECK_SECONDS = 5.0  # how often a ruleset's time limit is asked about
 
 class MatchRunner:
     """One match in play.  Uses of its table: ``seats``, ``settings.timers``, ``active``,
-    ``default_bot``, ``broadcast(events)`` and ``match_ended(state, why)``."""
+    ``default_bot``, ``clock``, ``broadcast(events)`` and ``match_ended(state, why)``.
+
+    Every deadline, bot pause and time-limit check goes through the table's injected
+    clock (:mod:`jantaku.netplay.clock`); asyncio only runs the driver task."""
 
     def __init__(self, table: HostTable, match: Match, match_id: int, *, started: float):
         self.table = table
         self.store = table.store
         self.match = match
         self.match_id = match_id
-        self.started = started  # wall-clock start, for a ruleset's time limit
-        self.prompts: dict[int, Prompt] = {}
+        self.started = started  # wall-clock start (``clock.wall()``), for a ruleset's time limit
+        self.prompts: dict[int, SeatPrompt] = {}
         self.running = True
         self._bots: dict[tuple[int, str], Bot] = {}
-        self._loop = asyncio.get_running_loop()
+        self.clock = table.clock
         self._wake = asyncio.Event()
-        self._clock: asyncio.TimerHandle | None = None
+        self._limit_check: Cancellable | None = None
         self.refresh_prompts()
         self._task = asyncio.create_task(self._drive(), name=f"table-{table.id}")
         self._arm_clock()
@@ -71,17 +76,17 @@ class MatchRunner:
             s = self.table.seats[seat]
             if seat in self.prompts or not s.is_human or s.away:
                 continue
-            prompt = Prompt(made * 4 + seat, seat, kind, actions)
+            prompt = SeatPrompt(made * 4 + seat, seat, kind, actions)
             self.prompts[seat] = prompt
             self._arm(prompt)
 
     def prompt_wire(self, seat: int | None) -> dict[str, Any] | None:
         prompt = self.prompts.get(seat) if seat is not None else None
-        return prompt.to_wire(self._loop.time()) if prompt is not None else None
+        return prompt.to_wire(self.clock.time()) if prompt is not None else None
 
-    def _arm(self, prompt: Prompt) -> None:
+    def _arm(self, prompt: SeatPrompt) -> None:
         if self.table.active and not prompt.expired:
-            prompt.arm(self._loop, self.table.settings.timers.for_kind(prompt.kind), self._expire)
+            prompt.arm(self.clock, self.table.settings.timers.for_kind(prompt.kind), self._expire)
 
     def drop_prompt(self, seat: int) -> None:
         prompt = self.prompts.pop(seat, None)
@@ -97,7 +102,7 @@ class MatchRunner:
                 prompt.disarm()
         self.wake()
 
-    def _expire(self, prompt: Prompt) -> None:
+    def _expire(self, prompt: SeatPrompt) -> None:
         if self.prompts.get(prompt.seat) is not prompt:
             return
         prompt.expired, prompt.handle = True, None
@@ -142,7 +147,7 @@ class MatchRunner:
         events = self.match.stop(reason)
         self._commit(STOP_SEAT, self.match.record().decisions[-1][1], "host", hands_before, events)
 
-    def _commit(self, seat: int, wire: list[Any], by: str, hands_before: int, events: list) -> None:
+    def _commit(self, seat: int, wire: list[Any], by: str, hands_before: int, events: list[Event]) -> None:
         """Store, then tell everyone: a decision nobody can lose."""
         match = self.match
         try:
@@ -177,9 +182,9 @@ class MatchRunner:
 
     def _end(self) -> None:
         self.running = False
-        if self._clock is not None:
-            self._clock.cancel()
-            self._clock = None
+        if self._limit_check is not None:
+            self._limit_check.cancel()
+            self._limit_check = None
         self.wake()
 
     # --- bots and the clock ---------------------------------------------------------------
@@ -195,7 +200,7 @@ class MatchRunner:
 
     def _bot_choice(self, index: int, actions: tuple[Action, ...]) -> Action:
         seat = self.table.seats[index]
-        name = seat.bot if seat.kind == "bot" else self.table.default_bot
+        name = seat.bot if seat.kind == "bot" and seat.bot is not None else self.table.default_bot
         bot = self._bots.get((index, name))
         if bot is None:
             bot = self._bots[(index, name)] = get_bot(name)
@@ -218,7 +223,7 @@ class MatchRunner:
                     await self._wake.wait()
                     continue
                 pause = self.table.settings.timers.bot if self.match.phase == "play" else 0.0
-                await asyncio.sleep(pause)
+                await self.clock.sleep(pause)
                 pacer = self.table.pacer if not self.table.humans else None  # bots only: wait your turn
                 if pacer is None:
                     self._bots_answer(due)
@@ -248,13 +253,13 @@ class MatchRunner:
     def _arm_clock(self) -> None:
         """A ruleset with a playing-time limit (``Ruleset.time_is_up``) is asked now and then."""
         if self.running and self.match.ruleset.has_time_limit():
-            self._clock = self._loop.call_later(CLOCK_CHECK_SECONDS, self._check_clock)
+            self._limit_check = self.clock.call_later(CLOCK_CHECK_SECONDS, self._check_clock)
 
     def _check_clock(self) -> None:
-        self._clock = None
+        self._limit_check = None
         if not self.running:
             return
-        if self.table.active and self.match.ruleset.time_is_up((time.time() - self.started) / 60):
+        if self.table.active and self.match.ruleset.time_is_up((self.clock.wall() - self.started) / 60):
             self.stop("time limit")
         else:
             self._arm_clock()

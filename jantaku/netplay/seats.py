@@ -2,10 +2,10 @@
 
 from __future__ import annotations
 
-import asyncio
 from dataclasses import dataclass, field
 from typing import Any
 
+from .clock import Cancellable
 from .players import Player
 from .prompts import Timers
 
@@ -47,7 +47,7 @@ class Seat:
     bot: str | None = None  # which bot plays a bot seat
     away: bool = False  # a bot plays for the person until they are back
     timeouts: int = 0  # consecutive decisions the person let time out
-    grace: asyncio.TimerHandle | None = None  # running while the person is disconnected
+    grace: Cancellable | None = None  # running while the person is disconnected
 
     @property
     def is_human(self) -> bool:
@@ -56,6 +56,12 @@ class Seat:
     @property
     def connected(self) -> bool:
         return self.is_human and self.player is not None and self.player.connected
+
+    @property
+    def connected_player(self) -> Player | None:
+        """The person in this seat if they are connected now."""
+        player = self.player
+        return player if self.kind == "human" and player is not None and player.connected else None
 
     def seat_person(self, player: Player) -> None:
         self.kind, self.name, self.player, self.bot = "human", player.name, player, None

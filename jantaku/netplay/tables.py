@@ -10,16 +10,16 @@ and no bot plays, so a restarted host waits for its players.
 
 from __future__ import annotations
 
-import asyncio
 import logging
 import random
-import time
 from collections.abc import Callable
 from typing import Any
 
 from ..engine.bots import get_bot
+from ..engine.events import Event
 from ..engine.match import Match
 from ..engine.ruleset import get_ruleset
+from .clock import Clock, LoopClock
 from .connection import Connection
 from .pacing import BotPacer
 from .players import Player
@@ -41,7 +41,7 @@ class HostTable:
 
     def __init__(self, table_id: int, settings: TableSettings, *, store: Store, rng: random.Random,
                  on_change: Callable[["HostTable"], None], default_bot: str = DEFAULT_BOT,
-                 pacer: BotPacer | None = None):
+                 pacer: BotPacer | None = None, clock: Clock | None = None):
         self.id = table_id
         self.settings = settings
         self.store = store
@@ -53,7 +53,7 @@ class HostTable:
         self.runner: MatchRunner | None = None  # the current (or last) match
         self.state = "waiting"  # waiting | playing | finished | broken
         self._on_change = on_change
-        self._loop = asyncio.get_running_loop()
+        self.clock: Clock = clock or LoopClock()  # deadlines, grace periods, the match's start
         self._was_active = False
         self._packed_info: bytes | None = None  # info() as sent in lobby pages, until it changes
         self.creator: int | None = settings.owner  # for the per-identity caps (the owner may change)
@@ -178,14 +178,15 @@ class HostTable:
             raise RequestError(ErrorCode.NOT_ALLOWED, f"you have no seat at table {self.id}")
         seat = self.seats[index]
         if self.state == "playing":
+            runner = self.current_runner()
             seat.seat_bot(self.default_bot, f"{player.name} (bot)")
-            self.store.set_seat(self.match_id, index, StoredSeat(seat.name, None, seat.bot))
-            self.runner.drop_prompt(index)
-            self.runner.wake()
+            self.store.set_seat(runner.match_id, index, StoredSeat(seat.name, None, seat.bot))
+            runner.drop_prompt(index)
+            runner.wake()
         else:
             seat.empty()
         if self.settings.owner == player.id:
-            self.settings.owner = next((s.player.id for s in self.humans), None)
+            self.settings.owner = next((s.player.id for s in self.humans if s.player is not None), None)
         self.changed()
         self._check_activity()
 
@@ -206,6 +207,8 @@ class HostTable:
     def player_connected(self, player: Player) -> None:
         """A seated player (re)connected: their seat is theirs again, with a full view."""
         index = self.seat_of(player)
+        if index is None:
+            return  # the lobby calls this only for tables where the player sits
         seat = self.seats[index]
         seat.stop_grace()
         seat.away, seat.timeouts = False, 0
@@ -240,14 +243,15 @@ class HostTable:
         seat.stop_grace()
         grace = self.settings.timers.grace
         if grace is not None and self.active and not seat.away:
-            seat.grace = self._loop.call_later(grace, self._grace_over, seat)
+            seat.grace = self.clock.call_later(grace, lambda: self._grace_over(seat))
 
     def _grace_over(self, seat: Seat) -> None:
         seat.grace = None
         if seat.is_human and not seat.connected:
             seat.away = True
             self.changed()
-            self.runner.wake()
+            if self.runner is not None:
+                self.runner.wake()
 
     def _check_activity(self) -> None:
         """Start or stop the clocks when the first player returns or the last one leaves."""
@@ -257,7 +261,7 @@ class HostTable:
         self._was_active = active
         if self.state != "playing":
             return
-        self.runner.set_active(active)
+        self.current_runner().set_active(active)
         for seat in self.humans:
             if active and not seat.connected:
                 self._start_grace(seat)
@@ -280,7 +284,7 @@ class HostTable:
         match = Match(get_ruleset(s.ruleset, s.preset, s.options), seed=self.rng.getrandbits(62))
         seats = [StoredSeat(seat.name, seat.player.id if seat.player else None, seat.bot) for seat in self.seats]
         match_id = self.store.create_match(self.id, match.record(), seats, s.to_wire())
-        self._begin(match, match_id, time.time())
+        self._begin(match, match_id, self.clock.wall())
         self.broadcast(match.table.events)
 
     def resume(self, stored: StoredMatch, players: dict[int, Player]) -> None:
@@ -323,31 +327,41 @@ class HostTable:
 
     # --- telling people -----------------------------------------------------------------
 
-    def _update(self, index: int | None, events: list) -> dict[str, Any]:
-        return update_message(self.id, self.match, index, events, self.runner.prompt_wire(index),
+    def current_runner(self) -> MatchRunner:
+        """The match's runner, where the table's state says there is one."""
+        if self.runner is None:
+            raise RuntimeError(f"table {self.id} is {self.state} without a match")
+        return self.runner
+
+    def _update(self, index: int | None, events: list[Event]) -> dict[str, Any]:
+        runner = self.current_runner()
+        return update_message(self.id, runner.match, index, events, runner.prompt_wire(index),
                               see_hands=self.settings.spectators_see_hands)
 
-    def broadcast(self, events: list) -> None:
+    def broadcast(self, events: list[Event]) -> None:
         """Each connected player and spectator gets the update their seat may see."""
         self._packed_info = None  # scores and hands played move on
         for seat in self.seats:
-            if seat.connected:
-                seat.player.send(self._update(seat.index, events))
+            player = seat.connected_player
+            if player is not None:
+                player.send(self._update(seat.index, events))
         if self.spectators:
             data = pack(self._update(None, events))
             for conn in list(self.spectators):
                 conn.send_packed(data)
 
     def _member_connections(self) -> list[Connection]:
-        return [s.player.conn for s in self.seats if s.connected] + list(self.spectators)
+        players = [s.connected_player for s in self.seats]
+        return [p.conn for p in players if p is not None and p.conn is not None] + list(self.spectators)
 
     def changed(self) -> None:
         """Seats, state or watchers changed: tell the members and the lobby."""
         self._packed_info = None
         message = PackedMessage({"type": "table", "table": self.id}, {"info": self.packed_info()})
         for seat in self.seats:
-            if seat.connected:
-                seat.player.send_packed(message.with_fields(seat=seat.index))
+            player = seat.connected_player
+            if player is not None:
+                player.send_packed(message.with_fields(seat=seat.index))
         if self.spectators:
             data = message.with_fields(seat=None)
             for conn in list(self.spectators):
@@ -359,8 +373,9 @@ class HostTable:
         data = pack(msg)
         if not (from_spectator and self.settings.spectators_see_hands):
             for seat in self.seats:
-                if seat.connected:
-                    seat.player.send_packed(data)
+                player = seat.connected_player
+                if player is not None:
+                    player.send_packed(data)
         for conn in list(self.spectators):
             conn.send_packed(data)
 

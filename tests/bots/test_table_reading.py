@@ -15,7 +15,7 @@ from types import SimpleNamespace
 import pytest
 
 from jantaku.engine.bots import get_bot
-from jantaku.engine.bots.seat import SeatView, passed_since_change
+from jantaku.engine.bots.seat import SeatReading, passed_since_change
 from jantaku.engine.ruleset import get_ruleset
 from jantaku.engine.rulesets.classical.view import ClassicalView
 from jantaku.engine.views import DiscardView, view_from_wire
@@ -81,7 +81,7 @@ def test_seat_view_reads_passed_kinds_per_opponent():
         seat = min(pending)
         table.act(seat, bot.choose(table.view(seat), pending[seat]))
     seat = min(table.pending())
-    sv = SeatView(table.view(seat))
+    sv = SeatReading(table.view(seat))
     for opp in sv.opponents:
         assert sv.passed_since_change(opp) == passed_since_change(table.view(seat), opp.seat)
     assert any(sv.passed_since_change(opp) for opp in sv.opponents)
@@ -128,7 +128,7 @@ def test_cautious_discard_gives_way_to_a_passed_tile_of_the_same_shanten():
 
     view = _threat_view()
     five_m, five_p = (Action(ActionType.DISCARD, t) for t in parse_tiles("5m5p"))
-    risk = deal_in_risk(SeatView(view))
+    risk = deal_in_risk(SeatReading(view))
     assert risk(kind_of(five_p.tile)) == 0.0 < Caution().switch_risk < risk(kind_of(five_m.tile))
 
     def one_step(action):

@@ -11,7 +11,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from jantaku.engine.bots import get_bot
-from jantaku.engine.bots.seat import SeatView as SeatReading
+from jantaku.engine.bots.seat import SeatReading
 from jantaku.engine.match import Match
 from jantaku.engine.ruleset import get_ruleset
 from jantaku.engine.rulesets.classical.view import ClassicalView

@@ -12,6 +12,7 @@ import pytest
 from jantaku.engine.ruleset import ruleset_class
 from jantaku.engine.views import View, view_from_wire, view_to_wire
 from jantaku.netplay.client import Client
+from jantaku.netplay.clock import FakeClock
 from jantaku.netplay.host import Host
 
 FAST = {"bot": 0}  # timers: bots answer at once, people have the default time
@@ -43,6 +44,30 @@ async def host() -> AsyncIterator[Host]:
     await h.start(port=0, bind="127.0.0.1")
     yield h
     await h.stop()
+
+
+@pytest.fixture
+def clock() -> FakeClock:
+    return FakeClock()
+
+
+@pytest.fixture
+async def timed_host(clock: FakeClock) -> AsyncIterator[Host]:
+    """A host on 127.0.0.1 whose table logic runs on ``clock``: deadlines, grace periods, bot
+    pauses and time limits pass only when the test advances it (the sockets are real)."""
+    h = Host(seed=7, clock=clock)
+    await h.start(port=0, bind="127.0.0.1")
+    yield h
+    await h.stop()
+
+
+async def until(condition, what: str, *, tries: int = 200) -> None:
+    """Let the loop run (I/O, the driver task) until ``condition()`` holds; no timing involved."""
+    for _ in range(tries):
+        if condition():
+            return
+        await asyncio.sleep(0.01)
+    raise AssertionError(f"never happened: {what}")
 
 
 async def connect(host: Host, name: str, token: str | None = None, **kwargs) -> Client:

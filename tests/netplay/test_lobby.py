@@ -72,8 +72,8 @@ async def test_leaving_frees_the_seat_before_the_match_and_hands_it_to_a_bot_dur
     await close_all([ann, bob])
 
 
-async def test_tables_nobody_is_at_close():
-    host = Host(limits=HostLimits(idle_table_seconds=0.1, lobby_push_delay=0.01))
+async def test_tables_nobody_is_at_close(clock):
+    host = Host(limits=HostLimits(idle_table_seconds=30, lobby_push_delay=0.01), clock=clock)
     await host.start(port=0)
     ann, watcher = await connect(host, "ann"), await connect(host, "watcher")
     await watcher.list_tables(watch=True)
@@ -81,7 +81,9 @@ async def test_tables_nobody_is_at_close():
     lobby = await watcher.next_message("lobby")
     assert [t["id"] for t in lobby["tables"]] == [table]
     await ann.leave(table)
-    await asyncio.sleep(0.3)
+    clock.advance(29.9)
+    assert table in host.lobby.tables  # idle, not closed yet
+    clock.advance(0.1)
     assert table not in host.lobby.tables
     lobby = await watcher.next_message("lobby")
     while lobby["tables"]:

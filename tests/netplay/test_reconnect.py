@@ -7,7 +7,7 @@ import asyncio
 from jantaku.engine.match import Match
 from jantaku.netplay.netbot import bot_chooser, play_table
 
-from .conftest import as_sent, close_all, connect, seat_four
+from .conftest import as_sent, close_all, connect, seat_four, until
 
 SHORT = {"turn": 0.15, "claim": 0.15, "between": 0.15, "grace": 0.3, "bot": 0}
 
@@ -51,16 +51,18 @@ async def test_a_disconnected_player_gets_the_seat_back_with_a_full_view_after_a
     await close_all([*clients[:3], back])
 
 
-async def test_timeouts_make_a_player_away_until_they_say_they_are_back(host):
+async def test_timeouts_make_a_player_away_until_they_say_they_are_back(timed_host, clock):
+    host = timed_host
     table, clients = await seat_four(host, options={"hands": 1}, timers=SHORT)
     await clients[0].start(table)
     sleeper = clients[0]  # the dealer, who never answers
     others = [asyncio.ensure_future(play_table(c, table, bot_chooser(), think=0.01)) for c in clients[1:]]
     t = host.lobby.tables[table]
-    for _ in range(100):
+    for _ in range(100):  # time passes a timer length at a time; the others answer in between
         if t.seats[0].away:
             break
-        await asyncio.sleep(0.02)
+        clock.advance(SHORT["turn"])
+        await asyncio.sleep(0.01)
     assert t.seats[0].away and t.seats[0].connected
     msg = await sleeper.next_message("table", table=table)
     while not msg["info"]["seats"][0]["away"]:
@@ -75,16 +77,54 @@ async def test_timeouts_make_a_player_away_until_they_say_they_are_back(host):
     await close_all(clients)
 
 
-async def test_a_table_pauses_while_none_of_its_players_is_connected(host):
+async def test_a_prompt_expires_at_its_deadline_and_not_before(timed_host, clock):
+    host = timed_host
+    table, clients = await seat_four(host, options={"hands": 1}, timers={"turn": 30, "claim": 10, "bot": 0})
+    await clients[0].start(table)
+    first = await clients[0].next_message("update", table=table)
+    assert first["prompt"]["deadline"] == 30
+    t = host.lobby.tables[table]
+    prompt = t.runner.prompts[0]
+    clock.advance(12.5)
+    assert t.runner.prompt_wire(0)["deadline"] == 17.5  # the deadline on the wire counts down
+    clock.advance(17.4)
+    assert not prompt.expired and len(t.match.record().decisions) == 0
+    clock.advance(0.1)
+    assert prompt.expired and t.seats[0].timeouts == 1 and not t.seats[0].away
+    await until(lambda: len(t.match.record().decisions) > 0, "a bot answers the expired prompt")
+    assert host.store.decision_authors(t.match_id)[0] == (0, "auto")
+    await close_all(clients)
+
+
+async def test_a_disconnected_player_keeps_the_seat_for_the_grace_period_exactly(timed_host, clock):
+    host = timed_host
+    table, clients = await seat_four(host, options={"hands": 1},
+                                     timers={"turn": None, "claim": None, "grace": 30, "bot": 0})
+    await clients[0].start(table)
+    await clients[3].next_message("update", table=table)
+    t = host.lobby.tables[table]
+    await clients[3].close()
+    await until(lambda: not t.seats[3].connected, "the host sees seat 3 go")
+    clock.advance(29.9)
+    assert not t.seats[3].away  # still theirs
+    clock.advance(0.1)
+    assert t.seats[3].away  # a bot plays it now
+    await close_all(clients[:3])
+
+
+async def test_a_table_pauses_while_none_of_its_players_is_connected(timed_host, clock):
+    host = timed_host
     table, clients = await seat_four(host, options={"hands": 1}, timers=SHORT)
     await clients[0].start(table)
     await clients[0].next_message("update", table=table)
     tokens = [c.token for c in clients]
     await close_all(clients)
-    await asyncio.sleep(0.1)
     t = host.lobby.tables[table]
+    await until(lambda: not t.active, "the table sees its last player go")
     made = len(t.match.record().decisions)
-    await asyncio.sleep(0.6)  # several timer lengths: nothing happens
+    for _ in range(4):  # several timer lengths: nothing happens
+        clock.advance(SHORT["grace"])
+        await asyncio.sleep(0)
     assert len(t.match.record().decisions) == made and not t.active
     assert all(p.deadline is None for p in t.runner.prompts.values())
     back = await connect(host, "p0", tokens[0])

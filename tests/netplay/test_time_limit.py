@@ -1,9 +1,8 @@
-"""A ruleset's playing-time limit (``time_is_up``) stops the match at once, on the record."""
+"""A ruleset's playing-time limit (``time_is_up``) stops the match at once, on the record.
+
+The host runs on a fake clock: the test moves time on by a minute instead of waiting one."""
 
 from __future__ import annotations
-
-import asyncio
-import time
 
 import pytest
 
@@ -12,20 +11,22 @@ from jantaku.engine.ruleset import ruleset_names
 from jantaku.netplay import runner
 from jantaku.netplay.replay import ReplayCursor
 
-from .conftest import close_all, seat_four
+from .conftest import close_all, seat_four, until
 
 pytestmark = pytest.mark.skipif("hongkong" not in ruleset_names(), reason="needs a ruleset with a time limit")
 
 
-async def test_the_time_limit_stops_the_match_and_replays_stop_there_too(host, monkeypatch):
-    monkeypatch.setattr(runner, "CLOCK_CHECK_SECONDS", 0.02)
+async def test_the_time_limit_stops_the_match_and_replays_stop_there_too(timed_host, clock):
+    host = timed_host
     table, clients = await seat_four(host, "hongkong", options={"time_limit_minutes": 1},
                                      timers={"turn": None, "claim": None, "bot": 0})
     await clients[0].start(table)
     t = host.lobby.tables[table]
     first = await clients[0].next_message("update", table=table)
     assert first["view"]["match"]["phase"] == "play"
-    t.runner.started = time.time() - 61  # a minute and a bit has passed
+    clock.advance(59)  # not yet: nobody has decided, and the limit is a minute away
+    assert t.state == "playing" and not t.match.stopped
+    clock.advance(runner.CLOCK_CHECK_SECONDS + 1)  # a minute and a bit has passed
     update = await clients[1].next_message("update", table=table)
     while update["view"]["match"]["phase"] != "over":
         update = await clients[1].next_message("update", table=table)
@@ -40,5 +41,20 @@ async def test_the_time_limit_stops_the_match_and_replays_stop_there_too(host, m
     cursor = ReplayCursor(stored.record)
     cursor.seek(len(cursor))
     assert cursor.view(None)["match"]["phase"] == "over"
-    await asyncio.sleep(0.05)  # the clock is not asked again
+    made = len(t.match.record().decisions)
+    clock.advance(10 * runner.CLOCK_CHECK_SECONDS)  # the clock is not asked again
+    assert len(t.match.record().decisions) == made
     await close_all(clients)
+
+
+async def test_the_time_limit_waits_while_the_table_is_paused(timed_host, clock):
+    host = timed_host
+    table, clients = await seat_four(host, "hongkong", options={"time_limit_minutes": 1},
+                                     timers={"turn": None, "claim": None, "grace": None, "bot": 0})
+    await clients[0].start(table)
+    await clients[0].next_message("update", table=table)
+    t = host.lobby.tables[table]
+    await close_all(clients)
+    await until(lambda: not t.active, "the table pauses when its last player leaves")
+    clock.advance(120)
+    assert t.state == "playing" and not t.match.stopped

@@ -12,7 +12,7 @@ from jantaku.engine.actions import Action
 from jantaku.engine.actions import ActionType as A
 from jantaku.tui.screens.result import ResultScreen
 from jantaku.tui.screens.table import TableScreen
-from jantaku.tui.session import LocalSession, timeout_action
+from .local_session import LocalSession, timeout_action
 from jantaku.tui.tilefaces import TilePainter
 from jantaku.tui.viewmodel import positions
 from jantaku.tui.widgets.player import PlayerArea

@@ -11,7 +11,7 @@ from jantaku.tui.prompt import TILE_KEYS
 from jantaku.tui.screens.dialogs import ChoiceScreen
 from jantaku.tui.screens.result import ResultScreen
 from jantaku.tui.screens.table import TableScreen
-from jantaku.tui.session import LocalSession, bot_for
+from .local_session import LocalSession, bot_for
 from jantaku.engine.rulesets.sichuan.view import SUIT_WORDS
 from jantaku.tui.widgets.centre import CentrePanel
 from jantaku.tui.widgets.player import PlayerArea

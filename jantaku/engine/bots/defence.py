@@ -36,7 +36,7 @@ from dataclasses import dataclass
 
 from ..actions import Action, tile_of
 from ..tiles import DRAGONS, is_honor, kind_of
-from .seat import Opponent, SeatView, kinds_thrown_from
+from .seat import Opponent, SeatReading, kinds_thrown_from
 from ..views import View
 
 # How often each kind of wait occurs (relative), for the wait weight.
@@ -77,7 +77,7 @@ def wait_weight(kind: int, opp: Opponent, unseen: list[int], *, furiten: bool,
     hand); ``furiten`` says a player cannot win on a tile it threw (riichi);
     ``passed`` are kinds it cannot win on by a discard: thrown after its riichi
     (it let them pass), or since its hand last changed
-    (:meth:`.SeatView.passed_since_change`).
+    (:meth:`.SeatReading.passed_since_change`).
     """
     if kind in passed or furiten and kind in opp.discarded:
         return 0.0
@@ -150,7 +150,7 @@ def _dragon_pungs(opp: Opponent) -> int:
     return sum(1 for m in opp.melds if m.is_pung and m.kind in DRAGONS)
 
 
-def passed_after_riichi(sv: SeatView, opp: Opponent) -> frozenset[int]:
+def passed_after_riichi(sv: SeatReading, opp: Opponent) -> frozenset[int]:
     """Kinds others threw after ``opp``'s riichi (it let them pass, so it is furiten on them).
 
     Exact when the view carries the discard order; older views are read by go-rounds.
@@ -202,11 +202,11 @@ class Caution:
     keep_accept: float = 0.75
 
 
-def deal_in_risk(sv: SeatView) -> Callable[[int], float]:
+def deal_in_risk(sv: SeatReading) -> Callable[[int], float]:
     """Per kind, the chance that throwing it deals in to some opponent (no furiten rules).
 
     A kind thrown since an opponent's hand last changed is safe against it
-    (:meth:`.SeatView.passed_since_change`); the others are weighed by
+    (:meth:`.SeatReading.passed_since_change`); the others are weighed by
     :func:`tenpai_chance` and :func:`wait_chances`.
     """
     threats = []
@@ -230,7 +230,7 @@ def cautious_discard(view: View, ranked: Sequence[Action], steps: Callable[[Acti
     best = steps(first)
     if best <= 0:
         return first
-    risk = deal_in_risk(SeatView(view))
+    risk = deal_in_risk(SeatReading(view))
     if risk(kind_of(tile_of(first))) <= caution.switch_risk:
         return first
     floor = caution.keep_accept * accept(first)

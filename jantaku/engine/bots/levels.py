@@ -44,7 +44,7 @@ from ..ruleset import ruleset_class
 from ..tiles import is_terminal_or_honor, kind_of
 from .base import Bot, register_bot
 from .baseline import BaselineBot
-from .seat import SeatView, ShownMeld
+from .seat import SeatReading, ShownMeld
 from .strategy import Evaluation, Strategy, Threat, strategy_for, view_variant
 from ..views import View
 
@@ -120,7 +120,7 @@ class LevelBot(Bot):
         if ActionType.CONTINUE in by_type:
             return by_type[ActionType.CONTINUE][0]
         strategy = strategy_for(view_variant(view))
-        sv = SeatView(view, honors=strategy.honors)
+        sv = SeatReading(view, honors=strategy.honors)
         if view.phase == "setup" or ActionType.VOID in by_type or ActionType.EXCHANGE in by_type:
             choice = strategy.setup_choice(sv, actions)
             return choice if choice is not None else self._fallback.choose(view, actions)
@@ -130,11 +130,11 @@ class LevelBot(Bot):
 
     # --- evaluation helpers ------------------------------------------------------------------------
 
-    def _evaluate(self, strategy: Strategy, sv: SeatView, counts: list[int],
+    def _evaluate(self, strategy: Strategy, sv: SeatReading, counts: list[int],
                   melds: Sequence[ShownMeld]) -> Evaluation:
         return strategy.evaluate(sv, counts, melds, use_plans=self.level.plans)
 
-    def _danger(self, strategy: Strategy, sv: SeatView, threats: Sequence[Threat], kind: int,
+    def _danger(self, strategy: Strategy, sv: SeatReading, threats: Sequence[Threat], kind: int,
                 own: Evaluation | None) -> float:
         if not threats:
             return 0.0
@@ -146,7 +146,7 @@ class LevelBot(Bot):
             return danger * 100
         return 0.0
 
-    def best_discard(self, strategy: Strategy, sv: SeatView, counts: list[int], melds: Sequence[ShownMeld],
+    def best_discard(self, strategy: Strategy, sv: SeatReading, counts: list[int], melds: Sequence[ShownMeld],
                      kinds: Sequence[int], threats: Sequence[Threat]) -> tuple[float, int, Evaluation]:
         """(score, kind, evaluation) of the best discard among ``kinds`` from a 3n+2 hand.
 
@@ -174,7 +174,7 @@ class LevelBot(Bot):
 
     # --- own turn --------------------------------------------------------------------------------
 
-    def choose_turn(self, strategy: Strategy, sv: SeatView, by_type: dict[ActionType, list[Action]]) -> Action:
+    def choose_turn(self, strategy: Strategy, sv: SeatReading, by_type: dict[ActionType, list[Action]]) -> Action:
         discards = by_type.get(ActionType.DISCARD, [])
         for abort in by_type.get(ActionType.ABORT, []):
             if strategy.abort_choice(sv, abort):
@@ -196,11 +196,11 @@ class LevelBot(Bot):
             return riichi[0]
         return chosen
 
-    def pick_tile(self, strategy: Strategy, sv: SeatView, same_kind: list[Action]) -> Action:
+    def pick_tile(self, strategy: Strategy, sv: SeatReading, same_kind: list[Action]) -> Action:
         """Of several copies of one kind (a red five and a plain one), keep the one worth more."""
         return min(same_kind, key=lambda a: (strategy.tile_worth(tile_of(a)), a.sort_key()))
 
-    def choose_kong(self, strategy: Strategy, sv: SeatView, by_type: dict[ActionType, list[Action]],
+    def choose_kong(self, strategy: Strategy, sv: SeatReading, by_type: dict[ActionType, list[Action]],
                     discard_score: float, threats: Sequence[Threat]) -> Action | None:
         best, best_score = None, discard_score
         for kong in by_type.get(ActionType.ANKAN, []) + by_type.get(ActionType.KAKAN, []):
@@ -222,7 +222,7 @@ class LevelBot(Bot):
 
     # --- claims ------------------------------------------------------------------------------------
 
-    def choose_claim(self, strategy: Strategy, sv: SeatView, actions: Sequence[Action]) -> Action:
+    def choose_claim(self, strategy: Strategy, sv: SeatReading, actions: Sequence[Action]) -> Action:
         """Call when the call brings the hand closer to ready without giving up most of its worth."""
         passing = next(a for a in actions if a.type is ActionType.PASS)
         calls = [a for a in actions if a.type in _CALLS]
@@ -237,7 +237,7 @@ class LevelBot(Bot):
                 best, best_score = call, score
         return best
 
-    def call_score(self, strategy: Strategy, sv: SeatView, call: Action, threats: Sequence[Threat],
+    def call_score(self, strategy: Strategy, sv: SeatReading, call: Action, threats: Sequence[Threat],
                    keep: Evaluation) -> tuple[float, bool]:
         """The call's expected points (after its best discard) and whether it brings the hand closer."""
         counts = list(sv.counts)

@@ -5,7 +5,7 @@ that :class:`~jantaku.engine.views.View` into the numbers the strategies work wi
 
     >>> from jantaku.engine.ruleset import get_ruleset
     >>> table = get_ruleset("basic").new_table(seed=1)
-    >>> seat = SeatView(table.view(0))
+    >>> seat = SeatReading(table.view(0))
     >>> sum(seat.counts), seat.meld_count, len(seat.opponents)
     (14, 0, 3)
     >>> sum(seat.unseen) == 136 - 14      # nothing discarded yet: all but one's own tiles unseen
@@ -86,7 +86,7 @@ class Opponent:
         return frozenset(self.discards)
 
 
-class SeatView:
+class SeatReading:
     """The facts of one seat's view that every strategy needs."""
 
     def __init__(self, view: View, *, honors: bool = True):
@@ -200,7 +200,7 @@ def kinds_thrown_from(view: View, order: int) -> frozenset[int]:
                      if d.order is not None and d.order >= order and d.tile < 136)
 
 
-def hand_spec(sv: SeatView, counts: list[int], melds: Sequence[ShownMeld],
+def hand_spec(sv: SeatReading, counts: list[int], melds: Sequence[ShownMeld],
               extra_kind: int | None = None) -> HandSpec:
     """A :class:`HandSpec` for the scorers from kind counts (plus one more tile of ``extra_kind``).
 

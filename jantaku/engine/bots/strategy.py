@@ -29,7 +29,7 @@ from ..tiles import kind_of
 from .defence import passed_after_riichi, tenpai_chance, wait_chances
 from .efficiency import acceptance, win_chance
 from .patterns import pung_acceptance
-from .seat import Opponent, SeatView, ShownMeld
+from .seat import Opponent, SeatReading, ShownMeld
 from ..views import View
 
 # An all-pungs hand accepts only the tiles that pair or pung what it holds: about this share
@@ -90,51 +90,51 @@ class Strategy:
 
     # --- the hand's worth ---------------------------------------------------------------------
 
-    def hand_value(self, sv: SeatView, counts: list[int], melds: Sequence[ShownMeld]) -> float:
+    def hand_value(self, sv: SeatReading, counts: list[int], melds: Sequence[ShownMeld]) -> float:
         """Hook: points a win with this hand is expected to bring (no particular plan)."""
         return self.flat_value * (1.5 if all(m.is_concealed for m in melds) else 1.0)
 
-    def ready_value(self, sv: SeatView, counts: list[int], melds: Sequence[ShownMeld],
+    def ready_value(self, sv: SeatReading, counts: list[int], melds: Sequence[ShownMeld],
                     waits: Sequence[int]) -> tuple[int, float]:
         """Hook: (unseen copies of the waits that make a legal win, their mean value)."""
         accepted = sum(sv.unseen[w] for w in waits)
         return accepted, self.hand_value(sv, counts, melds)
 
-    def plans(self, sv: SeatView, counts: list[int], melds: Sequence[ShownMeld]) -> Iterable[Plan]:
+    def plans(self, sv: SeatReading, counts: list[int], melds: Sequence[ShownMeld]) -> Iterable[Plan]:
         """Hook: plans worth more than the plain hand (the evaluation tries each)."""
         return ()
 
     # --- what dealing in costs ------------------------------------------------------------------
 
-    def deal_in_loss(self, sv: SeatView, opp: Opponent) -> float:
+    def deal_in_loss(self, sv: SeatReading, opp: Opponent) -> float:
         """Hook: the points lost when ``opp`` wins on this seat's discard."""
         return self.flat_value * self.loss_scale
 
-    def extra_danger(self, sv: SeatView, kind: int) -> float:
+    def extra_danger(self, sv: SeatReading, kind: int) -> float:
         """Hook: penalties beyond the chance of dealing in (liability for a big hand)."""
         return 0.0
 
     # --- choices only a variant knows ---------------------------------------------------------
 
-    def setup_choice(self, sv: SeatView, actions: Sequence[Action]) -> Action | None:
+    def setup_choice(self, sv: SeatReading, actions: Sequence[Action]) -> Action | None:
         """Hook: a setup decision (void suit, exchange, opening kong); None: the baseline's."""
         kongs = [a for a in actions if a.type is ActionType.ANKAN]
         return kongs[0] if kongs else None
 
-    def abort_choice(self, sv: SeatView, action: Action) -> bool:
+    def abort_choice(self, sv: SeatReading, action: Action) -> bool:
         """Hook: whether to declare the offered abortive draw."""
         from ..analysis import thirteen_orphans_shanten
         return thirteen_orphans_shanten(sv.counts) > 2
 
-    def kong_bonus(self, sv: SeatView, action: Action) -> float:
+    def kong_bonus(self, sv: SeatReading, action: Action) -> float:
         """Hook: points a kong adds (kong money, fu) beyond its effect on the hand."""
         return 0.0
 
-    def call_cost(self, sv: SeatView) -> float:
+    def call_cost(self, sv: SeatReading) -> float:
         """Hook: points a call must gain beyond passing (showing one's hand has a price)."""
         return 0.0
 
-    def riichi_choice(self, sv: SeatView, ready: "Evaluation", threats: Sequence["Threat"]) -> bool:
+    def riichi_choice(self, sv: SeatReading, ready: "Evaluation", threats: Sequence["Threat"]) -> bool:
         """Hook: whether to declare riichi with the chosen discard (``ready`` is the hand after it)."""
         return True
 
@@ -144,11 +144,11 @@ class Strategy:
 
     # --- the machinery the level bots use -------------------------------------------------------
 
-    def chance(self, sv: SeatView, sh: int, accept: int, typical_scale: float = 1.0) -> float:
+    def chance(self, sv: SeatReading, sh: int, accept: int, typical_scale: float = 1.0) -> float:
         return win_chance(sh, accept, sv.unseen_total, sv.draws_left, looks=self.looks,
                           wait_looks=self.wait_looks, hazard=self.hazard, typical_scale=typical_scale)
 
-    def evaluate(self, sv: SeatView, counts: list[int], melds: Sequence[ShownMeld], *,
+    def evaluate(self, sv: SeatReading, counts: list[int], melds: Sequence[ShownMeld], *,
                  use_plans: bool = True) -> Evaluation:
         """Expected points of a 3n+1 hand: the best of the plain hand and each plan."""
         n = len(melds)
@@ -169,7 +169,7 @@ class Strategy:
                 best = ev
         return best
 
-    def _evaluate_plan(self, sv: SeatView, counts: list[int], melds: Sequence[ShownMeld], plan: Plan,
+    def _evaluate_plan(self, sv: SeatReading, counts: list[int], melds: Sequence[ShownMeld], plan: Plan,
                        plain_shanten: int) -> Evaluation | None:
         kept = [c if k in plan.kinds else 0 for k, c in enumerate(counts)]
         n = len(melds)
@@ -191,7 +191,7 @@ class Strategy:
         chance = self.chance(sv, sh, accept, scale)
         return Evaluation(chance * value, sh, accept, value, chance, plan.name, plain_shanten)
 
-    def threats(self, sv: SeatView) -> list[Threat]:
+    def threats(self, sv: SeatReading) -> list[Threat]:
         """The opponents that may be ready, with what dealing in to each would cost."""
         out = []
         for opp in sv.opponents:
@@ -204,7 +204,7 @@ class Strategy:
                 out.append(Threat(opp, tenpai, self.deal_in_loss(sv, opp), waits))
         return out
 
-    def danger(self, sv: SeatView, threats: Sequence[Threat], kind: int) -> float:
+    def danger(self, sv: SeatReading, threats: Sequence[Threat], kind: int) -> float:
         """Expected points lost by discarding ``kind``."""
         total = self.extra_danger(sv, kind)
         for t in threats:

@@ -26,7 +26,7 @@ from ...analysis import shanten, thirteen_orphans_shanten, useful_tiles
 from ...bots.baseline import BaselineBot, own_hand, visible_counts
 from ...bots.defence import cautious_discard
 from ...bots.efficiency import acceptance_after, shanten_after
-from ...bots.seat import SeatView
+from ...bots.seat import SeatReading
 from ...melds import Meld
 from ...tiles import DRAGONS, EAST, counts34, is_honor, is_suited, is_terminal_or_honor, kind_of, suit_of
 from .danger import dangerous_kinds
@@ -175,6 +175,6 @@ class StrongClassicalBot(ClassicalBot):
         facts = view.ext(ClassicalView)
         if facts is not None and facts.option("discard_payment", "discarder_pays") != "discarder_pays":
             return ranked[0]
-        unseen = SeatView(view).unseen
+        unseen = SeatReading(view).unseen
         return cautious_discard(view, ranked, lambda a: shanten_after(counts, melds, kind_of(tile_of(a)), **forms),
                                 lambda a: acceptance_after(counts, melds, kind_of(tile_of(a)), unseen, **forms))

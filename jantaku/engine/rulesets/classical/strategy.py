@@ -18,7 +18,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 
 from ...bots.patterns import HonourSets, flush_kinds, flush_plans
-from ...bots.seat import Opponent, SeatView, ShownMeld, hand_spec
+from ...bots.seat import Opponent, SeatReading, ShownMeld, hand_spec
 from ...bots.strategy import Plan, Strategy
 from ...tiles import is_terminal_or_honor
 from .danger import dangerous_kinds
@@ -35,7 +35,7 @@ PUNG_PLAN_POINTS = 12  # extra points an all-pungs hand typically collects
 ONE_SUIT_DOUBLES = {True: 1, False: 3}  # by: with honours
 
 
-def view_options(sv: SeatView) -> ClassicalOptions:
+def view_options(sv: SeatReading) -> ClassicalOptions:
     """The classical options the view publishes (the defaults where it says nothing)."""
     if "classical_options" not in sv.cache:
         facts = sv.view.ext(ClassicalView)
@@ -58,11 +58,11 @@ class ClassicalStrategy(Strategy):
 
     # --- worth -------------------------------------------------------------------------------------
 
-    def multiplier(self, sv: SeatView) -> int:
+    def multiplier(self, sv: SeatReading) -> int:
         """What the losers pay the winner, in multiples of its score."""
         return 6 if sv.wind == 0 else 4
 
-    def estimated_score(self, sv: SeatView, counts: list[int], melds: Sequence[ShownMeld],
+    def estimated_score(self, sv: SeatReading, counts: list[int], melds: Sequence[ShownMeld],
                         extra_doubles: float = 0.0, extra_points: int = 0) -> float:
         honours = HonourSets(sv.wind, sv.round_wind)
         points = MAH_JONG_POINTS + extra_points + 4 * len(sv.me.bonus)
@@ -78,10 +78,10 @@ class ClassicalStrategy(Strategy):
         limit = view_options(sv).limit
         return min(limit, round_up(points) * 2 ** doubles)
 
-    def hand_value(self, sv: SeatView, counts: list[int], melds: Sequence[ShownMeld]) -> float:
+    def hand_value(self, sv: SeatReading, counts: list[int], melds: Sequence[ShownMeld]) -> float:
         return self.estimated_score(sv, counts, melds) * self.multiplier(sv)
 
-    def plans(self, sv: SeatView, counts: list[int], melds: Sequence[ShownMeld]) -> Iterable[Plan]:
+    def plans(self, sv: SeatReading, counts: list[int], melds: Sequence[ShownMeld]) -> Iterable[Plan]:
         for suit, with_honours in flush_plans(counts, melds):
             doubles = ONE_SUIT_DOUBLES[with_honours]
             value = self.estimated_score(sv, counts, melds, extra_doubles=doubles) * self.multiplier(sv)
@@ -91,7 +91,7 @@ class ClassicalStrategy(Strategy):
                                          extra_points=PUNG_PLAN_POINTS) * self.multiplier(sv)
             yield Plan("all pungs", frozenset(range(34)), value, pungs_only=True)
 
-    def ready_value(self, sv: SeatView, counts: list[int], melds: Sequence[ShownMeld],
+    def ready_value(self, sv: SeatReading, counts: list[int], melds: Sequence[ShownMeld],
                     waits: Sequence[int]) -> tuple[int, float]:
         options = view_options(sv)
         accepted, total = 0, 0.0
@@ -111,7 +111,7 @@ class ClassicalStrategy(Strategy):
 
     # --- danger --------------------------------------------------------------------------------------
 
-    def deal_in_loss(self, sv: SeatView, opp: Opponent) -> float:
+    def deal_in_loss(self, sv: SeatReading, opp: Opponent) -> float:
         honours = HonourSets(opp.wind, sv.round_wind)
         shown = sum(honours.weight(m.kind) for m in opp.melds if m.is_pung)
         score = min(view_options(sv).limit, TYPICAL_WIN * 2 ** shown)
@@ -119,7 +119,7 @@ class ClassicalStrategy(Strategy):
             return score  # paid like a self-draw, the discarder's share only
         return score * (6 if opp.wind == 0 else 4)
 
-    def extra_danger(self, sv: SeatView, kind: int) -> float:
+    def extra_danger(self, sv: SeatReading, kind: int) -> float:
         if view_options(sv).discard_payment != "dangerous_only":
             return 0.0
         penalty = 0.0
@@ -128,5 +128,5 @@ class ClassicalStrategy(Strategy):
                 penalty += view_options(sv).limit  # paying for everyone, probably a big hand
         return penalty * 0.3
 
-    def kong_bonus(self, sv: SeatView, action) -> float:
+    def kong_bonus(self, sv: SeatReading, action) -> float:
         return 8.0 * self.multiplier(sv)  # a kong scores four times a pung's points

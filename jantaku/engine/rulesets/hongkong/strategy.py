@@ -18,7 +18,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 
 from ...bots.patterns import HonourSets, flush_kinds, flush_plans
-from ...bots.seat import Opponent, SeatView, ShownMeld, hand_spec
+from ...bots.seat import Opponent, SeatReading, ShownMeld, hand_spec
 from ...bots.strategy import Plan, Strategy
 from ...tiles import SUIT_OFFSET, kind_of
 from .bot import dangerous_to_others, view_options
@@ -36,7 +36,7 @@ ALL_PUNGS_FAN = 3
 LIABILITY_WEIGHT = 0.3  # the chance a dangerous tile actually completes the big hand
 
 
-def options(sv: SeatView) -> HongKongOptions:
+def options(sv: SeatReading) -> HongKongOptions:
     if "hk_options" not in sv.cache:
         sv.cache["hk_options"] = view_options(sv.view)
     return sv.cache["hk_options"]
@@ -59,7 +59,7 @@ class HongKongStrategy(Strategy):
     hazard = 0.08
     weigh_danger = False  # a deal-in costs one share more than another's win: 2 of 4 instead of 1
 
-    def bonus_fan(self, sv: SeatView) -> int:
+    def bonus_fan(self, sv: SeatReading) -> int:
         opts = options(sv)
         if not opts.bonus_tiles:
             return 0
@@ -69,7 +69,7 @@ class HongKongStrategy(Strategy):
         own = {SUIT_OFFSET["f"] + sv.wind, SUIT_OFFSET["y"] + sv.wind}
         return sum(1 for t in bonus if kind_of(t) in own)
 
-    def fan_estimate(self, sv: SeatView, counts: list[int], melds: Sequence[ShownMeld], extra: float = 0) -> float:
+    def fan_estimate(self, sv: SeatReading, counts: list[int], melds: Sequence[ShownMeld], extra: float = 0) -> float:
         """Fan toward the minimum (bonus-tile fan left out)."""
         honours = HonourSets(sv.wind, sv.round_wind)
         fan = honours.pungs(counts, melds) + PAIR_FAN_CHANCE * honours.pairs(counts) + extra
@@ -77,16 +77,16 @@ class HongKongStrategy(Strategy):
             fan += 1
         return fan
 
-    def value_of_fan(self, sv: SeatView, fan: float) -> float:
+    def value_of_fan(self, sv: SeatReading, fan: float) -> float:
         opts = options(sv)
         if fan < opts.min_fan:
             return 0.0
         return fan_points(fan + self.bonus_fan(sv), opts) * PAID_SHARES
 
-    def hand_value(self, sv: SeatView, counts: list[int], melds: Sequence[ShownMeld]) -> float:
+    def hand_value(self, sv: SeatReading, counts: list[int], melds: Sequence[ShownMeld]) -> float:
         return self.value_of_fan(sv, self.fan_estimate(sv, counts, melds))
 
-    def plans(self, sv: SeatView, counts: list[int], melds: Sequence[ShownMeld]) -> Iterable[Plan]:
+    def plans(self, sv: SeatReading, counts: list[int], melds: Sequence[ShownMeld]) -> Iterable[Plan]:
         for suit, with_honours in flush_plans(counts, melds):
             fan = self.fan_estimate(sv, counts, melds, FLUSH_FAN[with_honours])
             yield Plan("flush", flush_kinds(suit, with_honours), self.value_of_fan(sv, fan))
@@ -94,7 +94,7 @@ class HongKongStrategy(Strategy):
             fan = self.fan_estimate(sv, counts, melds, ALL_PUNGS_FAN)
             yield Plan("all pungs", frozenset(range(34)), self.value_of_fan(sv, fan), pungs_only=True)
 
-    def ready_value(self, sv: SeatView, counts: list[int], melds: Sequence[ShownMeld],
+    def ready_value(self, sv: SeatReading, counts: list[int], melds: Sequence[ShownMeld],
                     waits: Sequence[int]) -> tuple[int, float]:
         opts = options(sv)
         facts = WinFacts(seat=sv.wind, round=sv.round_wind, self_drawn=False, discarder=(sv.wind + 1) % 4,
@@ -111,13 +111,13 @@ class HongKongStrategy(Strategy):
             total += left * points(value.capped_fan, opts.fan_table) * PAID_SHARES
         return (accepted, total / accepted) if accepted else (0, 0.0)
 
-    def deal_in_loss(self, sv: SeatView, opp: Opponent) -> float:
+    def deal_in_loss(self, sv: SeatReading, opp: Opponent) -> float:
         honours = HonourSets(opp.wind, sv.round_wind)
         shown = sum(honours.weight(m.kind) for m in opp.melds if m.is_pung)
         opts = options(sv)
         return fan_points(max(TYPICAL_FAN, opts.min_fan) + shown, opts) * DEAL_IN_SHARES
 
-    def extra_danger(self, sv: SeatView, kind: int) -> float:
+    def extra_danger(self, sv: SeatReading, kind: int) -> float:
         if not options(sv).liability:
             return 0.0
         if "hk_danger" not in sv.cache:

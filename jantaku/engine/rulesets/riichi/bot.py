@@ -28,7 +28,7 @@ from ...analysis import shanten, thirteen_orphans_shanten, waits
 from ...bots.baseline import BaselineBot, own_hand, visible_counts
 from ...bots.defence import passed_after_riichi
 from ...bots.patterns import flush_suit
-from ...bots.seat import SeatView
+from ...bots.seat import SeatReading
 from ...tiles import EAST, TERMINALS_AND_HONORS, WHITE, counts34, dora_after, is_red, kind_of
 from .context import RiichiWinContext
 from .scoring import score_win
@@ -274,7 +274,7 @@ class StrongRiichiBot(RiichiBot):
         return live
 
     def safe_against(self, view: View, seat: int) -> set[int]:
-        sv = SeatView(view)
+        sv = SeatReading(view)
         opp = next(o for o in sv.opponents if o.seat == seat)
         return super().safe_against(view, seat) | passed_after_riichi(sv, opp)
 
