@@ -20,8 +20,8 @@ class Phase(StrEnum):
     """Where a hand stands.  A ``str`` enum: ``View.phase`` carries its value on the wire and
     ``table.phase == "turn"`` keeps working.
 
-    >>> Phase.CLAIM == "claim", Phase("rob") is Phase.ROB, Phase.CLAIM.waits_for_answers, Phase.TURN
-    (True, True, True, 'turn')
+    >>> Phase.CLAIM == "claim", Phase("rob") is Phase.ROB, Phase.TURN
+    (True, True, 'turn')
     """
 
     DEAL = "deal"  # dealing (only inside the constructor)
@@ -33,11 +33,6 @@ class Phase(StrEnum):
 
     # shown as the string it always was (logs, messages and docstring examples stay as they read)
     __repr__ = str.__repr__
-
-    @property
-    def waits_for_answers(self) -> bool:
-        """Whether a :class:`ClaimWindow` is open (several seats may answer at once)."""
-        return self is Phase.CLAIM or self is Phase.ROB
 
 
 class TurnSituation(Enum):
