@@ -294,7 +294,7 @@ class Table:
     def turn_actions(self, seat: int) -> list[Action]:
         """Hook (extend with ``super()``): what the seat holding the turn may do."""
         player = self.players[seat]
-        actions = [Discard(t) for t in self.discard_choices(seat)]
+        actions: list[Action] = [Discard(t) for t in self.discard_choices(seat)]
         if self.turn_situation is not TurnSituation.AFTER_CALL:
             if player.drawn is not None and self.can_win(seat, player.drawn, self_drawn=True):
                 actions.append(Tsumo(player.drawn))
@@ -321,7 +321,7 @@ class Table:
     def kong_actions(self, seat: int) -> list[Action]:
         """Concealed kongs of four held tiles and added kongs onto one's pungs."""
         player = self.players[seat]
-        out = []
+        out: list[Action] = []
         counts = counts34(player.concealed)
         if self.allow_concealed_kan:
             for kind in range(34):
@@ -388,7 +388,7 @@ class Table:
         """Hook (extend with ``super()``): what ``seat`` may do with ``discarder``'s ``tile``."""
         player = self.players[seat]
         kind = kind_of(tile)
-        out = []
+        out: list[Action] = []
         last = self.wall.remaining == 0
         allowed = self.last_tile_claims if last else None
 
@@ -413,7 +413,7 @@ class Table:
 
     def _pair_choices(self, same: list[int]) -> list[tuple[int, ...]]:
         """Distinct pairs from same-kind tiles (with and without a red five)."""
-        choices = {}
+        choices: dict[tuple[bool, ...], tuple[int, ...]] = {}
         for i in range(len(same)):
             for j in range(i + 1, len(same)):
                 pair = tuple(sorted((same[i], same[j])))
@@ -424,7 +424,7 @@ class Table:
     def _chi_options(self, hand: list[int], tile: int) -> list[Action]:
         kind = kind_of(tile)
         pos = kind % 9
-        out = []
+        out: list[Action] = []
         for a, b in ((-2, -1), (-1, 1), (1, 2)):
             if not (0 <= pos + a <= 8 and 0 <= pos + b <= 8):
                 continue
@@ -492,7 +492,8 @@ class Table:
         for t in action.tiles:
             player.concealed.remove(t)
         mtype = {ActionType.CHI: MeldType.CHI, ActionType.PON: MeldType.PON, ActionType.KAN: MeldType.KAN}[action.type]
-        meld = make_meld(mtype, list(action.tiles) + [action.tile], claimed=action.tile, from_seat=discarder)
+        # the claimed tile is the discard itself (the action names the same one)
+        meld = make_meld(mtype, list(action.tiles) + [record.tile], claimed=record.tile, from_seat=discarder)
         player.melds.append(meld)
         self.calls_made += 1
         self.emit(CallEvent(seat=seat, meld=meld_to_wire(meld), discarder=discarder))
@@ -549,7 +550,7 @@ class Table:
         self._complete_kong(seat, meld)
 
     def _robbers(self, seat: int, tile: int, *, concealed: bool) -> dict[int, tuple[Action, ...]]:
-        out = {}
+        out: dict[int, tuple[Action, ...]] = {}
         for s in self.order_from(self.next_seat(seat)):
             if s == seat or self.players[s].out:
                 continue
