@@ -137,7 +137,8 @@ class HongKongTable(Table):
             return False  # the shape: four sets and a pair, or thirteen orphans
         if self.options.min_fan == 0:
             return True
-        discarder = None if self_drawn else (self.turn_seat if robbing else self.last_discard[0])
+        last = self.last_discard  # set whenever a discard can be won on
+        discarder = None if self_drawn else (self.turn_seat if robbing or last is None else last[0])
         return is_legal_win(self._hand_spec(seat, tile, self_drawn), kind_of(tile),
                             self.win_facts(seat, discarder, robbing=robbing), self.options)
 
@@ -157,7 +158,7 @@ class HongKongTable(Table):
         on_replacement = self_drawn and self.turn_situation is TurnSituation.KONG_REPLACEMENT
         return WinFacts(
             seat=self.seat_wind(seat), round=self.context.round_wind, self_drawn=self_drawn,
-            discarder=None if self_drawn else self.seat_wind(discarder),
+            discarder=None if discarder is None else self.seat_wind(discarder),
             last_tile=self.wall.remaining == 0 and not robbing,
             replacement=on_replacement, robbed_kong=robbing, first_turn=first_turn,
             kong_on_kong=on_replacement and self.kongs_in_a_row >= 2,

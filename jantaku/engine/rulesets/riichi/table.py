@@ -168,7 +168,7 @@ class RiichiTable(Table):
         melds = len(player.melds)
         if shanten(counts, melds) > 0:
             return []
-        out = []
+        out: list[Action] = []
         for tile in super().discard_choices(seat):
             kind = kind_of(tile)
             counts[kind] -= 1
@@ -272,6 +272,8 @@ class RiichiTable(Table):
         if not self.discard_unsettled:
             return
         self.discard_unsettled = False
+        if self.last_discard is None:  # unsettled only after a discard; this narrows the type
+            return
         discarder, tile = self.last_discard
         for seat, state in enumerate(self.seats):
             if seat != discarder and kind_of(tile) in state.waits:

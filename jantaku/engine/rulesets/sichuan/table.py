@@ -155,7 +155,7 @@ class SichuanTable(Table):
         self.voids[seat] = action.suit
         self.emit(VoidChosenEvent(seat=seat, suit=action.suit))
         if all(self.voids):
-            self.emit(VoidsEvent(voids=list(self.voids)))
+            self.emit(VoidsEvent(voids=[v for v in self.voids if v is not None]))  # all are chosen
             self.setup_step = None
             self.begin_play()
 
