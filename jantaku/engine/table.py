@@ -63,6 +63,13 @@ __all__ = ["ClaimWindow", "DiscardRecord", "Event", "HandContext", "Phase", "Pla
            "meld_to_wire"]
 
 
+# The members bound once as module names: in CPython 3.11 every attribute lookup on an Enum class
+# goes through EnumType.__getattr__'s slow path, and these are read at every decision.
+_DEAL, _SETUP, _TURN, _CLAIM, _ROB, _OVER = Phase.DEAL, Phase.SETUP, Phase.TURN, Phase.CLAIM, Phase.ROB, Phase.OVER
+_NORMAL, _AFTER_CALL, _KONG_REPLACEMENT = TurnSituation.NORMAL, TurnSituation.AFTER_CALL, TurnSituation.KONG_REPLACEMENT
+_DISCARD_AFTER_KONG, _ROBBING_KONG = TurnSituation.DISCARD_AFTER_KONG, TurnSituation.ROBBING_KONG
+_PHASE_ON_WIRE = {phase: phase.value for phase in Phase}  # View.phase is a plain str
+
 class Table:
     """One hand.  See the module docstring.
 
@@ -115,7 +122,7 @@ class Table:
         self.wall = wall if wall is not None else self.build_wall(self.rng)
         self.players = [PlayerState() for _ in range(4)]
         self.events: list[Event] = []
-        self.phase = Phase.DEAL
+        self.phase: Phase = _DEAL
         self.turn_seat = self.context.dealer
         self.result: HandResult | None = None
         self.deltas = [0, 0, 0, 0]
@@ -123,7 +130,7 @@ class Table:
         # the current discard and who may claim it
         self.last_discard: tuple[int, int] | None = None  # (seat, tile)
         self.claims: ClaimWindow | None = None  # open in the claim and rob phases
-        self.turn_situation = TurnSituation.NORMAL
+        self.turn_situation: TurnSituation = _NORMAL
         self.kongs_in_a_row = 0
         self.turns_taken = 0  # discards made this hand (first go-round checks)
         self.calls_made = 0
@@ -168,7 +175,7 @@ class Table:
             for seat in self.order_from(dealer):
                 self.replace_bonus_tiles(seat)
         self.after_deal()
-        if self.phase is Phase.DEAL:
+        if self.phase is _DEAL:
             self.begin_play()
 
     def after_deal(self) -> None:
@@ -176,7 +183,7 @@ class Table:
 
     def begin_play(self) -> None:
         """Protected API: the dealer holds the turn (ends the setup phase)."""
-        self.phase = Phase.TURN
+        self.phase = _TURN
         self.turn_seat = self.context.dealer
 
     # --- the turn's situation, as the booleans it replaces (read by older code and tests) -----
@@ -185,43 +192,43 @@ class Table:
         if on:
             self.turn_situation = situation
         elif self.turn_situation is situation:
-            self.turn_situation = TurnSituation.NORMAL
+            self.turn_situation = _NORMAL
 
     @property
     def after_call(self) -> bool:
         """The turn seat called and must discard without drawing."""
-        return self.turn_situation is TurnSituation.AFTER_CALL
+        return self.turn_situation is _AFTER_CALL
 
     @after_call.setter
     def after_call(self, on: bool) -> None:
-        self._situation_flag(TurnSituation.AFTER_CALL, on)
+        self._situation_flag(_AFTER_CALL, on)
 
     @property
     def after_kong(self) -> bool:
         """The turn seat's last draw was a kong's replacement."""
-        return self.turn_situation is TurnSituation.KONG_REPLACEMENT
+        return self.turn_situation is _KONG_REPLACEMENT
 
     @after_kong.setter
     def after_kong(self, on: bool) -> None:
-        self._situation_flag(TurnSituation.KONG_REPLACEMENT, on)
+        self._situation_flag(_KONG_REPLACEMENT, on)
 
     @property
     def after_kong_discard(self) -> bool:
         """The discard on the table followed a kong's replacement."""
-        return self.turn_situation is TurnSituation.DISCARD_AFTER_KONG
+        return self.turn_situation is _DISCARD_AFTER_KONG
 
     @after_kong_discard.setter
     def after_kong_discard(self, on: bool) -> None:
-        self._situation_flag(TurnSituation.DISCARD_AFTER_KONG, on)
+        self._situation_flag(_DISCARD_AFTER_KONG, on)
 
     @property
     def robbing(self) -> bool:
         """The win being scored robs a kong."""
-        return self.turn_situation is TurnSituation.ROBBING_KONG
+        return self.turn_situation is _ROBBING_KONG
 
     @robbing.setter
     def robbing(self, on: bool) -> None:
-        self._situation_flag(TurnSituation.ROBBING_KONG, on)
+        self._situation_flag(_ROBBING_KONG, on)
 
     # --- the public interface ---------------------------------------------------------
 
@@ -231,11 +238,11 @@ class Table:
         An empty dict means the hand is over.
         """
         phase = self.phase
-        if phase is Phase.TURN:
+        if phase is _TURN:
             return {self.turn_seat: self._sorted(self.turn_actions(self.turn_seat))}
-        if self.claims is not None and (phase is Phase.CLAIM or phase is Phase.ROB):
+        if self.claims is not None and (phase is _CLAIM or phase is _ROB):
             return self.claims.waiting()
-        if phase is Phase.SETUP:
+        if phase is _SETUP:
             out = {}
             for seat in range(4):
                 acts = self.setup_actions(seat)
@@ -261,15 +268,15 @@ class Table:
                                 + ", ".join(map(str, legal[:12])) + (" …" if len(legal) > 12 else ""))
         start = len(self.events)
         phase = self.phase
-        if phase is Phase.TURN:
+        if phase is _TURN:
             self._act_turn(seat, action)
-        elif self.claims is not None and (phase is Phase.CLAIM or phase is Phase.ROB):
+        elif self.claims is not None and (phase is _CLAIM or phase is _ROB):
             if self.claims.answer(seat, action):
-                if phase is Phase.CLAIM:
+                if phase is _CLAIM:
                     self._resolve_claims(self.claims)
                 else:
                     self._resolve_rob(self.claims)
-        elif phase is Phase.SETUP:
+        elif phase is _SETUP:
             self.act_setup(seat, action)
         return self.events[start:]
 
@@ -287,7 +294,7 @@ class Table:
 
     @property
     def is_over(self) -> bool:
-        return self.phase is Phase.OVER
+        return self.phase is _OVER
 
     # --- turns ---------------------------------------------------------------------------
 
@@ -295,7 +302,7 @@ class Table:
         """Hook (extend with ``super()``): what the seat holding the turn may do."""
         player = self.players[seat]
         actions: list[Action] = [Discard(t) for t in self.discard_choices(seat)]
-        if self.turn_situation is not TurnSituation.AFTER_CALL:
+        if self.turn_situation is not _AFTER_CALL:
             if player.drawn is not None and self.can_win(seat, player.drawn, self_drawn=True):
                 actions.append(Tsumo(player.drawn))
             if self.wall_allows_kong():
@@ -369,13 +376,13 @@ class Table:
         record = DiscardRecord(tile, tsumogiri=(tile == player.drawn), riichi=riichi, order=self.turns_taken)
         player.discards.append(record)
         player.drawn = None
-        self.turn_situation = (TurnSituation.DISCARD_AFTER_KONG
-                               if self.turn_situation is TurnSituation.KONG_REPLACEMENT else TurnSituation.NORMAL)
+        self.turn_situation = (_DISCARD_AFTER_KONG
+                               if self.turn_situation is _KONG_REPLACEMENT else _NORMAL)
         self.turns_taken += 1
         self.last_discard = (seat, tile)
         self.emit(DiscardEvent(seat=seat, tile=tile, tsumogiri=record.tsumogiri, riichi=riichi))
         self.on_discard(seat, tile)
-        if self.phase is Phase.OVER:
+        if self.phase is _OVER:
             return
         self._open_claims(seat, tile)
 
@@ -450,14 +457,14 @@ class Table:
                 offers[seat] = self._sorted(options + [Pass()])
         if offers:
             self.claims = ClaimWindow(discarder, tile, offers, order)
-            self.phase = Phase.CLAIM
+            self.phase = _CLAIM
         else:
             self.claims = None
             self._next_turn(discarder)
 
     def _resolve_claims(self, window: ClaimWindow) -> None:
         discarder, tile = window.discarder, window.tile
-        self.phase = Phase.TURN  # provisional; overwritten below
+        self.phase = _TURN  # provisional; overwritten below
         rons = window.rons()
         for seat in window.passed_wins():
             self.on_passed_win(seat, tile)
@@ -469,7 +476,7 @@ class Table:
         self.claims = None
         if claim is None:
             self.on_claims_passed(discarder, tile)
-            if self.phase is not Phase.OVER:
+            if self.phase is not _OVER:
                 self._next_turn(discarder)
             return
         seat, action = claim
@@ -499,12 +506,12 @@ class Table:
         self.emit(CallEvent(seat=seat, meld=meld_to_wire(meld), discarder=discarder))
         self.on_call(seat, meld)
         self.turn_seat = seat
-        self.phase = Phase.TURN
+        self.phase = _TURN
         if mtype is MeldType.KAN:
             self.on_kong(seat, meld)
             self._replacement_draw(seat)
         else:
-            self.turn_situation = TurnSituation.AFTER_CALL
+            self.turn_situation = _AFTER_CALL
 
     def on_call(self, seat: int, meld: Meld) -> None:
         """Hook: a discard was claimed into a meld (ippatsu breaks, kuikae, liability)."""
@@ -560,7 +567,7 @@ class Table:
 
     def _open_rob(self, seat: int, meld: Meld, robbers: dict[int, tuple[Action, ...]]) -> None:
         tile = meld.added if meld.type is MeldType.KAKAN and meld.added is not None else meld.tiles[0]
-        self.phase = Phase.ROB
+        self.phase = _ROB
         self.claims = ClaimWindow(seat, tile, robbers, tuple(self.order_from(self.next_seat(seat))), kong=meld)
 
     def _resolve_rob(self, window: ClaimWindow) -> None:
@@ -581,19 +588,19 @@ class Table:
                 player.melds.pop(index)
                 player.concealed.extend(t for t in meld.tiles if t != tile)
             before = self.turn_situation
-            self.turn_situation = TurnSituation.ROBBING_KONG
+            self.turn_situation = _ROBBING_KONG
             self._win(self.select_winners(seat, rons), tile, seat)
-            if self.turn_situation is TurnSituation.ROBBING_KONG:
+            if self.turn_situation is _ROBBING_KONG:
                 self.turn_situation = before
             return
-        self.phase = Phase.TURN
+        self.phase = _TURN
         self._complete_kong(seat, meld)
 
     def _complete_kong(self, seat: int, meld: Meld) -> None:
         self.on_kong(seat, meld)
-        if self.phase is Phase.OVER:
+        if self.phase is _OVER:
             return
-        self.phase = Phase.TURN
+        self.phase = _TURN
         self.turn_seat = seat
         self._replacement_draw(seat)
 
@@ -620,7 +627,7 @@ class Table:
             self.end_in_exhaustive_draw()
             return
         self.turn_seat = seat
-        self.phase = Phase.TURN
+        self.phase = _TURN
         tile = self.wall.draw()
         self._take_draw(seat, tile, replacement=False)
 
@@ -635,11 +642,11 @@ class Table:
         player = self.players[seat]
         player.concealed.append(tile)
         player.drawn = tile
-        self.turn_situation = TurnSituation.KONG_REPLACEMENT if replacement else TurnSituation.NORMAL
+        self.turn_situation = _KONG_REPLACEMENT if replacement else _NORMAL
         self.emit(DrawEvent(seat=seat, replacement=replacement, wall=self.wall.remaining, tile=tile))
         if self.bonus_tiles and is_bonus(kind_of(tile)):
             self.replace_bonus_tiles(seat)
-            if self.phase is Phase.OVER:
+            if self.phase is _OVER:
                 return
         self.on_draw(seat, player.drawn)
 
@@ -705,13 +712,13 @@ class Table:
             records.append(record)
             self.wins.append(record)
         # a robbed kong's tile was never discarded
-        if discarder is not None and self.turn_situation is not TurnSituation.ROBBING_KONG:
+        if discarder is not None and self.turn_situation is not _ROBBING_KONG:
             self.players[discarder].discards[-1].claimed_by = winners[0]
         for record in records:
             self._apply_payments(record.payments, reason="win")
             self.emit(WinEvent.of(record))
         self.after_win(records)
-        if self.phase is Phase.OVER:
+        if self.phase is _OVER:
             return
         if self.leave_on_win and len(self.wins) < self.max_winners and sum(not p.out for p in self.players) > 2:
             for record in records:
@@ -720,7 +727,7 @@ class Table:
             if sum(not p.out for p in self.players) > 1:
                 # play goes on after the (last) winner
                 self.claims = None
-                self.phase = Phase.TURN
+                self.phase = _TURN
                 self._next_turn(winners[-1])
                 return
         self.end_hand(HandResult(kind="win", wins=list(self.wins)))
@@ -762,7 +769,7 @@ class Table:
         result.deltas = list(self.deltas)
         result.hands = [sort_tiles(p.concealed) for p in self.players]
         self.result = result
-        self.phase = Phase.OVER
+        self.phase = _OVER
         self.claims = None
         self.emit(HandEndEvent.of(result))
 
@@ -784,12 +791,12 @@ class Table:
         Never another seat's concealed tiles (until the hand is over) or the
         order of the wall.
         """
-        over = self.phase is Phase.OVER
+        over = self.phase is _OVER
         players = tuple(self._seat_view(s, p, shown=(s == seat or over or p.out), own=(s == seat or over))
                         for s, p in enumerate(self.players))
         context = self.context
         return View(
-            variant=self.name, seat=seat, phase=self.phase.value, turn=self.turn_seat, dealer=context.dealer,
+            variant=self.name, seat=seat, phase=_PHASE_ON_WIRE[self.phase], turn=self.turn_seat, dealer=context.dealer,
             round_wind=context.round_wind, hand_number=context.hand_number, honba=context.honba,
             sticks=context.sticks, scores=tuple(a + b for a, b in zip(context.scores, self.deltas)),
             wall=self.wall.remaining, players=players,
