@@ -69,9 +69,10 @@ def test_the_turns_situation_is_one_typed_field():
     table = table_for(KONGS)
     table.act(0, find(table.pending()[0], ActionType.ANKAN))
     assert table.turn_situation is TurnSituation.KONG_REPLACEMENT and table.after_kong
-    table.act(0, table.pending()[0][0])
-    assert table.turn_situation in (TurnSituation.DISCARD_AFTER_KONG, TurnSituation.NORMAL)
-    assert table.turn_situation is TurnSituation.DISCARD_AFTER_KONG or table.phase is Phase.TURN
+    table.act(0, find(table.pending()[0], ActionType.DISCARD, K("4p")))  # seat 1 may chow it
+    assert table.phase is Phase.CLAIM and table.turn_situation is TurnSituation.DISCARD_AFTER_KONG
+    table.act(1, Action(ActionType.PASS))
+    assert table.turn_seat == 1 and table.turn_situation is TurnSituation.NORMAL  # an ordinary draw
     for name in ("after_call", "after_kong", "after_kong_discard", "robbing"):
         assert name not in vars(table), f"{name} is stored apart from turn_situation"
 
