@@ -30,7 +30,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from ...actions import Abort, Action, ActionType, Riichi
+from ...actions import Abort, Action, ActionType, Ankan, Riichi
 from ...events import DrawEvent, RiichiEvent
 from ...melds import HandSpec, Meld, MeldType
 from ...options import options_to_dict
@@ -150,8 +150,10 @@ class ClassicalTable(Table):
             return True
         # a declared hand: a concealed kong of the tile just drawn that leaves the waits as they were
         player = self.players[seat]
+        if not isinstance(action, Ankan):
+            return False
         kind = kind_of(action.tile)
-        return (action.type is ActionType.ANKAN and player.drawn is not None
+        return (player.drawn is not None
                 and kind_of(player.drawn) == kind
                 and kong_keeps_waits(player.concealed, player.melds, kind, declared))
 

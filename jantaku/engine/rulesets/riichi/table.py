@@ -40,7 +40,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from ...actions import Abort, Action, ActionType, Chi, Pon, Riichi
+from ...actions import Abort, Action, ActionType, Ankan, Chi, Pon, Riichi
 from ...analysis import real_waits, shanten
 from ...melds import Meld, MeldType
 from ...results import HandResult
@@ -207,7 +207,7 @@ class RiichiTable(Table):
             return True
         player = self.players[seat]
         # after riichi: only a concealed kan of the drawn tile that leaves the waits as they were
-        if action.type is not ActionType.ANKAN or kind_of(player.drawn) != kind_of(action.tile):
+        if not isinstance(action, Ankan) or player.drawn is None or kind_of(player.drawn) != kind_of(action.tile):
             return False
         counts = counts34(player.concealed)
         counts[kind_of(action.tile)] -= 4
@@ -305,7 +305,7 @@ class RiichiTable(Table):
             return True
         if self.seats[seat].riichi or self.abort_when_discard_passes:
             return False  # after a fourth kan by two players the next discard may only be won on
-        if action.type in (ActionType.CHI, ActionType.PON):
+        if isinstance(action, (Chi, Pon)):
             # a call must leave something to discard besides the kuikae-banned kinds
             banned = self._swap_kinds(action)
             rest = list(self.players[seat].concealed)
@@ -315,7 +315,7 @@ class RiichiTable(Table):
         return True
 
     @staticmethod
-    def _swap_kinds(action: Action) -> frozenset[int]:
+    def _swap_kinds(action: Chi | Pon) -> frozenset[int]:
         """Kuikae: the claimed kind, and for a chi on an end the kind at the run's other end."""
         kind = kind_of(action.tile)
         banned = {kind}
@@ -331,7 +331,7 @@ class RiichiTable(Table):
         self._settle_discard(may_abort=False)  # the caller's turn follows; an abort waits for its discard
         for state in self.seats:
             state.ippatsu = False
-        if meld.type in (MeldType.CHI, MeldType.PON):
+        if meld.type in (MeldType.CHI, MeldType.PON) and meld.claimed is not None:  # a call names its tile
             call = Chi if meld.type is MeldType.CHI else Pon
             action = call(meld.claimed, tuple(t for t in meld.tiles if t != meld.claimed))
             self.seats[seat].no_discard_kinds = self._swap_kinds(action)

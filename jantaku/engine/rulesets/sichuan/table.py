@@ -187,10 +187,10 @@ class SichuanTable(Table):
         return self.distinct_tiles(void_tiles or tiles)
 
     def kong_allowed(self, seat: int, action: Action) -> bool:
-        return not self.is_void_tile(seat, action.tile)
+        return action.tile is not None and not self.is_void_tile(seat, action.tile)  # kongs name a tile
 
     def claim_allowed(self, seat: int, action: Action) -> bool:
-        return action.type is ActionType.RON or not self.is_void_tile(seat, action.tile)
+        return action.type is ActionType.RON or (action.tile is not None and not self.is_void_tile(seat, action.tile))
 
     # --- winning ----------------------------------------------------------------------------
 
