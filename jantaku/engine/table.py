@@ -70,6 +70,7 @@ _NORMAL, _AFTER_CALL, _KONG_REPLACEMENT = TurnSituation.NORMAL, TurnSituation.AF
 _DISCARD_AFTER_KONG, _ROBBING_KONG = TurnSituation.DISCARD_AFTER_KONG, TurnSituation.ROBBING_KONG
 _PHASE_ON_WIRE = {phase: phase.value for phase in Phase}  # View.phase is a plain str
 
+
 class Table:
     """One hand.  See the module docstring.
 
@@ -170,7 +171,7 @@ class Table:
         self.players[dealer].drawn = dealer_draw
         for seat in range(4):
             self.emit(DealEvent(seat=seat, count=len(self.players[seat].concealed),
-                                 tiles=sort_tiles(self.players[seat].concealed)))
+                                tiles=sort_tiles(self.players[seat].concealed)))
         if self.bonus_tiles:
             for seat in self.order_from(dealer):
                 self.replace_bonus_tiles(seat)

@@ -174,7 +174,7 @@ class HongKongTable(Table):
         if scored.liability is not None:
             liable = self.seat_of_wind(scored.liability.seat)
             self.emit(LiabilityEvent(seat=liable, winner=seat, hand=scored.liability.hand,
-                                      fed=scored.liability.fed))
+                                     fed=scored.liability.fed))
         # a scored win always has its payments (None only on a result that is no win, raised above)
         payments = {self.seat_of_wind(w): v for w, v in (scored.result.payments or {}).items()}
         return scored.result, payments

@@ -176,7 +176,7 @@ class SichuanTable(Table):
         for seat in range(4):
             received = self.exchanged[(seat - offset) % 4]
             self.emit(ExchangeEvent(seat=seat, offset=offset, gave=list(self.exchanged[seat]),
-                                     received=list(received)))
+                                    received=list(received)))
 
     # --- restrictions of the void suit ------------------------------------------------------
 
