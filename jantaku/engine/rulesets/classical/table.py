@@ -30,13 +30,14 @@ from __future__ import annotations
 
 from typing import Any
 
-from ...actions import Abort, Action, ActionType, Riichi, tile_of
+from ...actions import Abort, Action, ActionType, Ankan, Riichi
 from ...events import DrawEvent, RiichiEvent
 from ...melds import HandSpec, Meld, MeldType
 from ...options import options_to_dict
 from ...results import HandResult
 from ...scoring import ScoreResult
 from ...table import Table
+from ...state import TurnSituation
 from ...tiles import TERMINALS_AND_HONORS, WINDS, kind_of
 from .danger import is_dangerous_discard
 from .declaration import declaration_discards, kong_keeps_waits, real_waits
@@ -95,7 +96,8 @@ class ClassicalTable(Table):
 
     def declaration_actions(self, seat: int) -> list[Action]:
         """A ``riichi`` action for each discard that leaves a concealed hand ready."""
-        if not self.options.riichi_declaration or self.after_call or seat in self.declared_waits:
+        if (not self.options.riichi_declaration or self.turn_situation is TurnSituation.AFTER_CALL
+                or seat in self.declared_waits):
             return []
         key = (seat, len(self.events))
         if self._declarations[0] != key:
@@ -109,7 +111,7 @@ class ClassicalTable(Table):
         rest = list(player.concealed)
         rest.remove(tile)
         self.declared_waits[seat] = real_waits(rest, player.melds)
-        self._emit(RiichiEvent(seat=seat, double=False))
+        self.emit(RiichiEvent(seat=seat, double=False))
 
     def discard_choices(self, seat: int) -> list[int]:
         drawn = self.players[seat].drawn
@@ -123,7 +125,7 @@ class ClassicalTable(Table):
     def may_declare_nine_orphans(self, seat: int) -> bool:
         """First turn, no meld out anywhere, nine different terminals/honours in hand."""
         player = self.players[seat]
-        if not self.options.draw_on_nine_orphans or player.discards or self.after_call:
+        if not self.options.draw_on_nine_orphans or player.discards or self.turn_situation is TurnSituation.AFTER_CALL:
             return False
         if any(p.melds for p in self.players):
             return False
@@ -148,8 +150,10 @@ class ClassicalTable(Table):
             return True
         # a declared hand: a concealed kong of the tile just drawn that leaves the waits as they were
         player = self.players[seat]
-        kind = kind_of(tile_of(action))
-        return (action.type is ActionType.ANKAN and player.drawn is not None
+        if not isinstance(action, Ankan):
+            return False
+        kind = kind_of(action.tile)
+        return (player.drawn is not None
                 and kind_of(player.drawn) == kind
                 and kong_keeps_waits(player.concealed, player.melds, kind, declared))
 
@@ -163,7 +167,7 @@ class ClassicalTable(Table):
 
     def on_kong(self, seat: int, meld: Meld) -> None:
         # a kong declared on a replacement tile is a kong on kong (twofold fortune)
-        self.kongs_in_a_row = self.kongs_in_a_row + 1 if self.after_kong else 1
+        self.kongs_in_a_row = self.kongs_in_a_row + 1 if self.turn_situation is TurnSituation.KONG_REPLACEMENT else 1
 
     def on_discard(self, seat: int, tile: int) -> None:
         self.kongs_in_a_row = 0
@@ -183,14 +187,14 @@ class ClassicalTable(Table):
         if discarder is None:
             if self.drew_from_dead_wall:
                 flags.add(REPLACEMENT)
-                if self.kongs_in_a_row >= 2 and self.after_kong:
+                if self.kongs_in_a_row >= 2 and self.turn_situation is TurnSituation.KONG_REPLACEMENT:
                     flags.add(TWOFOLD_FORTUNE)
             elif self.wall.remaining == 0:
                 flags.add(LAST_TILE)
             if seat == dealer and self.turns_taken == 0 and self.calls_made == 0 \
                     and not self.players[seat].melds:
                 flags.add(FIRST_TURN)
-        elif self.robbing:
+        elif self.turn_situation is TurnSituation.ROBBING_KONG:
             flags.add(ROBBED_KONG)
         else:
             if self.wall.remaining == 0:
@@ -209,7 +213,7 @@ class ClassicalTable(Table):
 
     def before_win(self, winners: list[int], tile: int, discarder: int | None) -> bool:
         if len(winners) >= THREE_CALLS:
-            if self.robbing:
+            if self.turn_situation is TurnSituation.ROBBING_KONG:
                 self._restore_robbed_kong(tile)
             self.end_in_a_draw("three_mah_jong")
             return False
@@ -227,7 +231,7 @@ class ClassicalTable(Table):
 
     def is_dangerous(self, seat: int, tile: int, discarder: int | None) -> bool:
         """Whether a winning discard was dangerous (robbing a kong is no discard)."""
-        if discarder is None or self.robbing:
+        if discarder is None or self.turn_situation is TurnSituation.ROBBING_KONG:
             return False
         held = [kind_of(t) for t in self.players[discarder].concealed] + [kind_of(tile)]
         return is_dangerous_discard(kind_of(tile), self.players[seat].melds, held)
@@ -249,7 +253,7 @@ class ClassicalTable(Table):
 
     def _emit_scores(self, hands: dict[int, HandScore], **facts: Any) -> None:
         """Show everybody the scores of the hands that did not win (seat → result)."""
-        self._emit(HandScoresEvent(
+        self.emit(HandScoresEvent(
             scores={s: h.to_result(is_win=False).to_json() for s, h in hands.items()}, **facts))
 
     # --- draws -------------------------------------------------------------------------------

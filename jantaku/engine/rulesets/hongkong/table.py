@@ -35,6 +35,7 @@ from ...events import DrawEvent, KongEvent
 from ...melds import HandSpec, Meld, MeldType, make_meld
 from ...table import Table, meld_to_wire
 from ...analysis import shanten, waits
+from ...state import Phase, TurnSituation
 from ...tiles import counts34, kind_of
 from .evaluation import is_legal_win
 from .events import LiabilityEvent
@@ -87,11 +88,11 @@ class HongKongTable(Table):
     # --- the opening: concealed kongs declared while bonus tiles are replaced ---------------
 
     def after_deal(self) -> None:
-        if self.phase != "deal":
+        if self.phase is not Phase.DEAL:
             return
         self._opening_seats = [s for s in self.order_from(self.context.dealer) if self._opening_kongs(s)]
         if self._opening_seats:
-            self.phase = "setup"
+            self.phase = Phase.SETUP
 
     def _opening_kongs(self, seat: int) -> list[Action]:
         return [a for a in self.kong_actions(seat) if a.type is ActionType.ANKAN]
@@ -104,13 +105,13 @@ class HongKongTable(Table):
     def act_setup(self, seat: int, action: Action) -> None:
         if action.type is ActionType.ANKAN:
             self._declare_opening_kong(seat, action.tiles)
-            if self.phase == "over":
+            if self.phase is Phase.OVER:
                 return
         if action.type is ActionType.PASS or not self._opening_kongs(seat):
             self._opening_seats.pop(0)
             self._opening_seats = [s for s in self._opening_seats if self._opening_kongs(s)]
         if not self._opening_seats:
-            self._begin_play()
+            self.begin_play()
 
     def _declare_opening_kong(self, seat: int, tiles: tuple[int, ...]) -> None:
         player = self.players[seat]
@@ -118,16 +119,16 @@ class HongKongTable(Table):
             player.concealed.remove(t)
         meld = make_meld(MeldType.ANKAN, list(tiles))
         player.melds.append(meld)
-        self._emit(KongEvent(seat=seat, meld=meld_to_wire(meld), opening=True))
+        self.emit(KongEvent(seat=seat, meld=meld_to_wire(meld), opening=True))
         if not self.wall.can_replace():
-            self._exhaustive_draw()
+            self.end_in_exhaustive_draw()
             return
         tile = self.wall.draw_replacement()
         player.concealed.append(tile)
         if seat == self.context.dealer:  # the dealer's fourteenth tile counts as drawn (heavenly hand)
             player.drawn = tile
-        self._emit(DrawEvent(seat=seat, replacement=True, wall=self.wall.remaining, tile=tile))
-        self._replace_bonus(seat)
+        self.emit(DrawEvent(seat=seat, replacement=True, wall=self.wall.remaining, tile=tile))
+        self.replace_bonus_tiles(seat)
 
     # --- winning ---------------------------------------------------------------------------
 
@@ -138,13 +139,8 @@ class HongKongTable(Table):
             return False  # the shape: four sets and a pair, or thirteen orphans
         if self.options.min_fan == 0:
             return True
-        if self_drawn:
-            discarder = None
-        elif robbing:
-            discarder = self.turn_seat
-        else:
-            assert self.last_discard is not None  # a win on a discard
-            discarder = self.last_discard[0]
+        last = self.last_discard  # set whenever a discard can be won on
+        discarder = None if self_drawn else (self.turn_seat if robbing or last is None else last[0])
         return is_legal_win(self._hand_spec(seat, tile, self_drawn), kind_of(tile),
                             self.win_facts(seat, discarder, robbing=robbing), self.options)
 
@@ -161,27 +157,28 @@ class HongKongTable(Table):
         first_turn = self.calls_made == 0 and (
             (self_drawn and self.turns_taken == 0 and seat == self.context.dealer)
             or (not self_drawn and self.turns_taken == 1 and discarder == self.context.dealer))
+        on_replacement = self_drawn and self.turn_situation is TurnSituation.KONG_REPLACEMENT
         return WinFacts(
             seat=self.seat_wind(seat), round=self.context.round_wind, self_drawn=self_drawn,
             discarder=None if discarder is None else self.seat_wind(discarder),
             last_tile=self.wall.remaining == 0 and not robbing,
-            replacement=self_drawn and self.after_kong, robbed_kong=robbing, first_turn=first_turn,
-            kong_on_kong=self_drawn and self.after_kong and self.kongs_in_a_row >= 2,
+            replacement=on_replacement, robbed_kong=robbing, first_turn=first_turn,
+            kong_on_kong=on_replacement and self.kongs_in_a_row >= 2,
             bonus=frozenset(kind_of(t) for t in self.players[seat].bonus))
 
     def score_win(self, seat: int, tile: int, discarder: int | None):
         hand = self._hand_spec(seat, tile, discarder is None)
-        facts = self.win_facts(seat, discarder, robbing=self.robbing)
+        facts = self.win_facts(seat, discarder, robbing=self.turn_situation is TurnSituation.ROBBING_KONG)
         context = self._liability_context(seat) if self.options.liability else None
         scored = score_hand(hand, kind_of(tile), facts, self.options, context)
         if not scored.result.is_win:
             raise AssertionError(f"seat {seat} was offered a win that does not score: {scored.result.error}")
         if scored.liability is not None:
             liable = self.seat_of_wind(scored.liability.seat)
-            self._emit(LiabilityEvent(seat=liable, winner=seat, hand=scored.liability.hand,
-                                      fed=scored.liability.fed))
-        assert scored.result.payments is not None  # a scored win has its payments
-        payments = {self.seat_of_wind(w): v for w, v in scored.result.payments.items()}
+            self.emit(LiabilityEvent(seat=liable, winner=seat, hand=scored.liability.hand,
+                                     fed=scored.liability.fed))
+        # a scored win always has its payments (None only on a result that is no win, raised above)
+        payments = {self.seat_of_wind(w): v for w, v in (scored.result.payments or {}).items()}
         return scored.result, payments
 
     # --- liability bookkeeping -----------------------------------------------------------------
@@ -202,7 +199,7 @@ class HongKongTable(Table):
 
     def on_kong(self, seat: int, meld: Meld) -> None:
         # a kong declared with a kong's replacement tile is a kong on kong
-        self.kongs_in_a_row = self.kongs_in_a_row + 1 if self.after_kong else 1
+        self.kongs_in_a_row = self.kongs_in_a_row + 1 if self.turn_situation is TurnSituation.KONG_REPLACEMENT else 1
 
     def on_discard(self, seat: int, tile: int) -> None:
         self.kongs_in_a_row = 0

@@ -40,12 +40,13 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from ...actions import Abort, Action, ActionType, Chi, Pon, Riichi, tile_of
+from ...actions import Abort, Action, ActionType, Ankan, Chi, Pon, Riichi, tile_of
 from ...analysis import real_waits, shanten
 from ...melds import Meld, MeldType
 from ...results import HandResult
 from ...scoring import ScoreResult
 from ...table import Table
+from ...state import Phase, TurnSituation
 from ...tiles import TERMINALS_AND_HONORS, WHITE, counts34, kind_of
 from .context import RiichiWinContext
 from .draws import NAGASHI_MANGAN, is_nagashi_mangan, nagashi_mangan_payments, tenpai_payments
@@ -116,7 +117,7 @@ class RiichiTable(Table):
             self._emit_dora()
 
     def _emit_dora(self) -> None:
-        self._emit(DoraEvent(indicator=self.dora_indicators[-1]))
+        self.emit(DoraEvent(indicator=self.dora_indicators[-1]))
 
     # --- the deal --------------------------------------------------------------------------
 
@@ -139,7 +140,7 @@ class RiichiTable(Table):
 
     def turn_actions(self, seat: int) -> list[Action]:
         actions = super().turn_actions(seat)
-        if self.after_call:
+        if self.turn_situation is TurnSituation.AFTER_CALL:
             return actions
         # pending() is asked often between two decisions; every change emits an event
         key = (seat, len(self.events))
@@ -155,7 +156,7 @@ class RiichiTable(Table):
         if state.riichi and player.drawn is not None:
             return [player.drawn]  # after riichi: the drawn tile goes
         choices = super().discard_choices(seat)
-        if self.after_call and state.no_discard_kinds:
+        if self.turn_situation is TurnSituation.AFTER_CALL and state.no_discard_kinds:
             choices = [t for t in choices if kind_of(t) not in state.no_discard_kinds]
         return choices
 
@@ -196,7 +197,7 @@ class RiichiTable(Table):
         state = self.seats[seat]
         state.declaring = True
         state.double_riichi = self.is_first_go_round(seat)
-        self._emit(RiichiEvent(seat=seat, double=state.double_riichi))
+        self.emit(RiichiEvent(seat=seat, double=state.double_riichi))
 
     def wall_allows_kong(self) -> bool:
         return self.kans_made < MAX_KANS and super().wall_allows_kong()
@@ -207,8 +208,7 @@ class RiichiTable(Table):
             return True
         player = self.players[seat]
         # after riichi: only a concealed kan of the drawn tile that leaves the waits as they were
-        if (action.type is not ActionType.ANKAN or player.drawn is None
-                or kind_of(player.drawn) != kind_of(tile_of(action))):
+        if not isinstance(action, Ankan) or player.drawn is None or kind_of(player.drawn) != kind_of(action.tile):
             return False
         counts = counts34(player.concealed)
         counts[kind_of(tile_of(action))] -= 4
@@ -283,7 +283,8 @@ class RiichiTable(Table):
         if not self.discard_unsettled:
             return
         self.discard_unsettled = False
-        assert self.last_discard is not None  # an unsettled discard is the last one
+        if self.last_discard is None:  # unsettled only after a discard; this narrows the type
+            return
         discarder, tile = self.last_discard
         for seat, state in enumerate(self.seats):
             if seat != discarder and kind_of(tile) in state.waits:
@@ -303,9 +304,9 @@ class RiichiTable(Table):
 
     def on_draw(self, seat: int, tile: int) -> None:
         self._settle_discard()
-        if self.phase == "over":
+        if self.phase is Phase.OVER:
             return
-        if self.after_kong and self.options.open_kan_dora_timing == "immediate":
+        if self.turn_situation is TurnSituation.KONG_REPLACEMENT and self.options.open_kan_dora_timing == "immediate":
             self._reveal_kan_dora()
 
     # --- claims -------------------------------------------------------------------------------
@@ -315,7 +316,7 @@ class RiichiTable(Table):
             return True
         if self.seats[seat].riichi or self.abort_when_discard_passes:
             return False  # after a fourth kan by two players the next discard may only be won on
-        if action.type in (ActionType.CHI, ActionType.PON):
+        if isinstance(action, (Chi, Pon)):
             # a call must leave something to discard besides the kuikae-banned kinds
             banned = self._swap_kinds(action)
             rest = list(self.players[seat].concealed)
@@ -325,7 +326,7 @@ class RiichiTable(Table):
         return True
 
     @staticmethod
-    def _swap_kinds(action: Action) -> frozenset[int]:
+    def _swap_kinds(action: Chi | Pon) -> frozenset[int]:
         """Kuikae: the claimed kind, and for a chi on an end the kind at the run's other end."""
         kind = kind_of(tile_of(action))
         banned = {kind}
@@ -341,7 +342,7 @@ class RiichiTable(Table):
         self._settle_discard(may_abort=False)  # the caller's turn follows; an abort waits for its discard
         for state in self.seats:
             state.ippatsu = False
-        if meld.type in (MeldType.CHI, MeldType.PON):
+        if meld.type in (MeldType.CHI, MeldType.PON) and meld.claimed is not None:  # a call names its tile
             call = Chi if meld.type is MeldType.CHI else Pon
             assert meld.claimed is not None  # a called chi or pon names the tile it took
             action = call(meld.claimed, tuple(t for t in meld.tiles if t != meld.claimed))
@@ -384,14 +385,14 @@ class RiichiTable(Table):
                      robbing: bool = False) -> RiichiWinContext:
         state = self.seats[seat]
         in_riichi = state.riichi
-        last = self.wall.remaining == 0 and not (self_drawn and self.after_kong)
+        last = self.wall.remaining == 0 and not (self_drawn and self.turn_situation is TurnSituation.KONG_REPLACEMENT)
         return RiichiWinContext(
             seat_wind=self.seat_wind(seat), round_wind=self.context.round_wind, self_drawn=self_drawn,
             discarder=None if discarder is None else self.seat_wind(discarder),
             riichi=in_riichi and not state.double_riichi, double_riichi=in_riichi and state.double_riichi,
             ippatsu=in_riichi and state.ippatsu, last_tile=last,
-            rinshan=self_drawn and self.after_kong, chankan=robbing,
-            first_turn=self.is_first_go_round(seat) and not self.after_kong,
+            rinshan=self_drawn and self.turn_situation is TurnSituation.KONG_REPLACEMENT, chankan=robbing,
+            first_turn=self.is_first_go_round(seat) and self.turn_situation is not TurnSituation.KONG_REPLACEMENT,
             dora_indicators=tuple(self.dora_indicators),
             ura_indicators=tuple(self.ura_indicators) if in_riichi else ())
 
@@ -427,14 +428,14 @@ class RiichiTable(Table):
         if discarder is not None and len(winners) >= 3 and self.options.triple_ron_abort:
             self._abort("sanchahou")
             return False
-        if discarder is None and self.after_kong:
+        if discarder is None and self.turn_situation is TurnSituation.KONG_REPLACEMENT:
             self._reveal_kan_dora()  # a win on the replacement tile shows the kan's indicator
         return True
 
     def score_win(self, seat: int, tile: int, discarder: int | None) -> tuple[ScoreResult, dict[int, int]]:
         player = self.players[seat]
         context = self._win_context(seat, tile, self_drawn=discarder is None, discarder=discarder,
-                                    robbing=self.robbing)
+                                    robbing=self.turn_situation is TurnSituation.ROBBING_KONG)
         first = not self.first_winner_paid  # honba and sticks go to the winner nearest the discarder
         self.first_winner_paid = True
         honba = self.context.honba if first else 0
@@ -479,7 +480,7 @@ class RiichiTable(Table):
                           flags=self._flags(tenpai=sorted(tenpai), nagashi=nagashi))
 
     def _abort(self, reason: str) -> None:
-        self._end(HandResult(kind="abort", reason=reason, flags=self._flags()))
+        self.end_hand(HandResult(kind="abort", reason=reason, flags=self._flags()))
 
     def _flags(self, **more: Any) -> dict[str, Any]:
         return {"riichi_sticks": self.riichi_sticks, "riichi": [s.riichi for s in self.seats], **more}
@@ -492,7 +493,7 @@ class RiichiTable(Table):
             waits = tuple(sorted(self.seats[seat].waits))
             furiten = self.is_furiten(seat)
             no_yaku = self.seats[seat].no_yaku
-        if self.phase == "over" and any(self.seats[w.seat].riichi for w in self.wins):
+        if self.phase is Phase.OVER and any(self.seats[w.seat].riichi for w in self.wins):
             ura = tuple(self.ura_indicators)
         return RiichiView(tuple(self.dora_indicators), tuple(s.riichi or s.declaring for s in self.seats),
                           self.context.sticks + self.riichi_sticks, waits, furiten, ura, no_yaku)

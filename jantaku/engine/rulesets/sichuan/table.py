@@ -35,6 +35,7 @@ from ...melds import Meld, MeldType
 from ...results import HandResult, WinRecord
 from ...scoring import ScoreResult
 from ...table import Table
+from ...state import Phase, TurnSituation
 from ...tiles import SUITS, counts34, kind_of, sort_tiles, suit_of
 from ...wall import Wall
 from .events import ExchangeChosenEvent, ExchangeEvent, VoidChosenEvent, VoidsEvent
@@ -112,7 +113,7 @@ class SichuanTable(Table):
     # --- setup: exchange of three, then the void suit ------------------------------------
 
     def after_deal(self) -> None:
-        self.phase = "setup"
+        self.phase = Phase.SETUP
         self.setup_step = "exchange" if self.options.exchange_three else "void"
 
     def setup_actions(self, seat: int) -> list[Action]:
@@ -146,18 +147,17 @@ class SichuanTable(Table):
     def act_setup(self, seat: int, action: Action) -> None:
         if action.type is ActionType.EXCHANGE:
             self.exchanged[seat] = action.tiles
-            self._emit(ExchangeChosenEvent(seat=seat, tiles=list(action.tiles)))
+            self.emit(ExchangeChosenEvent(seat=seat, tiles=list(action.tiles)))
             if len(self.exchanged) == 4:
                 self._pass_exchanged_tiles()
                 self.setup_step = "void"
             return
         self.voids[seat] = action.suit
-        self._emit(VoidChosenEvent(seat=seat, suit=action.suit))
-        voids = [v for v in self.voids if v is not None]
-        if len(voids) == len(self.voids):
-            self._emit(VoidsEvent(voids=voids))
+        self.emit(VoidChosenEvent(seat=seat, suit=action.suit))
+        if all(self.voids):
+            self.emit(VoidsEvent(voids=[v for v in self.voids if v is not None]))  # all are chosen
             self.setup_step = None
-            self._begin_play()
+            self.begin_play()
 
     def exchange_offset(self) -> int:
         """Where each player's three tiles go, as a seat offset: 1 next, 2 across, 3 previous."""
@@ -175,8 +175,8 @@ class SichuanTable(Table):
             dealer.drawn = dealer.concealed[-1]
         for seat in range(4):
             received = self.exchanged[(seat - offset) % 4]
-            self._emit(ExchangeEvent(seat=seat, offset=offset, gave=list(self.exchanged[seat]),
-                                     received=list(received)))
+            self.emit(ExchangeEvent(seat=seat, offset=offset, gave=list(self.exchanged[seat]),
+                                    received=list(received)))
 
     # --- restrictions of the void suit ------------------------------------------------------
 
@@ -184,7 +184,7 @@ class SichuanTable(Table):
         """Void-suit tiles first: while the seat holds any, only those."""
         tiles = self.players[seat].concealed
         void_tiles = [t for t in tiles if self.is_void_tile(seat, t)]
-        return self._distinct(void_tiles or tiles)
+        return self.distinct_tiles(void_tiles or tiles)
 
     def kong_allowed(self, seat: int, action: Action) -> bool:
         return not self.is_void_tile(seat, tile_of(action))
@@ -212,8 +212,9 @@ class SichuanTable(Table):
         """How ``seat`` would be winning now."""
         return Situation(
             self_drawn=self_drawn,
-            kong_replacement=self_drawn and self.after_kong,
-            kong_then_discard=not self_drawn and not robbing and self.after_kong_discard,
+            kong_replacement=self_drawn and self.turn_situation is TurnSituation.KONG_REPLACEMENT,
+            kong_then_discard=(not self_drawn and not robbing
+                               and self.turn_situation is TurnSituation.DISCARD_AFTER_KONG),
             robbed_kong=robbing,
             last_tile=self.wall.remaining == 0,
             first_turn=self_drawn and self._first_turn(seat),
@@ -231,7 +232,7 @@ class SichuanTable(Table):
             return 0
 
     def on_passed_win(self, seat: int, tile: int) -> None:
-        points = self._discard_win_points(seat, tile, robbing=self.phase == "rob")
+        points = self._discard_win_points(seat, tile, robbing=self.phase is Phase.ROB)
         self.locks[seat] = max(points, self.locks.get(seat, 0))
 
     def on_draw(self, seat: int, tile: int) -> None:
@@ -244,7 +245,7 @@ class SichuanTable(Table):
 
     def score_win(self, seat: int, tile: int, discarder: int | None) -> tuple[ScoreResult, dict[int, int]]:
         self_drawn = discarder is None
-        situation = self.situation(seat, self_drawn=self_drawn, robbing=self.phase == "rob")
+        situation = self.situation(seat, self_drawn=self_drawn, robbing=self.phase is Phase.ROB)
         value = hand_value(self.hand_of(seat), self.voids[seat], situation, self.options)
         start = len(self.ledger.transfers)
         self.ledger.win(seat, value.points, discarder)
@@ -253,7 +254,7 @@ class SichuanTable(Table):
 
     def after_win(self, records: list[WinRecord]) -> None:
         discarder = records[0].discarder
-        if discarder is None or self.phase == "rob" or not self.after_kong_discard:
+        if discarder is None or self.phase is Phase.ROB or self.turn_situation is not TurnSituation.DISCARD_AFTER_KONG:
             return
         start = len(self.ledger.transfers)
         self.ledger.kong_then_discard(self.ledger.held_kongs(discarder)[-1], [r.seat for r in records])
