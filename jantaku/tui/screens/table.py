@@ -81,8 +81,8 @@ class TableScreen(BaseScreen):
         self.set_interval(0.5, self._tick)
 
     def resized(self, width: int, height: int) -> None:
-        self.board.set_size(width, height, self.settings.tiles)
-        self.redraw()
+        if self.board.set_size(width, height, self.settings.tiles):
+            self.redraw()
 
     # --- messages from the session ---------------------------------------------------------
 
