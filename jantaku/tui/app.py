@@ -2,11 +2,12 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from pathlib import Path
 from typing import Any
 
-from textual.app import App
+from textual.app import App, SystemCommand
+from textual.screen import Screen
 
 from ..engine.options import OptionError
 from ..engine.ruleset import get_ruleset, ruleset_names
@@ -29,7 +30,8 @@ def default_ruleset(settings: Settings) -> str:
 class JantakuApp(App):
     CSS_PATH = "app.tcss"
     TITLE = "Jantaku"
-    ENABLE_COMMAND_PALETTE = False  # its screenshot command would write files on an SSH host
+    # the palette (ctrl+p) offers Textual's system commands but the screenshot: it writes files, on an SSH host too
+    WRITES_FILES = ("Screenshot",)
 
     def __init__(self, *, start: Callable[["JantakuApp"], Any] | None = None, settings: Settings | None = None,
                  settings_file: Path | None = None) -> None:
@@ -37,6 +39,12 @@ class JantakuApp(App):
         self.settings_file = settings_file
         self.settings = settings if settings is not None else load_settings(settings_file)
         self.start = start
+
+    def get_system_commands(self, screen: Screen) -> Iterable[SystemCommand]:
+        return (command for command in super().get_system_commands(screen) if command.title not in self.WRITES_FILES)
+
+    def action_screenshot(self, filename: str | None = None, path: str | None = None) -> None:
+        """Off: a screenshot is a file written where the app runs (the host, for an SSH player)."""
 
     def on_mount(self) -> None:
         if self.start is not None:
