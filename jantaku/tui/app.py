@@ -15,6 +15,7 @@ from . import connect
 from .records import save_record
 from .session import GameSession
 from .settings import Settings, load_settings, save_settings
+from .tilefaces import TileColours, theme_defaults
 
 # the quick game's default variant: the first of these that is installed
 PREFERRED_RULESETS = ("riichi", "hongkong", "classical", "sichuan", "basic")
@@ -45,6 +46,14 @@ class JantakuApp(App):
 
     def action_screenshot(self, filename: str | None = None, path: str | None = None) -> None:
         """Off: a screenshot is a file written where the app runs (the host, for an SSH player)."""
+
+    def get_theme_variable_defaults(self) -> dict[str, str]:
+        # the tile colours ($tile-dots …) for a theme that does not set its own
+        return {**super().get_theme_variable_defaults(), **theme_defaults(self.current_theme.dark)}
+
+    def tile_colours(self) -> TileColours:
+        """The current theme's tile colours."""
+        return TileColours.from_variables(self.theme_variables)
 
     def on_mount(self) -> None:
         if self.start is not None:

@@ -79,6 +79,7 @@ class TableScreen(BaseScreen):
         self.redraw()
         self.run_worker(self._consume(), group="session", exclusive=True)
         self.set_interval(0.5, self._tick)
+        self.app.theme_changed_signal.subscribe(self, lambda _theme: self.redraw())  # the tile colours changed
 
     def resized(self, width: int, height: int) -> None:
         if self.board.set_size(width, height, self.settings.tiles):
@@ -181,8 +182,9 @@ class TableScreen(BaseScreen):
     # --- drawing -----------------------------------------------------------------------------
 
     def painter(self) -> TilePainter:
-        return TilePainter(unicode=self.settings.unicode, colour=self.settings.colour,
-                           red_fives=self.view is not None and self.view.rules.red_fives)
+        return TilePainter(unicode=self.settings.unicode, colour=self.settings.colour and not self.app.no_color,
+                           red_fives=self.view is not None and self.view.rules.red_fives,
+                           colours=self.app.tile_colours())
 
     def match_over(self) -> bool:
         return self.view is not None and self.view.match is not None and self.view.match.phase == "over"
