@@ -294,9 +294,10 @@ class TableScreen(BaseScreen):
         name, _, argument = action.partition("(")
         argument = argument.rstrip(")").strip("'")
         if name == "confirm":
-            target = self._confirm_target()
-            return target.title if isinstance(target, ActionGroup) else (
-                f"discard {self.painter().face(self.selection.tile)}" if target is not None else None)
+            target, tile = self._confirm_target(), self.selection.tile
+            if isinstance(target, ActionGroup):
+                return target.title
+            return f"discard {self.painter().face(tile)}" if target is not None and tile is not None else None
         if name == "act":
             group = self._group_for(argument)
             return group.title if group is not None else None
