@@ -2,11 +2,12 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from pathlib import Path
 from typing import Any
 
-from textual.app import App
+from textual.app import App, SystemCommand
+from textual.screen import Screen
 
 from ..engine.options import OptionError
 from ..engine.ruleset import get_ruleset, ruleset_names
@@ -14,6 +15,7 @@ from . import connect
 from .records import save_record
 from .session import GameSession
 from .settings import Settings, load_settings, save_settings
+from .tilefaces import TileColours, theme_defaults
 
 # the quick game's default variant: the first of these that is installed
 PREFERRED_RULESETS = ("riichi", "hongkong", "classical", "sichuan", "basic")
@@ -29,7 +31,8 @@ def default_ruleset(settings: Settings) -> str:
 class JantakuApp(App):
     CSS_PATH = "app.tcss"
     TITLE = "Jantaku"
-    ENABLE_COMMAND_PALETTE = False  # its screenshot command would write files on an SSH host
+    # the palette (ctrl+p) offers Textual's system commands but the screenshot: it writes files, on an SSH host too
+    WRITES_FILES = ("Screenshot",)
 
     def __init__(self, *, start: Callable[["JantakuApp"], Any] | None = None, settings: Settings | None = None,
                  settings_file: Path | None = None) -> None:
@@ -37,6 +40,20 @@ class JantakuApp(App):
         self.settings_file = settings_file
         self.settings = settings if settings is not None else load_settings(settings_file)
         self.start = start
+
+    def get_system_commands(self, screen: Screen) -> Iterable[SystemCommand]:
+        return (command for command in super().get_system_commands(screen) if command.title not in self.WRITES_FILES)
+
+    def action_screenshot(self, filename: str | None = None, path: str | None = None) -> None:
+        """Off: a screenshot is a file written where the app runs (the host, for an SSH player)."""
+
+    def get_theme_variable_defaults(self) -> dict[str, str]:
+        # the tile colours ($tile-dots …) for a theme that does not set its own
+        return {**super().get_theme_variable_defaults(), **theme_defaults(self.current_theme.dark)}
+
+    def tile_colours(self) -> TileColours:
+        """The current theme's tile colours."""
+        return TileColours.from_variables(self.theme_variables)
 
     def on_mount(self) -> None:
         if self.start is not None:

@@ -54,12 +54,17 @@ _GENERIC_LABELS = (
 _KEY_LABELS = {"space": "␣", "enter": "⏎"}
 
 
+def key_label(key: str) -> str:
+    """How the key bar shows a key: ``␣`` for space, ``⏎`` for enter, else the key itself."""
+    return _KEY_LABELS.get(key, key)
+
+
 def group_specs(labels: Sequence[ActionLabel]) -> tuple[GroupSpec, ...]:
     """One group per label name (the first label of a name wins), in rank order."""
     by_name: dict[str, ActionLabel] = {}
     for label in labels:
         by_name.setdefault(label.name, label)
-    return tuple(GroupSpec(label.name, label.types, label.key, _KEY_LABELS.get(label.key, label.key),
+    return tuple(GroupSpec(label.name, label.types, label.key, key_label(label.key),
                            uses_selection=label.uses_selection, hint=label.hint)
                  for label in sorted(by_name.values(), key=lambda label: label.rank))
 

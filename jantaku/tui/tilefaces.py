@@ -18,11 +18,14 @@ the red dragon is always ``中`` (U+1F004 is an emoji, two cells, and ugly).
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
-from dataclasses import dataclass
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass, fields
 
+from rich.color import Color
 from rich.style import Style
 from rich.text import Text
+from textual.color import Color as ThemeColor
+from textual.color import ColorParseError
 
 from ..engine.tiles import RED_FIVE_IDS, kind_of, number_of, suit_of
 
@@ -36,21 +39,61 @@ _UNICODE_HONORS = ("\U0001F000", "\U0001F001", "\U0001F002", "\U0001F003", "\U00
 _UNICODE_BONUS = tuple(chr(0x1F022 + i) for i in range(8))
 _UNICODE_BACK = "\U0001F02B"
 
-# colours by suit; honours by their own colour (winds share one)
-_COLOURS = {"m": "#ff6b6b", "p": "#5cb8ff", "s": "#5fd75f", "wind": "#ffd43b",
-            "white": "#e9ecef", "green": "#5fd75f", "red": "#ff6b6b", "bonus": "#da77f2"}
+
+@dataclass(frozen=True)
+class TileColours:
+    """Colours by suit; honours by their own colour (winds share one).
+
+    They are theme variables (``$tile-characters`` …, see :func:`theme_defaults`):
+    a Textual theme may set its own, and the app reads them back with
+    :meth:`from_variables`.
+
+        >>> TileColours.from_variables({"tile-dots": "#123456"}).dots.triplet.hex
+        '#123456'
+    """
+
+    characters: Color = Color.parse("#ff6b6b")
+    dots: Color = Color.parse("#5cb8ff")
+    bamboo: Color = Color.parse("#5fd75f")
+    wind: Color = Color.parse("#ffd43b")
+    white: Color = Color.parse("#e9ecef")
+    green: Color = Color.parse("#5fd75f")
+    red: Color = Color.parse("#ff6b6b")
+    bonus: Color = Color.parse("#da77f2")
+
+    @classmethod
+    def from_variables(cls, variables: Mapping[str, str]) -> "TileColours":
+        """From a theme's variables (``tile-dots`` …); a missing or unreadable one keeps its default."""
+        found = {}
+        for f in fields(cls):
+            value = variables.get(VARIABLE_PREFIX + f.name)
+            if value:
+                try:
+                    found[f.name] = ThemeColor.parse(value).rich_color
+                except ColorParseError:
+                    pass
+        return cls(**found)
+
+    def of(self, kind: int) -> Color:
+        suit = suit_of(kind)
+        if suit in "mps":
+            return (self.characters, self.dots, self.bamboo)["mps".index(suit)]
+        if suit == "z":
+            return (self.wind, self.wind, self.wind, self.wind, self.white, self.green, self.red)[number_of(kind) - 1]
+        return self.bonus
 
 
-_HONOR_COLOURS = (_COLOURS["wind"],) * 4 + (_COLOURS["white"], _COLOURS["green"], _COLOURS["red"])
+VARIABLE_PREFIX = "tile-"
+# on a light background the bright defaults are hard to read: darker ones
+_LIGHT = {"characters": "#c92a2a", "dots": "#1864ab", "bamboo": "#2b8a3e", "wind": "#a66100",
+          "white": "#495057", "green": "#2b8a3e", "red": "#c92a2a", "bonus": "#862e9c"}
 
 
-def _colour_of(kind: int) -> str:
-    suit = suit_of(kind)
-    if suit in "mps":
-        return _COLOURS[suit]
-    if suit == "z":
-        return _HONOR_COLOURS[number_of(kind) - 1]
-    return _COLOURS["bonus"]
+def theme_defaults(dark: bool) -> dict[str, str]:
+    """The tile colours as theme variables, for a theme that sets none (a dark or a light one)."""
+    if dark:
+        return {VARIABLE_PREFIX + f.name: getattr(TileColours(), f.name).triplet.hex for f in fields(TileColours)}
+    return {VARIABLE_PREFIX + name: value for name, value in _LIGHT.items()}
 
 
 @dataclass(frozen=True)
@@ -58,12 +101,14 @@ class TilePainter:
     """Turns tile ids into styled two-cell faces.
 
     ``red_fives``: the view's flag; when on, the red copies are drawn bold and
-    underlined (not by colour alone).  ``colour``: off for monochrome players.
+    underlined (not by colour alone).  ``colour``: off for monochrome players
+    (and under ``NO_COLOR``); ``colours``: the theme's.
     """
 
     unicode: bool = False
     red_fives: bool = False
     colour: bool = True
+    colours: TileColours = TileColours()
 
     def face(self, tile: int) -> str:
         """The two-cell face of a tile id (``FACE_DOWN`` for a hidden tile)."""
@@ -86,7 +131,7 @@ class TilePainter:
         if tile < 0:
             return Style(dim=True)
         red = self.red_fives and tile in RED_FIVE_IDS
-        colour = _colour_of(kind_of(tile)) if self.colour else None
+        colour = self.colours.of(kind_of(tile)) if self.colour else None
         return Style(color=colour, bold=red or None, underline=red or None)
 
     def text(self, tile: int, extra: Style | None = None) -> Text:

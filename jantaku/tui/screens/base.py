@@ -41,7 +41,8 @@ class BaseScreen(Screen):
 
     def on_resize(self, event: Resize) -> None:
         width, height = event.size
-        self.query_one(TooSmall).update(too_small_message(width, height))
+        if self.too_small:  # hidden otherwise: an update would cost a relayout of the screen for nothing
+            self.query_one(TooSmall).update(too_small_message(width, height))
         self.resized(width, height)
 
     @property

@@ -12,13 +12,15 @@ from typing import Any
 
 from rich.text import Text
 from textual.app import ComposeResult
-from textual.events import Key
+from textual.binding import Binding, BindingType
+from textual.reactive import reactive
 from textual.widgets import Input
 
 from ...engine.actions import Action, ActionType
 from ...engine.views import SeatView, View
 from ..eventtext import describe_event
-from ..prompt import PASS_KEYS, TILE_KEYS, ActionGroup, Prompt, action_groups, automatic_action, pick_by_selection
+from ..prompt import (EXTRA_KEYS, GROUP_SPECS, PASS_KEYS, TILE_KEYS, ActionGroup, Prompt, action_groups,
+                      automatic_action, key_label, pick_by_selection)
 from .. import tablemodel
 from ..session import GameSession
 from ..tablemodel import TableModel
@@ -34,17 +36,41 @@ from .dialogs import ChoiceScreen, HelpScreen
 from .result import ResultScreen
 
 TOGGLES = {"f2": ("auto_win", "auto-win"), "f3": ("auto_pass", "auto-pass"), "f4": ("auto_discard", "auto-discard")}
+BAR_ACTIONS = ("confirm", "act")  # bindings drawn on the action bar; the others on the key row
+
+
+def table_bindings() -> list[BindingType]:
+    """Every key of the table as a binding; ``check_action`` lets through only what the open prompt allows.
+
+    Each action group's key (and a number for a kind no group knows) is bound to
+    ``act(key)``; the hand's letters select a tile by position.
+    """
+    group_keys = dict.fromkeys([*(spec.key for spec in GROUP_SPECS if spec.key != "enter"), *EXTRA_KEYS])
+    return [
+        Binding("enter", "confirm", "discard / continue", key_display="⏎"),
+        *(Binding(key, f"act({key!r})", key, key_display=key_label(key)) for key in group_keys),
+        *(Binding(key, "act('space')", "pass", show=False) for key in PASS_KEYS if key != "space"),
+        *(Binding(letter, f"select_tile({i})", "select", show=False) for i, letter in enumerate(TILE_KEYS)),
+        Binding("left", "step_selection(-1)", "previous tile", show=False),
+        Binding("right", "step_selection(1)", "next tile", show=False),
+        Binding("slash", "open_chat", "chat", key_display="/"),
+        *(Binding(key, f"toggle_setting({key!r})", title, key_display=key.upper()) for key, (_, title) in TOGGLES.items()),
+        Binding("question_mark", "show_help", "help", key_display="?"),
+        Binding("escape", "leave_table", "leave", key_display="esc"),
+    ]
 
 
 class TableScreen(BaseScreen):
     CSS_PATH = "table.tcss"
+    BINDINGS = table_bindings()
+    # the seat's view: setting it draws the table (state goes down into the widgets, messages come up)
+    view: reactive[View | None] = reactive(None, init=False, always_update=True)
     AUTO_FOCUS = ""  # keys go to the table; the chat input takes focus only when opened
 
     def __init__(self, session: GameSession, settings: Settings) -> None:
         super().__init__()
         self.session = session
         self.settings = settings
-        self.view: View | None = None
         self.seat: int | None = session.seat
         self.names: list[str] = list(session.names)
         self.prompt: Prompt | None = None
@@ -79,10 +105,11 @@ class TableScreen(BaseScreen):
         self.redraw()
         self.run_worker(self._consume(), group="session", exclusive=True)
         self.set_interval(0.5, self._tick)
+        self.app.theme_changed_signal.subscribe(self, lambda _theme: self.redraw())  # the tile colours changed
 
     def resized(self, width: int, height: int) -> None:
-        self.board.set_size(width, height, self.settings.tiles)
-        self.redraw()
+        if self.board.set_size(width, height, self.settings.tiles):
+            self.redraw()
 
     # --- messages from the session ---------------------------------------------------------
 
@@ -112,14 +139,15 @@ class TableScreen(BaseScreen):
             self.notify(text, severity="error")
 
     async def apply_update(self, message: dict[str, Any]) -> None:
-        self.view = message["view"]  # a typed View: the client decoded it once
+        view: View = message["view"]  # a typed View: the client decoded it once
         self.seat = message.get("seat", self.seat)
-        self.names = names_for(self.view, message.get("names") or self.names)
+        self.names = names_for(view, message.get("names") or self.names)
         self.statuses = dict(message.get("statuses") or {})
         self.paused = bool(message.get("paused"))
-        self.prompt = Prompt.from_wire(message.get("prompt"), red_fives=self.view.rules.red_fives)
+        self.prompt = Prompt.from_wire(message.get("prompt"), red_fives=view.rules.red_fives)
         self.deadline = (time.monotonic() + self.prompt.deadline
                          if self.prompt is not None and self.prompt.deadline is not None else None)
+        self.view = view  # watch_view draws it, with the prompt's keys
         painter = self.painter()
         for event in message.get("events") or ():
             if event.get("type") == "hand_start":
@@ -128,8 +156,10 @@ class TableScreen(BaseScreen):
             line = describe_event(event, self.names, painter)
             if line is not None:
                 self.board.log(line)
-        self.redraw()
         await self._after_update()
+
+    def watch_view(self) -> None:
+        self.redraw()
 
     async def _after_update(self) -> None:
         prompt = self.prompt
@@ -181,8 +211,9 @@ class TableScreen(BaseScreen):
     # --- drawing -----------------------------------------------------------------------------
 
     def painter(self) -> TilePainter:
-        return TilePainter(unicode=self.settings.unicode, colour=self.settings.colour,
-                           red_fives=self.view is not None and self.view.rules.red_fives)
+        return TilePainter(unicode=self.settings.unicode, colour=self.settings.colour and not self.app.no_color,
+                           red_fives=self.view is not None and self.view.rules.red_fives,
+                           colours=self.app.tile_colours())
 
     def match_over(self) -> bool:
         return self.view is not None and self.view.match is not None and self.view.match.phase == "over"
@@ -193,14 +224,10 @@ class TableScreen(BaseScreen):
         return self.view.players[self.seat]
 
     def redraw(self) -> None:
-        if self.view is None:
-            self.query_one("#actions", ButtonRow).show([], Text("waiting for the game to start…", "dim"))
-            self._draw_keys()
-            return
-        self.hand = self._hand_state()
-        self.board.draw(BoardFrame(self._model(), self.painter(), hand=self.hand))
+        if self.view is not None:
+            self.hand = self._hand_state()
+            self.board.draw(BoardFrame(self._model(), self.painter(), hand=self.hand))
         self._draw_actions()
-        self._draw_keys()
 
     def _model(self) -> TableModel:
         left = None if self.deadline is None else int(self.deadline - time.monotonic() + 0.99)
@@ -234,29 +261,50 @@ class TableScreen(BaseScreen):
         return state
 
     def _draw_actions(self) -> None:
-        entries = []
-        if self.prompt is not None and self.selection.tile is not None and self.hand.enabled is not None:
-            action = self.prompt.discard_for(self.selection.tile)
-            if action is not None:
-                entries.append(Entry("⏎", f"discard {self.painter().face(self.selection.tile)}", "discard"))
-        for i, group in enumerate(action_groups(self.prompt)):
-            entries.append(Entry(group.spec.key_label, group.title, f"group:{i}"))
-        if entries:
+        """Both bars from the active bindings: what a key does now is what its entry says."""
+        self.refresh_bindings()
+        bar: list[Entry] = []
+        keys: list[Entry] = []
+        seen: set[str] = set()
+        for active in self.active_bindings.values():
+            binding = active.binding
+            if active.node is not self or not binding.show or not active.enabled or binding.action in seen:
+                continue
+            seen.add(binding.action)
+            title = self._binding_title(binding.action)
+            if title is None:
+                continue
+            entry = Entry(binding.key_display or binding.key, title, binding.action)
+            (bar if binding.action.split("(")[0] in BAR_ACTIONS else keys).append(entry)
+        if bar:
             lead = None
         elif self.prompt is not None and self.prompt.discards:
             lead = Text("select a tile you may discard (the others are dimmed)", "dim")
         elif self.seat is None:
             lead = Text("watching", "dim")
+        elif self.view is None:
+            lead = Text("waiting for the game to start…", "dim")
         else:
-            lead = Text("waiting…" if self.view is not None and not self.view.over else "", "dim")
-        self.query_one("#actions", ButtonRow).show(entries, lead)
+            lead = Text("waiting…" if not self.view.over else "", "dim")
+        self.query_one("#actions", ButtonRow).show(bar, lead)
+        self.query_one("#keys", ButtonRow).show(keys)
 
-    def _draw_keys(self) -> None:
-        entries = [Entry("/", "chat", "chat")]
-        for key, (attr, title) in TOGGLES.items():
-            entries.append(Entry(key.upper(), title + ("✓" if getattr(self.settings, attr) else "✗"), f"toggle:{key}"))
-        entries += [Entry("?", "help", "help"), Entry("esc", "leave", "leave")]
-        self.query_one("#keys", ButtonRow).show(entries)
+    def _binding_title(self, action: str) -> str | None:
+        """What a binding's entry says now (its action string, as ``run_action`` takes it)."""
+        name, _, argument = action.partition("(")
+        argument = argument.rstrip(")").strip("'")
+        if name == "confirm":
+            target, tile = self._confirm_target(), self.selection.tile
+            if isinstance(target, ActionGroup):
+                return target.title
+            return f"discard {self.painter().face(tile)}" if target is not None and tile is not None else None
+        if name == "act":
+            group = self._group_for(argument)
+            return group.title if group is not None else None
+        if name == "toggle_setting":
+            attr, title = TOGGLES[argument]
+            return title + ("✓" if getattr(self.settings, attr) else "✗")
+        return {"open_chat": "chat", "show_help": "help", "leave_table": "leave"}.get(name)
 
     def _tick(self) -> None:
         if self.deadline is not None and self.view is not None:
@@ -315,52 +363,74 @@ class TableScreen(BaseScreen):
 
     # --- keys and clicks ---------------------------------------------------------------------------
 
-    async def on_key(self, event: Key) -> None:
+    def _chatting(self) -> bool:
         chat = self.query_one("#chat-input", Input)
-        if chat.display and chat.has_focus:
-            if event.key == "escape":
-                event.stop()
-                self.close_chat()
-            return
-        if await self.press(event.key, event.character):
-            event.stop()
-            event.prevent_default()
+        return bool(chat.display and chat.has_focus)
 
-    async def press(self, key: str, character: str | None) -> bool:
-        """Do what ``key`` means now; True if it meant something."""
+    def _group_for(self, key: str) -> ActionGroup | None:
+        return next((g for g in action_groups(self.prompt) if g.key == key), None)
+
+    def _confirm_target(self) -> ActionGroup | Action | None:
+        """What Enter does now: continue, the exchange of the marked tiles, or the selected tile's discard."""
         groups = {g.key: g for g in action_groups(self.prompt)}
-        if character and character in TILE_KEYS and len(character) == 1 and key == character:
-            self.select_index(TILE_KEYS.index(character))
-            return True
-        if key in ("left", "right"):
-            self.move_selection(-1 if key == "left" else 1)
-            return True
-        if key == "enter":
-            if "enter" in groups:
-                await self.trigger(groups["enter"])
-            elif "e" in groups and self.selection.marked:
-                await self.trigger(groups["e"])
-            else:
-                await self.discard_selected()
-            return True
-        if key in PASS_KEYS and "space" in groups:
-            await self.trigger(groups["space"])
-            return True
-        if key in groups:
-            await self.trigger(groups[key])
-            return True
-        if key in TOGGLES:
-            self.toggle(key)
-            return True
-        if key == "slash":
-            self.open_chat()
-            return True
-        if key == "question_mark":
-            self.show_help()
-            return True
-        if key == "escape":
+        if "enter" in groups:
+            return groups["enter"]
+        if "e" in groups and self.selection.marked:
+            return groups["e"]
+        if self.prompt is None or self.selection.tile is None or self.hand.enabled is None:
+            return None
+        return self.prompt.discard_for(self.selection.tile)
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        """Only what the open prompt allows is bound; while chatting, only esc (it closes the chat)."""
+        if self._chatting():
+            return action == "leave_table"
+        if action == "confirm":
+            return self._confirm_target() is not None
+        if action == "act":
+            return self._group_for(str(parameters[0])) is not None
+        if action == "select_tile":
+            return int(str(parameters[0])) < len(self.hand.tiles)
+        return True
+
+    async def action_confirm(self) -> None:
+        target = self._confirm_target()
+        if isinstance(target, ActionGroup):
+            await self.trigger(target)
+        elif target is not None:
+            await self.send(target)
+
+    async def action_act(self, key: str) -> None:
+        group = self._group_for(key)
+        if group is not None:
+            await self.trigger(group)
+
+    def action_select_tile(self, index: int) -> None:
+        self.select_index(index)
+
+    def action_step_selection(self, step: int) -> None:
+        self.move_selection(step)
+
+    def action_toggle_setting(self, key: str) -> None:
+        self.toggle(key)
+
+    def action_open_chat(self) -> None:
+        self.open_chat()
+
+    def action_show_help(self) -> None:
+        self.show_help()
+
+    def action_leave_table(self) -> None:
+        if self._chatting():
+            self.close_chat()
+        else:
             self.confirm_leave()
-            return True
+
+    async def press(self, key: str) -> bool:
+        """Do what ``key`` means now, through its binding (as a key press would); True if it meant something."""
+        for binding in self._bindings.key_to_bindings.get(key, ()):
+            if await self.app.run_action(binding.action, self):
+                return True
         return False
 
     async def on_hand_view_tile_clicked(self, message: HandView.TileClicked) -> None:
@@ -371,22 +441,7 @@ class TableScreen(BaseScreen):
             self.select_index(message.index)
 
     async def on_button_row_pressed(self, message: ButtonRow.Pressed) -> None:
-        entry = message.entry_id
-        if entry == "discard":
-            await self.discard_selected()
-        elif entry.startswith("group:"):
-            groups = action_groups(self.prompt)
-            index = int(entry.split(":")[1])
-            if index < len(groups):
-                await self.trigger(groups[index])
-        elif entry.startswith("toggle:"):
-            self.toggle(entry.split(":")[1])
-        elif entry == "chat":
-            self.open_chat()
-        elif entry == "help":
-            self.show_help()
-        elif entry == "leave":
-            self.confirm_leave()
+        await self.app.run_action(message.entry_id, self)  # an entry's id is its binding's action: checked as a key
 
     def show_help(self) -> None:
         view = self.view
@@ -403,7 +458,7 @@ class TableScreen(BaseScreen):
         setattr(self.settings, attr, not getattr(self.settings, attr))
         self.app.save_settings()
         self.notify(f"{title} {'on' if getattr(self.settings, attr) else 'off'}", timeout=2)
-        self._draw_keys()
+        self._draw_actions()
         if self.prompt is not None:
             self.run_worker(self._after_update())
 

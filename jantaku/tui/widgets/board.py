@@ -15,7 +15,7 @@ from typing import Any
 
 from rich.text import Text
 from textual.app import ComposeResult
-from textual.containers import Container, Vertical
+from textual.containers import Vertical
 from textual.widgets import RichLog
 
 from ..css import css_beside
@@ -55,25 +55,30 @@ class TableBoard(Vertical):
         self.boxed = False
 
     def compose(self) -> ComposeResult:
-        with Container(id="board"):  # a 3×3 grid: across on top, left | centre | right, you below
-            with Vertical(id="across-cell", classes="wide-cell"):
-                yield PlayerArea("across", id="player-across")
-            with Vertical(id="left-cell", classes="side"):
-                yield PlayerArea("left", id="player-left")
-            yield CentrePanel(id="centre")
-            with Vertical(id="right-cell", classes="side"):
-                yield PlayerArea("right", id="player-right")
-            with Vertical(id="self-cell", classes="wide-cell"):
-                yield PlayerArea("self", id="player-self")
+        # one grid (board.tcss): across on top, left | centre | right, you below, then the log and the hand
+        with Vertical(id="across-cell", classes="wide-cell"):
+            yield PlayerArea("across", id="player-across")
+        with Vertical(id="left-cell", classes="side"):
+            yield PlayerArea("left", id="player-left")
+        yield CentrePanel(id="centre")
+        with Vertical(id="right-cell", classes="side"):
+            yield PlayerArea("right", id="player-right")
+        with Vertical(id="self-cell", classes="wide-cell"):
+            yield PlayerArea("self", id="player-self")
         log = RichLog(id="log", max_lines=300, wrap=False, markup=False, auto_scroll=True)
         log.can_focus = False
         yield log
         yield HandView(id="hand")
 
-    def set_size(self, width: int, height: int, tiles: str) -> None:
-        self.roomy, self.boxed = layout_for(width, height, tiles)
+    def set_size(self, width: int, height: int, tiles: str) -> bool:
+        """Switch the layout for a terminal size; True if it changed (the board must be drawn again)."""
+        layout = layout_for(width, height, tiles)
+        if layout == (self.roomy, self.boxed):
+            return False
+        self.roomy, self.boxed = layout
         self.set_class(self.roomy, "roomy")
         self.set_class(self.boxed, "boxed")
+        return True
 
     def draw(self, frame: BoardFrame) -> None:
         for area in self.query(PlayerArea):

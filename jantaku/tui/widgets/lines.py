@@ -48,6 +48,10 @@ class LinesWidget(Widget):
     def get_content_height(self, container: Any, viewport: Any, width: int) -> int:
         return len(self.lines(width))
 
+    def get_content_width(self, container: Any, viewport: Any) -> int:
+        # from the laid-out lines: Textual's default renders the whole widget to measure it
+        return max((line.cell_len for line in self.lines(container.width)), default=0)
+
     def render(self) -> Text:
         return Text("\n", no_wrap=True, overflow="crop").join(self.lines(self.size.width))
 
