@@ -258,3 +258,27 @@ def test_bonus_names_wrap_between_names_never_inside_one():
     info = PlayerInfo(name="Cy", concealed_count=13, pond=(), bonus_names="Winter (own), Orchid, Bamboo")
     lines = [line.plain for line in player_lines(info, TilePainter(colour=False), 20)]
     assert lines[-2:] == ["Winter (own),", "Orchid, Bamboo"], lines
+
+
+@pytest.mark.parametrize("size", [(80, 24), (160, 48)])
+async def test_a_toast_never_covers_the_hand_or_its_letters(size):
+    from textual.widgets._toast import Toast
+
+    from jantaku.tui.widgets.hand import HandView
+
+    from .playedhands import play_first_hand
+
+    session = FakeSession()
+    session.send(play_first_hand("riichi", 25).table)
+    from jantaku.tui.app import JantakuApp
+    from jantaku.tui.settings import Settings
+
+    app = JantakuApp(start=lambda a: a.play(session), settings=Settings(bot_delay=0.0))
+    async with app.run_test(size=size, notifications=True) as pilot:  # run_test hides toasts by default
+        await until(pilot, lambda: isinstance(app.screen, TableScreen) and app.screen.prompt is not None, 1500)
+        app.notify("Not allowed: that tile may not be discarded now, it is a long sentence", severity="error")
+        await until(pilot, lambda: len(app.screen.query(Toast)) > 0)
+        await pilot.pause()
+        hand = app.screen.query_one(HandView).region
+        for toast in app.screen.query(Toast):
+            assert not toast.region.overlaps(hand), (toast.region, hand)
