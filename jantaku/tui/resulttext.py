@@ -11,6 +11,7 @@ import re
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+from rich.columns import Columns
 from rich.console import Group, RenderableType
 from rich.style import Style
 from rich.table import Table
@@ -214,9 +215,9 @@ def hand_result_parts(view: View, names: list[str], painter: TilePainter,
         parts += money_parts(result, names, list(events), painter)
     scores = view.scores
     if scores:
-        line = Text("scores  ", "bold")
-        line.append("   ".join(f"{names[s]} {scores[s]}" for s in range(len(scores))))
-        parts.append(line)
+        # one entry per player, wrapped between entries (a narrow terminal never splits a name from its score)
+        entries = [Text(f"{names[s]} {scores[s]}", no_wrap=True) for s in range(len(scores))]
+        parts.append(Columns([Text("scores", "bold"), *entries], padding=(0, 2)))
     return parts
 
 
@@ -233,8 +234,9 @@ def payment_sources(result: ResultView, events: Sequence[Mapping[str, Any]],
         (f"win {i + 1}" if several else "win", dict(win.payments)) for i, win in enumerate(result.wins)]
     last_kong: Mapping[str, Any] | None = None
     for event in events:
-        if event.get("type") == "kong":
-            last_kong = event
+        meld = event.get("meld")
+        if event.get("type") in ("kong", "call") and isinstance(meld, Mapping) and meld.get("type") in KONG_WORDS:
+            last_kong = event  # a concealed or added kong, or an exposed one called from a discard
         elif event.get("type") == "payment" and isinstance(event.get("deltas"), Mapping):
             reason = str(event.get("reason") or "payment")
             if reason == "kong" and last_kong is not None:

@@ -134,3 +134,38 @@ def test_play_a_full_hand_by_keystrokes(play, width, height):
     tmux.wait_for("hand 2")
     tmux.keys("C-q")
     tmux.wait_until(lambda screen: "hand 2" not in screen)  # the app quit and gave the terminal back
+
+
+# a riichi win as players say it: "30 fu 3 han · 3,900", "mangan · 8,000", "2,000 all", "1,000 / 2,000"
+POINTS = r"\d{1,3}(?:,\d{3})*"
+RIICHI_VALUE = re.compile(rf"(?:\d+ fu \d+ han|(?:mangan|haneman|baiman|sanbaiman|(?:\w+ )?yakuman)) · "
+                          rf"{POINTS}(?: all| / {POINTS})?(?!\d|,\d)")
+RESULT_TITLE = re.compile(r"hand (\d+) result")
+
+
+def play_until_a_win(tmux: Tmux, seconds: float = 60) -> str:
+    """Discard with Enter and pass with Space, hand after hand (a draw: on to the next), until a result
+    with a win is on screen; bounded by ``seconds``."""
+    end = time.monotonic() + seconds
+    seen: set[str] = set()
+    while time.monotonic() < end:
+        screen = tmux.screen()
+        title = RESULT_TITLE.search(screen)
+        if title and "Exhaustive draw" not in screen and ("win" in screen and " · " in screen):
+            return screen
+        if title:  # a draw (or a result still drawing): Enter goes on once the grace period is over
+            seen.add(title.group(1))
+            tmux.keys("Enter")
+            time.sleep(0.2)
+            continue
+        tmux.keys("Space" if "call " in screen else "Enter")
+        time.sleep(0.04)
+    raise AssertionError(f"no win in {seconds:.0f} s (hands drawn: {sorted(seen)}):\n{tmux.screen()}")
+
+
+def test_a_riichi_result_shows_its_points_as_players_say_them(play):
+    tmux = play(160, 48, "--ruleset", "riichi", "--bot-delay", "0", "--bots", "strong")
+    tmux.wait_until(lambda screen: "your turn" in screen and "esc leave" in screen)
+    result = play_until_a_win(tmux)
+    assert RIICHI_VALUE.search(result), f"no riichi value in the players' form on the result:\n{result}"
+    tmux.keys("C-q")

@@ -276,3 +276,32 @@ def test_every_source_of_points_is_listed_and_they_add_up(ruleset, seeds):
             assert all(title in text for title in titles) and "total" in text
     if ruleset == "sichuan":
         assert saw_kong_money
+
+
+def test_the_scores_line_wraps_between_players_never_inside_one():
+    from rich.console import Console
+
+    view = finished_hand().view(0)
+    names = ["player", "strong bot", "strong bot 3", "strong bot 4"]
+    console = Console(width=60, record=True, file=open("/dev/null", "w"))
+    for part in hand_result_parts(view, names, TilePainter()):
+        console.print(part)
+    lines = console.export_text().splitlines()
+    start = next(i for i, line in enumerate(lines) if line.startswith("scores"))
+    shown = " ".join(lines[start:])
+    for seat, name in enumerate(names):
+        entry = f"{name} {view.scores[seat]}"
+        assert any(entry in line for line in lines[start:]), (entry, lines[start:])  # whole, on one line
+    assert shown.count("strong bot") == 3
+
+
+def test_kong_money_for_a_called_kong_names_the_kong():
+    """An exposed kong arrives as a ``call`` event (a kan meld), not a ``kong`` event."""
+    from jantaku.tui.resulttext import payment_sources
+
+    view = finished_hand().view(0)
+    events = [{"type": "call", "seat": 0, "meld": {"type": "kan", "tiles": [52, 54, 55, 53], "claimed": 53,
+                                                   "from": 3, "added": None}, "from": 3},
+              {"type": "payment", "seat": None, "reason": "kong", "deltas": {0: 2, 1: 0, 2: 0, 3: -2}}]
+    sources = payment_sources(view.result, events, TilePainter(colour=False))
+    assert ("exposed kong 5p", {0: 2, 1: 0, 2: 0, 3: -2}) in sources, sources

@@ -232,3 +232,53 @@ async def test_who_is_away_offline_and_a_paused_table_are_marked():
         assert "Across (away, bot plays)" in text and "paused: nobody connected" in text
         s.send({"type": "seats", "statuses": {}, "paused": False})
         await until(pilot, lambda: "paused" not in screen_text(app) and "(away" not in screen_text(app))
+
+
+def test_long_side_notes_never_run_into_the_middle_of_the_centre():
+    """Sichuan at 80×24: void suits and win order on the left and right sides of a 32-cell panel."""
+    info = CentreInfo(title="East 1", wall=0, prompt="your turn", facts=("hand 1",),
+                      sides={"self": SideInfo(0, 0, dealer=True, notes=("void characters",)),
+                             "right": SideInfo(1, 6, notes=("void characters", "won 1st")),
+                             "across": SideInfo(2, -3, notes=("void dots",)),
+                             "left": SideInfo(3, -3, notes=("void dots", "won 2nd"))})
+    drawn = centre_lines(info, TilePainter(colour=False), 32)
+    lines = [line.plain for line in drawn]
+    assert all(line.cell_len == 32 for line in drawn), lines
+    assert len(lines) == 6, lines  # no taller than before: at 80×24 a taller centre cuts the ponds
+    words = " ".join(" ".join(lines).split())
+    for entry in ("East 1", "wall 0", "your turn", "hand 1"):  # the middle, whole
+        assert any(f" {entry} " in f" {line} " for line in lines), (entry, lines)
+    for note in ("void", "characters", "dots", "won 1st", "won 2nd"):  # the sides, word by word
+        assert f" {note} " in f" {words} ", (note, lines)
+
+
+def test_bonus_names_wrap_between_names_never_inside_one():
+    from jantaku.tui.widgets.player import PlayerInfo, player_lines
+
+    info = PlayerInfo(name="Cy", concealed_count=13, pond=(), bonus_names="Winter (own), Orchid, Bamboo")
+    lines = [line.plain for line in player_lines(info, TilePainter(colour=False), 20)]
+    assert lines[-2:] == ["Winter (own),", "Orchid, Bamboo"], lines
+
+
+@pytest.mark.parametrize("size", [(80, 24), (160, 48)])
+async def test_a_toast_never_covers_the_hand_or_its_letters(size):
+    from textual.widgets._toast import Toast
+
+    from jantaku.tui.widgets.hand import HandView
+
+    from .playedhands import play_first_hand
+
+    session = FakeSession()
+    session.send(play_first_hand("riichi", 25).table)
+    from jantaku.tui.app import JantakuApp
+    from jantaku.tui.settings import Settings
+
+    app = JantakuApp(start=lambda a: a.play(session), settings=Settings(bot_delay=0.0))
+    async with app.run_test(size=size, notifications=True) as pilot:  # run_test hides toasts by default
+        await until(pilot, lambda: isinstance(app.screen, TableScreen) and app.screen.prompt is not None, 1500)
+        app.notify("Not allowed: that tile may not be discarded now, it is a long sentence", severity="error")
+        await until(pilot, lambda: len(app.screen.query(Toast)) > 0)
+        await pilot.pause()
+        hand = app.screen.query_one(HandView).region
+        for toast in app.screen.query(Toast):
+            assert not toast.region.overlaps(hand), (toast.region, hand)

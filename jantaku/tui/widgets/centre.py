@@ -30,7 +30,7 @@ from rich.style import Style
 from rich.text import Text
 
 from ..tilefaces import TilePainter
-from .lines import LinesWidget
+from .lines import LinesWidget, wrap_words
 
 WIND_FACES = "東南西北"
 TURN = Style(reverse=True, bold=True)
@@ -104,9 +104,14 @@ def centre_lines(info: CentreInfo, painter: TilePainter, width: int) -> list[Tex
     if "across" in sides:
         wind, score = side_words(sides["across"])
         out.append(_centred(Text.assemble(wind, " ", score, *(f" {n}" for n in sides["across"].notes)), width))
-    left = _side_column(sides.get("left"))
-    right = _side_column(sides.get("right"))
     middle = middle_lines(info, painter)
+    # the middle keeps its width and a space either side; long side notes wrap between words to fit
+    room = width - max((t.cell_len for t in middle), default=0) - 2
+    wanted = {s: max((len(n) for n in sides[s].notes), default=0) if s in sides else 0 for s in ("left", "right")}
+    left_room = min(wanted["left"], max(room - wanted["right"], room // 2))
+    tight = wanted["left"] + wanted["right"] > room  # then wind and score share a row, to keep the height
+    left = _side_column(sides.get("left"), max(1, left_room), tight)
+    right = _side_column(sides.get("right"), max(1, room - left_room), tight)
     rows = max(len(middle), len(left), len(right))
     left_w = max((t.cell_len for t in left), default=0)
     right_w = max((t.cell_len for t in right), default=0)
@@ -122,11 +127,12 @@ def centre_lines(info: CentreInfo, painter: TilePainter, width: int) -> list[Tex
     return out
 
 
-def _side_column(side: SideInfo | None) -> list[Text]:
+def _side_column(side: SideInfo | None, width: int, tight: bool = False) -> list[Text]:
     if side is None:
         return []
     wind, score = side_words(side)
-    return [wind, score, *(Text(note) for note in side.notes)]
+    head = [Text.assemble(wind, " ", score)] if tight else [wind, score]
+    return [*head, *(Text(line) for note in side.notes for line in wrap_words(note, width))]
 
 
 class CentrePanel(LinesWidget):

@@ -17,6 +17,23 @@ from textual.widget import Widget
 Span = tuple[int, int, int, Any]  # (row, x0, x1, item)
 
 
+def wrap_words(words: str, width: int, separator: str = " ") -> list[str]:
+    """``words`` in lines of at most ``width`` cells, broken only at ``separator`` (a longer word stays whole).
+
+    >>> wrap_words("void characters", 10), wrap_words("Winter (own), Orchid", 14, ", ")
+    (['void', 'characters'], ['Winter (own),', 'Orchid'])
+    """
+    lines: list[str] = []
+    pieces = words.split(separator)
+    for i, piece in enumerate(pieces):
+        piece += separator.rstrip() if i < len(pieces) - 1 else ""
+        if lines and len(lines[-1]) + 1 + len(piece) <= width:
+            lines[-1] += " " + piece
+        else:
+            lines.append(piece)
+    return lines
+
+
 class LinesWidget(Widget):
     """Subclasses implement :meth:`layout` and call :meth:`changed` when their data changes."""
 

@@ -19,7 +19,7 @@ from rich.style import Style
 from rich.text import Text
 
 from ..tilefaces import TilePainter
-from .lines import LinesWidget
+from .lines import LinesWidget, wrap_words
 from .meldfaces import MeldFace, meld_text
 from .pond import PondTile, pond_rows
 
@@ -74,7 +74,7 @@ def player_lines(info: PlayerInfo, painter: TilePainter, width: int) -> list[Tex
     if info.caption:
         lines += melds_lines(info, painter, width)
     if info.bonus_names:
-        lines.append(Text(info.bonus_names, "italic"))
+        lines += [Text(line, "italic") for line in wrap_words(info.bonus_names, width, ", ")]
     return lines
 
 
