@@ -11,7 +11,7 @@ from jantaku.engine.bots import get_bot
 from jantaku.engine.events import Event
 from jantaku.engine.match import Match
 from jantaku.engine.ruleset import get_ruleset
-from jantaku.tui.session import bot_for
+from .local_session import bot_for
 
 VIEWER = 0
 

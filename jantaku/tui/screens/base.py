@@ -7,6 +7,8 @@ size needed and the size there is; it goes away when the window grows.
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING, cast
+
 from textual.app import ComposeResult
 from textual.events import Resize
 from textual.screen import Screen
@@ -28,9 +30,18 @@ class TooSmall(Static):
     pass
 
 
+if TYPE_CHECKING:
+    from ..app import JantakuApp
+
+
 class BaseScreen(Screen):
     HORIZONTAL_BREAKPOINTS = [(0, "-narrow"), (MIN_WIDTH, "-fits-width")]
     VERTICAL_BREAKPOINTS = [(0, "-short"), (MIN_HEIGHT, "-fits-height")]
+
+    @property
+    def jantaku(self) -> JantakuApp:
+        """The app, typed as ours (Textual types ``self.app`` as any ``App``)."""
+        return cast("JantakuApp", self.app)
 
     def compose(self) -> ComposeResult:
         yield TooSmall(id="too-small")

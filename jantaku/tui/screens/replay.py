@@ -138,7 +138,8 @@ class ReplayScreen(BaseScreen):
     def redraw(self) -> None:
         settings = self.app.settings
         view = revealed_view(self.cursor.match)
-        painter = TilePainter(unicode=settings.unicode, colour=settings.colour, red_fives=view.rules.red_fives)
+        painter = TilePainter(unicode=settings.unicode, colour=settings.colour and not self.app.no_color,
+                              red_fives=view.rules.red_fives, colours=self.jantaku.tile_colours())
         model = tablemodel.build(view, 0, self.names, reveal_all=True,
                                  facts=(f"replay {self.cursor.position}/{self.cursor.total}",))
         frame = BoardFrame(model, painter, hand=HandState.from_player(view.players[0]))

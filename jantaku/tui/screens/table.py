@@ -213,7 +213,7 @@ class TableScreen(BaseScreen):
     def painter(self) -> TilePainter:
         return TilePainter(unicode=self.settings.unicode, colour=self.settings.colour and not self.app.no_color,
                            red_fives=self.view is not None and self.view.rules.red_fives,
-                           colours=self.app.tile_colours())
+                           colours=self.jantaku.tile_colours())
 
     def match_over(self) -> bool:
         return self.view is not None and self.view.match is not None and self.view.match.phase == "over"
