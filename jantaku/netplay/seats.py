@@ -36,6 +36,11 @@ class TableSettings:
                    autostart=bool(data.get("autostart")), owner=data.get("owner"))
 
 
+# A bot seated without a name of its own is called by its seat's name: one per seat, so four bots
+# never share a name (the wire still says which bot plays in the seat's "bot" field).
+BOT_NAMES = ("Akira", "Mei", "Kenji", "Lin")
+
+
 @dataclass(eq=False)
 class Seat:
     """One of the four places at a table: empty, a person, or a host bot."""
@@ -62,8 +67,9 @@ class Seat:
         self.away, self.timeouts = False, 0
 
     def seat_bot(self, bot: str, name: str | None = None) -> None:
+        """A bot takes the seat, under ``name`` or the seat's own bot name (its level is in ``bot``)."""
         self.stop_grace()
-        self.kind, self.name, self.player, self.bot = "bot", name or f"{bot} bot", None, bot
+        self.kind, self.name, self.player, self.bot = "bot", name or BOT_NAMES[self.index % 4], None, bot
         self.away, self.timeouts = False, 0
 
     def empty(self) -> None:

@@ -19,7 +19,7 @@ from ...engine.actions import Action, ActionType
 from ...engine.views import SeatView, View
 from ..eventtext import describe_event
 from ..prompt import PASS_KEYS, TILE_KEYS, ActionGroup, Prompt, action_groups, automatic_action, pick_by_selection
-from .. import tablemodel
+from .. import netsession, tablemodel
 from ..session import GameSession
 from ..tablemodel import TableModel
 from ..settings import Settings
@@ -107,7 +107,7 @@ class TableScreen(BaseScreen):
         elif kind == "chat":
             self.board.log(Text(f"{message.get('from', '?')}: ", "bold") + Text(str(message.get("text", ""))))
         elif kind == "error":
-            text = f"{message.get('code', 'error')}: {message.get('message', '')}"
+            text = netsession.error_sentence(message.get("code"), message.get("message"))
             self.board.log(Text(text, "bold red"))
             self.notify(text, severity="error")
 
