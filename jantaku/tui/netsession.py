@@ -231,5 +231,6 @@ class ClientSession(GameSession):
         if self.close_hub:
             await self.hub.close()
             return
+        self.hub.latest.pop(self.table, None)  # no longer yours: sitting down again asks the host anew
         with contextlib.suppress(ClientError):
             await self.hub.client.leave(self.table)

@@ -108,3 +108,62 @@ async def test_the_lobby_selects_a_new_table_names_bots_and_speaks_in_sentences(
             assert "table_full" not in text and f"Table {mine} has no free seat." in text
     finally:
         await other.close()
+
+
+async def test_leaving_a_started_table_and_sitting_again_gives_the_seat_back(host):
+    """Item 13: esc at a started table, then Enter on it in the lobby: the seat is yours again,
+    taken back from the bot that played on, with a live table (names, prompts, esc)."""
+    server, port = host
+    other = await Client.connect("127.0.0.1", port, "bob")
+    table_id = await other.create_table("basic", seat=0, name="bob's table")
+    app = app_with()
+    try:
+        async with app.run_test(size=(100, 30)) as pilot:
+            app.join_address(f"127.0.0.1:{port}")
+            await until(pilot, lambda: isinstance(app.screen, LobbyScreen) and "bob's table" in screen_text(app), 400)
+            lobby = app.screen
+            await pilot.press("enter")  # sit at bob's table
+            await until(pilot, lambda: "ann  (you)" in screen_text(app), 400)
+            await other.add_bot(table_id)
+            await other.add_bot(table_id)
+            await other.start(table_id)
+            await until(pilot, lambda: isinstance(app.screen, TableScreen) and app.screen.view is not None, 400)
+            await pilot.press("escape", "1")  # leave: a bot plays on
+            await until(pilot, lambda: isinstance(app.screen, LobbyScreen))
+            seat = server.lobby.tables[table_id].seats[1]
+            await until(pilot, lambda: seat.kind == "bot", 400)
+            await until(pilot, lambda: "playing" in screen_text(app), 400)
+            await pilot.press("enter")  # sit down again
+            await until(pilot, lambda: isinstance(app.screen, TableScreen), 400)
+            table = app.screen
+            await until(pilot, lambda: seat.kind == "human" and seat.player is not None, 400)
+            assert seat.player.name == "ann"
+            await until(pilot, lambda: table.view is not None and table.seat == 1, 400)
+            await until(pilot, lambda: table.names[:2] == ["bob", "ann"], 400)
+            assert not any(n.startswith("Seat ") for n in table.names)
+            await pilot.press("escape", "1")  # and esc leaves again
+            await until(pilot, lambda: isinstance(app.screen, LobbyScreen), 400)
+            assert server.lobby.tables[table_id].seats[1].kind == "bot"
+    finally:
+        await other.close()
+
+
+async def test_a_started_table_of_others_says_its_seats_are_taken_and_offers_to_watch(host):
+    server, port = host
+    other = await Client.connect("127.0.0.1", port, "bob")
+    table_id = await other.create_table("basic", seat=0, name="bob's table")
+    for _ in range(3):
+        await other.add_bot(table_id)
+    await other.start(table_id)
+    app = app_with()
+    try:
+        async with app.run_test(size=(100, 30)) as pilot:
+            app.join_address(f"127.0.0.1:{port}")
+            await until(pilot, lambda: isinstance(app.screen, LobbyScreen) and "playing" in screen_text(app), 400)
+            await pilot.press("enter")
+            await until(pilot, lambda: "seats are taken" in screen_text(app), 400)
+            await pilot.press("enter")  # the first choice: watch
+            await until(pilot, lambda: isinstance(app.screen, TableScreen) and app.screen.view is not None, 400)
+            assert app.screen.seat is None and app.screen.names[0] == "bob"
+    finally:
+        await other.close()

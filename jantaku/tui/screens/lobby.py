@@ -35,7 +35,7 @@ def table_line(info: dict[str, Any], me: int | None) -> Text:
     mine = any(s.get("player") == me and me is not None for s in seats)
     line = Text(f"{info['id']:>3} ", "dim")
     line.append(f"{str(info.get('name') or ''):<16.16} ", "bold" if mine else "")
-    line.append(f"{info.get('ruleset', '?'):<9} {info.get('state', '?'):<8} {taken}/4")  # "finished" fills 8
+    line.append(f"{info.get('ruleset', '?'):<9} {info.get('state', '?'):<7} {taken}/4")  # "finished" is 8
     return line
 
 
@@ -226,12 +226,27 @@ class LobbyScreen(BaseScreen):
     def action_sit(self) -> None:
         table = self.selected_id()
         info = self.tables.get(table) or {}
-        if table in self.hub.latest and table not in self.open_tables:  # a game you are in: back to it
+        seated = table in self.client.seats and self.client.seats[table] is not None
+        if seated and table in self.hub.latest and table not in self.open_tables:  # a game you are in: back to it
             self.open_table(table)
-        elif info.get("state") == "waiting":
-            self._with_table(lambda t: self.client.join(t))
+        elif info.get("state") in ("waiting", "playing"):  # at a started table, the seat you left is given back
+            self.hub.latest.pop(table, None)  # the state from before you left is stale; the host sends it anew
+            self._with_table(lambda t: self._sit_or_offer_to_watch(t))
         else:
             self.action_watch()
+
+    async def _sit_or_offer_to_watch(self, table: int) -> None:
+        try:
+            await self.client.join(table)
+        except ClientError as exc:
+            if (self.tables.get(table) or {}).get("state") != "playing":
+                raise
+            def chosen(index: int | None) -> None:
+                if index == 0:
+                    self.action_watch()
+
+            self.app.push_screen(ChoiceScreen(f"{error_sentence(exc.code, exc.message)} Watch it?",
+                                              ["Watch", "Back to the lobby"]), chosen)
 
     def action_watch(self) -> None:
         self._with_table(lambda t: self.client.spectate(t))
