@@ -138,6 +138,7 @@ class HostTable:
 
     def _seat_taken_back(self, index: int, player: Player) -> None:
         """As on a reconnect: the seat is the player's again (and so in the store), with a full view."""
+        assert self.runner is not None and self.match_id is not None  # a playing table has both
         self.store.set_seat(self.match_id, index, StoredSeat(player.name, player.id, None))
         self._check_activity()
         self.runner.refresh_prompts()

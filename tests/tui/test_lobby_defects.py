@@ -121,7 +121,6 @@ async def test_leaving_a_started_table_and_sitting_again_gives_the_seat_back(hos
         async with app.run_test(size=(100, 30)) as pilot:
             app.join_address(f"127.0.0.1:{port}")
             await until(pilot, lambda: isinstance(app.screen, LobbyScreen) and "bob's table" in screen_text(app), 400)
-            lobby = app.screen
             await pilot.press("enter")  # sit at bob's table
             await until(pilot, lambda: "ann  (you)" in screen_text(app), 400)
             await other.add_bot(table_id)

@@ -229,7 +229,7 @@ class LobbyScreen(BaseScreen):
         seated = table in self.client.seats and self.client.seats[table] is not None
         if seated and table in self.hub.latest and table not in self.open_tables:  # a game you are in: back to it
             self.open_table(table)
-        elif info.get("state") in ("waiting", "playing"):  # at a started table, the seat you left is given back
+        elif table is not None and info.get("state") in ("waiting", "playing"):  # a started table: the seat you left
             self.hub.latest.pop(table, None)  # the state from before you left is stale; the host sends it anew
             self._with_table(lambda t: self._sit_or_offer_to_watch(t))
         else:

@@ -107,9 +107,9 @@ class TableScreen(BaseScreen):
         elif kind == "chat":
             self.board.log(Text(f"{message.get('from', '?')}: ", "bold") + Text(str(message.get("text", ""))))
         elif kind == "error":
-            text = netsession.error_sentence(message.get("code"), message.get("message"))
-            self.board.log(Text(text, "bold red"))
-            self.notify(text, severity="error")
+            text = f"{message.get('code', 'error')}: {message.get('message', '')}"
+            self.board.log(Text(text, "bold red"))  # the log keeps the code; the toast is for people
+            self.notify(netsession.error_sentence(message.get("code"), message.get("message")), severity="error")
 
     async def apply_update(self, message: dict[str, Any]) -> None:
         self.view = message["view"]  # a typed View: the client decoded it once
