@@ -63,7 +63,7 @@ async def join_lobby(settings: Settings, address: str, name: str) -> tuple[Clien
     try:
         host, port = parse_address(address)
     except ValueError:
-        raise ClientError(f"{address!r} is not HOST:PORT with a port of 1-65535") from None
+        raise ClientError("bad_address", f"{address!r} is not HOST:PORT with a port of 1-65535") from None
     client = await Client.connect(host, port, name, token=settings.tokens.get(address))
     settings.tokens[address] = client.token
     settings.name, settings.last_host = name, address

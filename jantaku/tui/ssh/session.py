@@ -71,19 +71,22 @@ class SshSession(asyncssh.SSHServerSession):
     def shell_requested(self) -> bool:
         return True
 
-    def exec_requested(self, command: str) -> bool | None:
+    def exec_requested(self, command: str) -> bool | None:  # type: ignore[override]  # None: reply later
         log.info("%s: exec refused", self.identity.name)
         # Say why, then refuse a moment later: OpenSSH exits on the refusal at once, dropping what
         # came in the same read, and alone prints only "exec request failed on channel 0".
         # None defers asyncssh's reply to the request (it answers when the handler's result is
         # not None); nothing runs either way.
-        self._chan.write_stderr(RUNS_NO_COMMANDS.encode())
-        asyncio.get_running_loop().call_later(EXEC_REFUSAL_DELAY, self._refuse_exec)
+        chan = self._chan
+        assert chan is not None  # set by connection_made, before any request
+        chan.write_stderr(RUNS_NO_COMMANDS.encode())
+        asyncio.get_running_loop().call_later(EXEC_REFUSAL_DELAY, self._refuse_exec, chan)
         return None
 
-    def _refuse_exec(self) -> None:
-        if not self._chan.is_closing():
-            self._chan._report_response(False)  # asyncssh's own reply to a deferred request
+    @staticmethod
+    def _refuse_exec(chan: asyncssh.SSHServerChannel) -> None:
+        if not chan.is_closing():
+            chan._report_response(False)  # asyncssh's own reply to a deferred request
 
     def subsystem_requested(self, subsystem: str) -> bool:
         log.info("%s: subsystem %r refused", self.identity.name, subsystem)
