@@ -20,11 +20,14 @@ from __future__ import annotations
 import argparse
 import sys
 
+from .. import __version__
 from . import host, play, tools
+from .common import OneLineParser
 
 
 def build_parser() -> argparse.ArgumentParser:
-    parser = argparse.ArgumentParser(prog="jantaku", description="Mahjong in the terminal.")
+    parser = OneLineParser(prog="jantaku", description="Mahjong in the terminal.")
+    parser.add_argument("--version", action="version", version=f"jantaku {__version__}")
     sub = parser.add_subparsers(dest="command", metavar="COMMAND")
     # the order of `jantaku --help`
     tools.add_parsers(sub)  # score, analyze, selfplay, import

@@ -1,13 +1,72 @@
-"""What several command groups share: ``--option NAME=VALUE`` and ``--data DIR``."""
+"""What several command groups share: ``--option NAME=VALUE``, ``--data DIR`` and the flags' value types.
+
+The types (:func:`port`, :func:`at_least`, :func:`address`) make argparse
+reject a bad value in one line, before anything starts, instead of a
+traceback from deep inside (a port of 99999 used to end in OverflowError).
+"""
 
 from __future__ import annotations
 
 import argparse
 import json
 from pathlib import Path
-from typing import Any
+from collections.abc import Callable
+from typing import Any, NoReturn
 
+from ..netplay.address import parse_address
 from ..netplay.paths import default_data_dir
+
+
+class OneLineParser(argparse.ArgumentParser):
+    """An ArgumentParser whose errors are one line (``jantaku host: argument --port: ...``), no usage dump."""
+
+    def error(self, message: str) -> NoReturn:
+        self.exit(2, f"{self.prog}: {message} (see {self.prog} --help)\n")
+
+
+def port(text: str) -> int:
+    """A TCP port: 0 (any free) to 65535."""
+    try:
+        number = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a port number (0-65535)") from None
+    if not 0 <= number <= 65535:
+        raise argparse.ArgumentTypeError(f"{number} is not a port number (0-65535)")
+    return number
+
+
+def at_least(minimum: int) -> Callable[[str], int]:
+    """A whole number of at least ``minimum`` (a count, a table id)."""
+    def whole_number(text: str) -> int:
+        try:
+            number = int(text)
+        except ValueError:
+            raise argparse.ArgumentTypeError(f"{text!r} is not a whole number") from None
+        if number < minimum:
+            raise argparse.ArgumentTypeError(f"{number} is less than {minimum}")
+        return number
+
+    whole_number.__name__ = f"number >= {minimum}"  # argparse names the type in its messages
+    return whole_number
+
+
+def non_negative_seconds(text: str) -> float:
+    try:
+        seconds = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a number of seconds") from None
+    if not seconds >= 0:  # also refuses nan
+        raise argparse.ArgumentTypeError(f"{text} is not a number of seconds >= 0")
+    return seconds
+
+
+def address(text: str) -> str:
+    """``HOST:PORT`` (or ``HOST``) with a port of 1-65535; the text as given."""
+    try:
+        parse_address(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"takes HOST:PORT with a port of 1-65535, not {text!r}") from None
+    return text
 
 
 def parse_options(items: list[str] | None, prog: str) -> dict[str, Any]:

@@ -20,7 +20,7 @@ from ..netplay.limits import HostLimits
 from ..netplay.paths import default_data_dir
 from ..netplay.tables import DEFAULT_BOT
 from ..tui.ssh.hosting import add_ssh_arguments, start_ssh_door
-from .common import data_dir
+from .common import address, at_least, data_dir, port
 
 if TYPE_CHECKING:
     from ..netplay.store import Store
@@ -40,14 +40,14 @@ def add_host_parser(sub: argparse._SubParsersAction) -> argparse.ArgumentParser:
     p = sub.add_parser("host", help="host tables for others to join (LAN/TCP)",
                        description="Run a jantaku host: a lobby of tables that clients join over TCP. "
                                    "Unfinished matches are resumed from the data directory.")
-    p.add_argument("--port", type=int, default=DEFAULT_PORT, help=f"TCP port (default {DEFAULT_PORT}; 0: any free)")
+    p.add_argument("--port", type=port, default=DEFAULT_PORT, help=f"TCP port (default {DEFAULT_PORT}; 0: any free)")
     p.add_argument("--bind", default="0.0.0.0", metavar="ADDR", help="address to listen on (default: all)")
     p.add_argument("--data", metavar="DIR", help=f"where matches are kept (default {default_data_dir()})")
     p.add_argument("--no-announce", action="store_true", help="do not announce the host on the LAN")
     p.add_argument("--name", help="the host's name in the LAN list (default: this machine's name)")
-    p.add_argument("--max-tables", type=int, default=HostLimits.max_tables, metavar="N",
+    p.add_argument("--max-tables", type=at_least(1), default=HostLimits.max_tables, metavar="N",
                    help=f"tables open at once (default {HostLimits.max_tables})")
-    p.add_argument("--max-connections", type=int, default=HostLimits.max_connections, metavar="N",
+    p.add_argument("--max-connections", type=at_least(1), default=HostLimits.max_connections, metavar="N",
                    help=f"clients connected at once (default {HostLimits.max_connections})")
     p.add_argument("--bots", default=DEFAULT_BOT, choices=BOT_LEVELS, metavar="LEVEL",
                    help=f"the bots that fill empty seats and stand in for players who leave: "
@@ -55,7 +55,7 @@ def add_host_parser(sub: argparse._SubParsersAction) -> argparse.ArgumentParser:
     p.add_argument("--seed", type=int, metavar="N", help="seed the walls of the matches this host deals "
                                                            "(to reproduce a session; default: random)")
     p.add_argument("--log-level", default="info", choices=("debug", "info", "warning", "error"))
-    add_ssh_arguments(p)
+    add_ssh_arguments(p, port=port, count=at_least(1))
     p.set_defaults(handler=cmd_host)
     return p
 
@@ -108,8 +108,8 @@ async def serve(args: argparse.Namespace) -> int:
 def add_bot_parser(sub: argparse._SubParsersAction) -> argparse.ArgumentParser:
     p = sub.add_parser("bot", help="play a bot as a network client",
                        description="Connect a bot to a host; it takes a seat and plays one match.")
-    p.add_argument("--connect", required=True, metavar="HOST:PORT")
-    p.add_argument("--table", type=int, help="table id (default: the first with a free seat)")
+    p.add_argument("--connect", required=True, type=address, metavar="HOST:PORT")
+    p.add_argument("--table", type=at_least(0), help="table id (default: the first with a free seat)")
     p.add_argument("--bot", default=DEFAULT_BOT, help=f"which bot plays (default {DEFAULT_BOT})")
     p.add_argument("--name", help="the name it plays under")
     p.set_defaults(handler=cmd_bot)
@@ -126,13 +126,9 @@ def cmd_bot(args: argparse.Namespace) -> int:
     if args.bot not in bot_names():
         print(f"jantaku bot: unknown bot {args.bot!r}; bots: {', '.join(bot_names())}", file=sys.stderr)
         return 2
+    host, port_number = parse_address(args.connect)  # checked by the parser
     try:
-        host, port = parse_address(args.connect)
-    except ValueError:
-        print(f"jantaku bot: --connect takes HOST:PORT, not {args.connect!r}", file=sys.stderr)
-        return 2
-    try:
-        final = asyncio.run(run_network_bot(host, port, table=args.table, bot=args.bot, name=args.name))
+        final = asyncio.run(run_network_bot(host, port_number, table=args.table, bot=args.bot, name=args.name))
     except (TimeoutError, ClientError, OSError) as exc:
         print(f"jantaku bot: {exc}", file=sys.stderr)
         return 1
@@ -222,7 +218,11 @@ def cmd_export(args: argparse.Namespace) -> int:
                    "result": stored.result}
     text = json.dumps(out, ensure_ascii=False)
     if args.output:
-        Path(args.output).write_text(text + "\n")
+        try:
+            Path(args.output).write_text(text + "\n")
+        except OSError as exc:
+            print(f"jantaku export: cannot write {args.output}: {exc.strerror or exc}", file=sys.stderr)
+            return 1
     else:
         print(text)
     return 0

@@ -12,7 +12,7 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from ..tui.settings import BOT_LEVELS
-from .common import parse_options
+from .common import address, non_negative_seconds, parse_options
 
 if TYPE_CHECKING:
     from ..tui.app import JantakuApp
@@ -27,13 +27,13 @@ def add_parsers(sub: argparse._SubParsersAction) -> None:
     p.add_argument("--ruleset", help="variant (default: the last one played, else the first installed)")
     p.add_argument("--preset", help="ruleset preset")
     p.add_argument("--option", action="append", metavar="NAME=VALUE", help="option override (repeatable)")
-    p.add_argument("--bot-delay", type=float, help="seconds between bot moves (default from settings)")
+    p.add_argument("--bot-delay", type=non_negative_seconds, help="seconds between bot moves (default from settings)")
     p.add_argument("--bots", choices=BOT_LEVELS, help="the bots' strength (default from settings: normal)")
     p.set_defaults(handler=cmd_play)
 
     p = sub.add_parser("join", help="join a host's lobby (LAN or internet)",
                        description="Join a jantaku host, e.g.: jantaku join 192.168.1.23:7654")
-    p.add_argument("address", nargs="?", help="HOST:PORT (default: ask, and list the hosts found on the LAN)")
+    p.add_argument("address", nargs="?", type=address, help="HOST:PORT (default: ask, and list the hosts found on the LAN)")
     p.add_argument("--name", help="your name at the host (default from settings)")
     p.add_argument("--fd", type=int, help=argparse.SUPPRESS)  # a connected socket to the host (the SSH front door)
     p.set_defaults(handler=cmd_join)
@@ -61,13 +61,16 @@ def cmd_play(args: argparse.Namespace) -> int:
     from ..engine.options import OptionError
     from ..engine.ruleset import get_ruleset
 
+    from ..tui.app import default_ruleset
+    from ..tui.settings import load_settings
+
     options = parse_options(args.option, "jantaku play")
-    if args.ruleset:
-        try:
-            get_ruleset(args.ruleset, args.preset, options)  # fail here, before the screen opens
-        except OptionError as exc:
-            print(f"jantaku play: {exc}", file=sys.stderr)
-            return 2
+    ruleset = args.ruleset or default_ruleset(load_settings())  # the variant the game would start
+    try:
+        get_ruleset(ruleset, args.preset, options)  # fail here, before the screen opens
+    except OptionError as exc:
+        print(f"jantaku play: {exc}", file=sys.stderr)
+        return 2
 
     def start(app: JantakuApp) -> None:
         if args.bot_delay is not None:

@@ -12,7 +12,7 @@ import sys
 from collections.abc import Callable, Iterable
 from typing import TYPE_CHECKING, Any
 
-from .common import parse_options
+from .common import at_least, parse_options
 
 if TYPE_CHECKING:
     from ..engine.rulesets.riichi.tenhou_import import ImportReport
@@ -188,8 +188,8 @@ def add_parsers(sub: argparse._SubParsersAction) -> None:
                         "twofold_fortune, kong_then_discard (repeatable)")
     p.add_argument("--dora", action="append", metavar="TILE", help="dora indicator (riichi; repeatable)")
     p.add_argument("--ura", action="append", metavar="TILE", help="ura-dora indicator (riichi; repeatable)")
-    p.add_argument("--honba", type=int, default=0)
-    p.add_argument("--sticks", type=int, default=0, help="riichi sticks on the table")
+    p.add_argument("--honba", type=at_least(0), default=0)
+    p.add_argument("--sticks", type=at_least(0), default=0, help="riichi sticks on the table")
     p.add_argument("--void", help="void suit (sichuan): m, p or s")
     p.add_argument("--preset", help="ruleset preset")
     p.add_argument("--option", action="append", metavar="NAME=VALUE", help="option override (repeatable)")

@@ -36,6 +36,11 @@ class TableSettings:
                    autostart=bool(data.get("autostart")), owner=data.get("owner"))
 
 
+# A bot seated without a name of its own is called by its seat's name: one per seat, so four bots
+# never share a name (the wire still says which bot plays in the seat's "bot" field).
+BOT_NAMES = ("Akira", "Mei", "Kenji", "Lin")
+
+
 @dataclass(eq=False)
 class Seat:
     """One of the four places at a table: empty, a person, or a host bot."""
@@ -47,6 +52,7 @@ class Seat:
     bot: str | None = None  # which bot plays a bot seat
     away: bool = False  # a bot plays for the person until they are back
     timeouts: int = 0  # consecutive decisions the person let time out
+    left_by: int | None = None  # the player who left this seat during the match; they may take it back
     grace: Cancellable | None = None  # running while the person is disconnected
 
     @property
@@ -65,17 +71,18 @@ class Seat:
 
     def seat_person(self, player: Player) -> None:
         self.kind, self.name, self.player, self.bot = "human", player.name, player, None
-        self.away, self.timeouts = False, 0
+        self.away, self.timeouts, self.left_by = False, 0, None
 
     def seat_bot(self, bot: str, name: str | None = None) -> None:
+        """A bot takes the seat, under ``name`` or the seat's own bot name (its level is in ``bot``)."""
         self.stop_grace()
-        self.kind, self.name, self.player, self.bot = "bot", name or f"{bot} bot", None, bot
-        self.away, self.timeouts = False, 0
+        self.kind, self.name, self.player, self.bot = "bot", name or BOT_NAMES[self.index % 4], None, bot
+        self.away, self.timeouts, self.left_by = False, 0, None
 
     def empty(self) -> None:
         self.stop_grace()
         self.kind, self.name, self.player, self.bot = "empty", "", None, None
-        self.away, self.timeouts = False, 0
+        self.away, self.timeouts, self.left_by = False, 0, None
 
     def stop_grace(self) -> None:
         if self.grace is not None:

@@ -118,7 +118,10 @@ class HostTable:
         if self.seat_of(player) is not None:
             raise RequestError(ErrorCode.NOT_ALLOWED, f"you already sit at table {self.id}")
         if self.state != "waiting":
-            raise RequestError(ErrorCode.NOT_ALLOWED, f"table {self.id} has started; spectate instead")
+            left = next((s.index for s in self.seats if s.left_by == player.id and s.kind == "bot"), None)
+            if left is not None and self.state == "playing":
+                return left  # the seat this player left: the bot playing it gives it back
+            raise RequestError(ErrorCode.NOT_ALLOWED, f"table {self.id} has started and its seats are taken")
         return self._free_seat(seat)
 
     def sit(self, player: Player, seat: int | None = None) -> int:
@@ -126,10 +129,20 @@ class HostTable:
         self.seats[seat].seat_person(player)
         if self.settings.owner is None:
             self.settings.owner = player.id
+        if self.state == "playing":
+            self._seat_taken_back(seat, player)
         self.changed()
-        if self.settings.autostart and all(s.kind != "empty" for s in self.seats):
+        if self.settings.autostart and self.state == "waiting" and all(s.kind != "empty" for s in self.seats):
             self.start()
         return seat
+
+    def _seat_taken_back(self, index: int, player: Player) -> None:
+        """As on a reconnect: the seat is the player's again (and so in the store), with a full view."""
+        assert self.runner is not None and self.match_id is not None  # a playing table has both
+        self.store.set_seat(self.match_id, index, StoredSeat(player.name, player.id, None))
+        self._check_activity()
+        self.runner.refresh_prompts()
+        player.send(self._update(index, []))
 
     def add_bot(self, player: Player, bot: str | None, seat: int | None) -> int:
         self._check_owner(player, "add bots")
@@ -180,6 +193,7 @@ class HostTable:
         if self.state == "playing":
             runner = self.current_runner()
             seat.seat_bot(self.default_bot, f"{player.name} (bot)")
+            seat.left_by = player.id
             self.store.set_seat(runner.match_id, index, StoredSeat(seat.name, None, seat.bot))
             runner.drop_prompt(index)
             runner.wake()

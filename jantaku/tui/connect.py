@@ -11,7 +11,7 @@ import dataclasses
 import os
 from typing import Any
 
-from ..netplay.client import Client
+from ..netplay.client import Client, ClientError
 from ..netplay.host import Host
 from ..netplay.local import LOCAL_TIMERS, start_local_game
 from .netsession import ClientHub, ClientSession
@@ -60,7 +60,10 @@ async def join_lobby(settings: Settings, address: str, name: str) -> tuple[Clien
     """Connect to a host (``host:port``) as ``name``, resuming your seats if you were here before."""
     from ..netplay.address import parse_address
 
-    host, port = parse_address(address)
+    try:
+        host, port = parse_address(address)
+    except ValueError:
+        raise ClientError("bad_address", f"{address!r} is not HOST:PORT with a port of 1-65535") from None
     client = await Client.connect(host, port, name, token=settings.tokens.get(address))
     settings.tokens[address] = client.token
     settings.name, settings.last_host = name, address

@@ -46,19 +46,61 @@ def paused(info: dict[str, Any] | None) -> bool:
     return (info or {}).get("state") == "playing" and bool(humans) and not any(s.get("connected") for s in humans)
 
 
+STAND_IN = " (bot)"  # the host names the bot that plays on for a person who left "NAME (bot)"
+
+
+def seat_name(seat: dict[str, Any], index: int) -> str:
+    """A seat's name as people read it: ``Seat 3`` when empty; a stand-in bot by the person's name
+    (that a bot plays is said once, by :func:`seat_notes`)."""
+    name = str(seat.get("name") or f"Seat {index + 1}")
+    if seat.get("kind") == "bot" and name.endswith(STAND_IN):
+        name = name.removesuffix(STAND_IN)
+    return name
+
+
+def seat_notes(info: dict[str, Any] | None) -> dict[int, str]:
+    """:func:`statuses_from_info`, and which bot plays each bot seat (``strong bot``).
+
+    >>> seat_notes({"seats": [{"kind": "bot", "bot": "easy"}, {"kind": "human", "away": True}, {"kind": "empty"}]})
+    {0: 'easy bot', 1: 'away, bot plays'}
+    """
+    out = statuses_from_info(info)
+    for i, seat in enumerate((info or {}).get("seats") or ()):
+        if isinstance(seat, dict) and (note := bot_note(seat)):
+            out[i] = note
+    return dict(sorted(out.items()))
+
+
+def bot_note(seat: dict[str, Any]) -> str | None:
+    """``strong bot`` for a seat a bot plays, else None."""
+    return f"{seat.get('bot') or 'a'} bot" if seat.get("kind") == "bot" else None
+
+
 def names_from_info(info: dict[str, Any] | None) -> list[str]:
-    """The seats' names from a table info (``Seat 3`` for an empty seat).
+    """The seats' names from a table info (``Seat 3`` for an empty seat); the same name twice gets
+    each seat's number.
 
     >>> names_from_info({"seats": [{"name": "ann"}, {"name": None, "kind": "empty"}, {"name": "easy"}, {}]})
     ['ann', 'Seat 2', 'easy', 'Seat 4']
     >>> names_from_info({"seats": [{"name": "ann"}, {"name": "bot"}, {"name": "bot"}, {"name": "bot"}]})
-    ['ann', 'bot', 'bot 3', 'bot 4']
+    ['ann', 'bot 2', 'bot 3', 'bot 4']
     """
     seats = (info or {}).get("seats") or []
-    names = [str(seat.get("name") or f"Seat {i + 1}") for i, seat in enumerate(seats[:4])]
+    names = [seat_name(seat, i) for i, seat in enumerate(seats[:4])]
     names += [f"Seat {i + 1}" for i in range(len(names), 4)]
-    return [f"{name} {i + 1}" if names.count(name) > 1 and names.index(name) != i else name
-            for i, name in enumerate(names)]  # three "easy bot"s: easy bot, easy bot 3, easy bot 4
+    return [f"{name} {i + 1}" if names.count(name) > 1 else name for i, name in enumerate(names)]
+
+
+def error_sentence(code: str | None, message: str | None) -> str:
+    """A host's error as people read it: its message as a sentence; the code in words only when
+    there is no message.
+
+    >>> error_sentence("seat_taken", "seat 2 at table 1 is taken")
+    'Seat 2 at table 1 is taken.'
+    """
+    text = str(message).strip() if message else str(code or "error").replace("_", " ")
+    text = text[:1].upper() + text[1:]
+    return text if text.endswith((".", "!", "?")) else f"{text}."
 
 
 class ClientHub:
@@ -109,7 +151,7 @@ class ClientSession(GameSession):
         info = hub.client.tables.get(table)
         self.seat = hub.client.seats.get(table)
         self.names = names_from_info(info)
-        self.statuses = statuses_from_info(info)
+        self.statuses = seat_notes(info)
         self.paused = paused(info)
         self.title = (info or {}).get("name") or f"table {table}"
         self._queue = hub.listen()  # no await between these two lines: nothing falls in between
@@ -133,7 +175,7 @@ class ClientSession(GameSession):
                 info = message.get("info")
                 self.names = names_from_info(info)
                 before = (self.statuses, self.paused)
-                self.statuses, self.paused = statuses_from_info(info), paused(info)
+                self.statuses, self.paused = seat_notes(info), paused(info)
                 self.seat = message.get("seat")
                 if (self.statuses, self.paused) != before:  # somebody left, came back, a bot took over
                     yield {"type": "seats", "names": self.names, "statuses": self.statuses, "paused": self.paused}
@@ -189,5 +231,6 @@ class ClientSession(GameSession):
         if self.close_hub:
             await self.hub.close()
             return
+        self.hub.latest.pop(self.table, None)  # no longer yours: sitting down again asks the host anew
         with contextlib.suppress(ClientError):
             await self.hub.client.leave(self.table)

@@ -94,3 +94,60 @@ def test_module_entry_point_knows_every_command():
                          check=True).stdout
     for name in ("score", "analyze", "selfplay", "import", "host", "history", "export", "bot"):
         assert name in out
+
+
+# --- every bad flag is one line, never a traceback (issue 15, item 14) -------------------------
+
+
+@pytest.mark.parametrize("argv, fragment", [
+    (["host", "--port", "99999"], "--port"),
+    (["host", "--port", "-1"], "--port"),
+    (["host", "--port", "x"], "--port"),
+    (["host", "--ssh", "70000"], "--ssh"),
+    (["host", "--max-tables", "0"], "--max-tables"),
+    (["host", "--max-connections", "-3"], "--max-connections"),
+    (["host", "--ssh-max-sessions", "0"], "--ssh-max-sessions"),
+    (["host", "--bots", "genius"], "--bots"),
+    (["bot", "--connect", "127.0.0.1:99999"], "--connect"),
+    (["bot", "--connect", "127.0.0.1:http"], "--connect"),
+    (["bot", "--connect", "127.0.0.1:1", "--table", "-2"], "--table"),
+    (["join", "127.0.0.1:99999"], "HOST:PORT"),
+    (["score", "riichi", "123m", "--honba", "-1"], "--honba"),
+    (["score", "riichi", "123m", "--sticks", "-1"], "--sticks"),
+    (["selfplay", "--hands", "many"], "--hands"),
+    (["play", "--bot-delay", "-1"], "--bot-delay"),
+    (["play", "--bots", "genius"], "--bots"),
+])
+def test_a_bad_flag_is_one_line(capsys, monkeypatch, argv, fragment):
+    from jantaku.cli import play
+
+    monkeypatch.setattr(play, "run_app", lambda start=None: pytest.fail("the screen opened"))
+    with pytest.raises(SystemExit) as stop:
+        main(argv)
+    err = capsys.readouterr().err
+    assert stop.value.code == 2
+    assert len(err.strip().splitlines()) == 1 and fragment in err and "Traceback" not in err, err
+
+
+def test_play_checks_options_without_a_ruleset(capsys, tmp_path, monkeypatch):
+    """Without --ruleset the options are checked against the variant the menu would start."""
+    monkeypatch.setenv("XDG_CONFIG_HOME", str(tmp_path))
+    monkeypatch.setenv("JANTAKU_CONFIG", str(tmp_path / "settings.json"))
+    from jantaku.cli import play
+
+    monkeypatch.setattr(play, "run_app", lambda start=None: pytest.fail("the screen opened"))
+    code = main(["play", "--option", "aka_dora=maybe"])
+    without = capsys.readouterr().err
+    code_riichi = main(["play", "--ruleset", "riichi", "--option", "aka_dora=maybe"])
+    with_riichi = capsys.readouterr().err
+    assert code == code_riichi == 2
+    assert without == with_riichi and len(without.strip().splitlines()) == 1 and "aka_dora" in without
+
+
+def test_version(capsys):
+    from jantaku import __version__
+
+    with pytest.raises(SystemExit) as stop:
+        main(["--version"])
+    assert stop.value.code == 0
+    assert capsys.readouterr().out.strip() == f"jantaku {__version__}"

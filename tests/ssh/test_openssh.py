@@ -110,3 +110,15 @@ def test_openssh_gets_in_while_silent_sockets_hold_every_slot(standin_host, scra
     finally:
         for sock in silent:
             sock.close()
+
+
+def test_openssh_with_a_command_is_told_why_in_one_line(standin_host, scratch):
+    """``ssh HOST ls``: the one-line explanation docs/ssh.md promises, not only OpenSSH's own
+    "exec request failed" (issue 15, item 16); the command is not run."""
+    base = ssh_command(standin_host, "eve", scratch, None).split()
+    for command in (["ls"], ["-t", "ls"]):
+        run = subprocess.run(base[:-1] + command[:-1] + [base[-1], command[-1]], capture_output=True, text=True,
+                             timeout=20, stdin=subprocess.DEVNULL)
+        said = [line for line in (run.stdout + run.stderr).splitlines() if line.startswith("jantaku:")]
+        assert run.returncode != 0 and len(said) == 1, (run.stdout, run.stderr)
+        assert "runs no commands" in said[0] and "ssh -p" in said[0]

@@ -17,7 +17,7 @@ from textual.widgets import Input, OptionList, RichLog, Static
 from textual.widgets.option_list import Option
 
 from ...netplay.client import ClientError
-from ..netsession import ENDED, ClientHub, ClientSession
+from ..netsession import ENDED, ClientHub, ClientSession, bot_note, error_sentence, seat_name
 from ..settings import BOT_LEVEL_LABELS, BOT_LEVELS
 from ..widgets.buttons import ButtonRow, Entry
 from .base import BaseScreen
@@ -35,7 +35,7 @@ def table_line(info: dict[str, Any], me: int | None) -> Text:
     mine = any(s.get("player") == me and me is not None for s in seats)
     line = Text(f"{info['id']:>3} ", "dim")
     line.append(f"{str(info.get('name') or ''):<16.16} ", "bold" if mine else "")
-    line.append(f"{info.get('ruleset', '?'):<9} {info.get('state', '?'):<8}{taken}/4")
+    line.append(f"{info.get('ruleset', '?'):<9} {info.get('state', '?'):<7} {taken}/4")  # "finished" is 8
     return line
 
 
@@ -53,13 +53,11 @@ def table_detail(info: dict[str, Any] | None, me: int | None) -> Text:
     options = info.get("options") or {}
     if options:
         out.append("\n" + ", ".join(f"{k}={v}" for k, v in options.items()), "dim")
-    for seat in info.get("seats") or []:
+    for i, seat in enumerate(info.get("seats") or []):
         wind = "ESWN"[seat.get("seat", 0) % 4]
         kind = seat.get("kind")
-        who = "— free —" if kind == "empty" else str(seat.get("name"))
-        notes = []
-        if kind == "bot" and who != f"{seat.get('bot')} bot":  # a bot's own name already says its level
-            notes.append(f"bot {seat.get('bot')}")
+        who = "— free —" if kind == "empty" else seat_name(seat, i)
+        notes = [note] if (note := bot_note(seat)) else []  # which bot plays, said once
         if seat.get("player") == me and me is not None:
             notes.append("you")
         if kind == "human" and not seat.get("connected", True):
@@ -88,6 +86,7 @@ class LobbyScreen(BaseScreen):
         self.tables: dict[int, dict[str, Any]] = {}
         self.rulesets: list[str] = []
         self.open_tables: set[int] = set()
+        self.select_when_listed: int | None = None  # the table you just made: highlighted once it is listed
 
     def compose_body(self) -> ComposeResult:
         yield Static(self.title_text, id="lobby-title")
@@ -141,7 +140,8 @@ class LobbyScreen(BaseScreen):
         elif kind == "chat" and message.get("table") is None:
             self.say(Text(f"{message.get('from')}: ", "bold") + Text(str(message.get("text", ""))))
         elif kind in ("error", "bye"):
-            self.say(Text(f"{message.get('code', kind)}: {message.get('message') or message.get('reason')}", "bold red"))
+            self.say(Text(error_sentence(message.get("code", kind), message.get("message") or message.get("reason")),
+                          "bold red"))
 
     def _listed(self, tables: list[dict[str, Any]], rulesets: list[str] | None = None) -> None:
         self.tables = {t["id"]: t for t in tables}
@@ -159,6 +159,8 @@ class LobbyScreen(BaseScreen):
             return
         menu = self.query_one("#tables", OptionList)
         selected = self.selected_id()
+        if self.select_when_listed in self.tables:
+            selected, self.select_when_listed = self.select_when_listed, None
         menu.clear_options()
         if not self.tables:
             menu.add_option(Option(Text("no tables yet: n makes one", "dim"), disabled=True))
@@ -193,7 +195,7 @@ class LobbyScreen(BaseScreen):
         try:
             reply = await request
         except ClientError as exc:
-            self.say(Text(f"{exc.code}: {exc.message}", "bold red"))
+            self.say(Text(error_sentence(exc.code, exc.message), "bold red"))
             return
         if then is not None:
             then(reply)
@@ -212,19 +214,39 @@ class LobbyScreen(BaseScreen):
             if choice is not None:
                 ruleset, preset = choice
                 name = f"{self.client.name}'s table"
-                self.run_worker(self._request(self.client.create_table(ruleset, preset=preset, seat=0, name=name)))
+                self.run_worker(self._request(self.client.create_table(ruleset, preset=preset, seat=0, name=name),
+                                              self._created))
 
         self.app.push_screen(QuickGameScreen(title="A new table", rulesets=self.rulesets or None, button="Create"), create)
+
+    def _created(self, table: int) -> None:
+        self.select_when_listed = table
+        self.show_tables()
 
     def action_sit(self) -> None:
         table = self.selected_id()
         info = self.tables.get(table) or {}
-        if table in self.hub.latest and table not in self.open_tables:  # a game you are in: back to it
+        seated = table in self.client.seats and self.client.seats[table] is not None
+        if seated and table in self.hub.latest and table not in self.open_tables:  # a game you are in: back to it
             self.open_table(table)
-        elif info.get("state") == "waiting":
-            self._with_table(lambda t: self.client.join(t))
+        elif table is not None and info.get("state") in ("waiting", "playing"):  # a started table: the seat you left
+            self.hub.latest.pop(table, None)  # the state from before you left is stale; the host sends it anew
+            self._with_table(lambda t: self._sit_or_offer_to_watch(t))
         else:
             self.action_watch()
+
+    async def _sit_or_offer_to_watch(self, table: int) -> None:
+        try:
+            await self.client.join(table)
+        except ClientError as exc:
+            if (self.tables.get(table) or {}).get("state") != "playing":
+                raise
+            def chosen(index: int | None) -> None:
+                if index == 0:
+                    self.action_watch()
+
+            self.app.push_screen(ChoiceScreen(f"{error_sentence(exc.code, exc.message)} Watch it?",
+                                              ["Watch", "Back to the lobby"]), chosen)
 
     def action_watch(self) -> None:
         self._with_table(lambda t: self.client.spectate(t))

@@ -21,7 +21,7 @@ from ...engine.views import SeatView, View
 from ..eventtext import describe_event
 from ..prompt import (EXTRA_KEYS, GROUP_SPECS, PASS_KEYS, TILE_KEYS, ActionGroup, Prompt, action_groups,
                       automatic_action, key_label, pick_by_selection)
-from .. import tablemodel
+from .. import netsession, tablemodel
 from ..session import GameSession
 from ..tablemodel import TableModel
 from ..settings import Settings
@@ -135,8 +135,8 @@ class TableScreen(BaseScreen):
             self.board.log(Text(f"{message.get('from', '?')}: ", "bold") + Text(str(message.get("text", ""))))
         elif kind == "error":
             text = f"{message.get('code', 'error')}: {message.get('message', '')}"
-            self.board.log(Text(text, "bold red"))
-            self.notify(text, severity="error")
+            self.board.log(Text(text, "bold red"))  # the log keeps the code; the toast is for people
+            self.notify(netsession.error_sentence(message.get("code"), message.get("message")), severity="error")
 
     async def apply_update(self, message: dict[str, Any]) -> None:
         view: View = message["view"]  # a typed View: the client decoded it once

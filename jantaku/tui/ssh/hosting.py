@@ -12,6 +12,7 @@ import argparse
 import asyncio
 import signal
 import sys
+from collections.abc import Callable
 from typing import Any
 
 DEFAULT_SSH_PORT = 2222
@@ -19,9 +20,11 @@ SECRET_FILE = "ssh_identity_secret"
 PLAYERS_DIR = "ssh-players"
 
 
-def add_ssh_arguments(parser: argparse.ArgumentParser) -> None:
+def add_ssh_arguments(parser: argparse.ArgumentParser, *, port: Callable[[str], int] = int,
+                      count: Callable[[str], int] = int) -> None:
+    """The door's flags; ``port`` and ``count`` are the command line's checked value types."""
     group = parser.add_argument_group("SSH front door (docs/ssh.md)")
-    group.add_argument("--ssh", type=int, metavar="PORT",
+    group.add_argument("--ssh", type=port, metavar="PORT",
                        help=f"also let players in with a plain `ssh -p PORT HOST` (e.g. {DEFAULT_SSH_PORT}; 0: any free)")
     group.add_argument("--ssh-bind", default="0.0.0.0", metavar="ADDR", help="address of the SSH door (default: all)")
     group.add_argument("--password", metavar="PASS",
@@ -29,7 +32,7 @@ def add_ssh_arguments(parser: argparse.ArgumentParser) -> None:
     group.add_argument("--password-file", metavar="FILE", help="the SSH password is this file's first line")
     group.add_argument("--authorized-keys", metavar="FILE",
                        help="only these SSH keys get in (OpenSSH authorized_keys format)")
-    group.add_argument("--ssh-max-sessions", type=int, default=16, metavar="N",
+    group.add_argument("--ssh-max-sessions", type=count, default=16, metavar="N",
                        help="SSH players at once (default 16; each runs a client of ~30 MB)")
 
 

@@ -10,6 +10,7 @@ other.
 
 from __future__ import annotations
 
+import asyncio
 import logging
 from typing import TYPE_CHECKING
 
@@ -29,6 +30,11 @@ MAX_SIDE = 1000  # columns or rows; anything larger is a client lying
 
 NEEDS_TERMINAL = ("jantaku: this server only serves the game, which needs a terminal.\r\n"
                   "Connect with a plain `ssh -p PORT HOST` (add -t if your command line has -T).\r\n")
+
+
+EXEC_REFUSAL_DELAY = 0.3  # seconds between the explanation and the refusal, so OpenSSH shows it
+RUNS_NO_COMMANDS = ("jantaku: this server runs no commands, only the game: "
+                    "connect with a plain `ssh -p PORT HOST`, without a command.\r\n")
 
 
 def clamp_size(cols: int, rows: int) -> tuple[int, int]:
@@ -65,9 +71,22 @@ class SshSession(asyncssh.SSHServerSession):
     def shell_requested(self) -> bool:
         return True
 
-    def exec_requested(self, command: str) -> bool:
+    def exec_requested(self, command: str) -> bool | None:  # type: ignore[override]  # None: reply later
         log.info("%s: exec refused", self.identity.name)
-        return False
+        # Say why, then refuse a moment later: OpenSSH exits on the refusal at once, dropping what
+        # came in the same read, and alone prints only "exec request failed on channel 0".
+        # None defers asyncssh's reply to the request (it answers when the handler's result is
+        # not None); nothing runs either way.
+        chan = self._chan
+        assert chan is not None  # set by connection_made, before any request
+        chan.write_stderr(RUNS_NO_COMMANDS.encode())
+        asyncio.get_running_loop().call_later(EXEC_REFUSAL_DELAY, self._refuse_exec, chan)
+        return None
+
+    @staticmethod
+    def _refuse_exec(chan: asyncssh.SSHServerChannel) -> None:
+        if not chan.is_closing():
+            chan._report_response(False)  # asyncssh's own reply to a deferred request
 
     def subsystem_requested(self, subsystem: str) -> bool:
         log.info("%s: subsystem %r refused", self.identity.name, subsystem)
