@@ -902,12 +902,3 @@ class Table:
             for t in p.bonus:
                 put(t, f"bonus{s}")
         return where
-
-    # Transition: the old private names, for branches written before the protected API was named
-    # (tests/engine/test_table_state.py flags a variant still using one).  Remove once none does.
-    _emit = emit
-    _begin_play = begin_play
-    _replace_bonus = replace_bonus_tiles
-    _exhaustive_draw = end_in_exhaustive_draw
-    _end = end_hand
-    _distinct = distinct_tiles

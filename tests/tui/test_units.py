@@ -2,15 +2,11 @@
 
 from __future__ import annotations
 
-import doctest
-import importlib
-import pkgutil
 from dataclasses import replace
 
 import pytest
 from rich.cells import cell_len
 
-import jantaku.tui
 from jantaku.engine.actions import Action
 from jantaku.engine.actions import ActionType as A
 from jantaku.engine.rulesets.sichuan.view import SichuanView
@@ -26,17 +22,6 @@ from jantaku.tui.viewmodel import extra_items, positions, ready_waits, void_of, 
 from .conftest import basic_match
 
 ALL_TILES = list(range(144))
-
-
-def tui_modules():
-    for info in pkgutil.walk_packages(jantaku.tui.__path__, "jantaku.tui."):
-        yield importlib.import_module(info.name)
-
-
-@pytest.mark.parametrize("module", list(tui_modules()), ids=lambda m: m.__name__)
-def test_doctests(module):
-    result = doctest.testmod(module)
-    assert result.failed == 0
 
 
 # --- tile faces -------------------------------------------------------------------------------
