@@ -60,10 +60,14 @@ class Tally:
     decisions: int = 0
 
     def rates(self) -> dict[str, float]:
-        return {"win": self.wins / self.seat_hands, "deal_in": self.deal_ins / self.seat_hands,
-                "riichi": self.riichis / self.seat_hands, "call": self.calls / self.seat_hands,
-                "draw": self.draws / self.hands,
-                "win_points": sum(self.win_points) / max(1, len(self.win_points))}
+        return {
+            "win": self.wins / self.seat_hands,
+            "deal_in": self.deal_ins / self.seat_hands,
+            "riichi": self.riichis / self.seat_hands,
+            "call": self.calls / self.seat_hands,
+            "draw": self.draws / self.hands,
+            "win_points": sum(self.win_points) / max(1, len(self.win_points)),
+        }
 
 
 def count_hand(table, tally: Tally) -> None:
@@ -109,8 +113,10 @@ def main(argv: list[str] | None = None) -> int:
     start = time.perf_counter()
     tally = play(args.bot, args.hands, args.seed)
     rates = tally.rates()
-    print(f"four '{args.bot}' bots, {tally.hands} riichi hands ({tally.aborts} abortive draws), "
-          f"{time.perf_counter() - start:.0f} s")
+    print(
+        f"four '{args.bot}' bots, {tally.hands} riichi hands ({tally.aborts} abortive draws), "
+        f"{time.perf_counter() - start:.0f} s"
+    )
     print(f"{'':<24}{'ours':>9}{'Tenhou top':>16}")
     for key, (label, low, high) in TENHOU.items():
         if key == "win_points":

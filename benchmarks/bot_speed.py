@@ -30,8 +30,11 @@ def decision_times(variant: str, level: str, hands: int, seed: int) -> list[floa
     bot = get_bot(level)
     times: list[float] = []
     for s in range(seed, seed + hands):
-        play_hand(rs.new_table(seed=s), [bot] * 4,
-                  on_decision=lambda seat, b, seconds, choices: times.append(seconds) if choices > 1 else None)
+        play_hand(
+            rs.new_table(seed=s),
+            [bot] * 4,
+            on_decision=lambda seat, b, seconds, choices: times.append(seconds) if choices > 1 else None,
+        )
     return times
 
 
@@ -46,8 +49,10 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--levels", default="easy,normal,strong")
     parser.add_argument("--variants", default=",".join(VARIANTS))
     args = parser.parse_args(argv)
-    print(f"decision time per bot level, {args.hands} hands of four bots each "
-          f"(budget: median ≤ {MEDIAN_BUDGET_MS} ms, p99 ≤ {P99_BUDGET_MS} ms)")
+    print(
+        f"decision time per bot level, {args.hands} hands of four bots each "
+        f"(budget: median ≤ {MEDIAN_BUDGET_MS} ms, p99 ≤ {P99_BUDGET_MS} ms)"
+    )
     print(f"{'variant':<12}{'level':<9}{'decisions':>10}{'median ms':>11}{'p99 ms':>9}{'max ms':>9}  budget")
     within = True
     for variant in args.variants.split(","):
@@ -56,8 +61,10 @@ def main(argv: list[str] | None = None) -> int:
             median, p99 = statistics.median(times) * 1000, percentile(times, 0.99) * 1000
             ok = median <= MEDIAN_BUDGET_MS and p99 <= P99_BUDGET_MS
             within &= ok
-            print(f"{variant:<12}{level:<9}{len(times):>10}{median:>11.2f}{p99:>9.2f}{times[-1] * 1000:>9.1f}"
-                  f"  {'ok' if ok else 'OVER'}")
+            print(
+                f"{variant:<12}{level:<9}{len(times):>10}{median:>11.2f}{p99:>9.2f}{times[-1] * 1000:>9.1f}"
+                f"  {'ok' if ok else 'OVER'}"
+            )
             sys.stdout.flush()
     return 0 if within else 1
 

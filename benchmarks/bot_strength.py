@@ -48,12 +48,22 @@ def measure(variant: str, bot: str, deals: int, seed: int, preset: str | None) -
     hands = 4 * deals
     edge, half = mean_ci95(edges)
     place, place_half = mean_ci95(places)
-    return {"variant": variant, "preset": preset, "bot": bot, "deals": deals, "edge": edge, "ci95": half,
-            "placement": place, "placement_ci95": place_half,
-            "win": wins / hands, "deal_in": deal_ins / hands,
-            "baseline_win": base_wins / hands, "baseline_deal_in": base_deal_ins / hands,
-            "seconds": round(time.perf_counter() - start, 1),
-            "points_sd": round(statistics.stdev(edges), 1) if len(edges) > 1 else 0.0}
+    return {
+        "variant": variant,
+        "preset": preset,
+        "bot": bot,
+        "deals": deals,
+        "edge": edge,
+        "ci95": half,
+        "placement": place,
+        "placement_ci95": place_half,
+        "win": wins / hands,
+        "deal_in": deal_ins / hands,
+        "baseline_win": base_wins / hands,
+        "baseline_deal_in": base_deal_ins / hands,
+        "seconds": round(time.perf_counter() - start, 1),
+        "points_sd": round(statistics.stdev(edges), 1) if len(edges) > 1 else 0.0,
+    }
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -65,16 +75,22 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--preset", default=None, help="a preset for every variant named")
     args = parser.parse_args(argv)
     print(f"{args.bot} against three 'easy' bots, {args.deals} duplicate deals (x4 seatings) per variant")
-    print(f"{'variant':<12}{'edge/hand':>12}{'±95%':>9}{'place':>7}{'±95%':>7}"
-          f"{'win':>7}{'base':>7}{'deal-in':>9}{'base':>7}{'sec':>7}")
+    print(
+        f"{'variant':<12}{'edge/hand':>12}{'±95%':>9}{'place':>7}{'±95%':>7}"
+        f"{'win':>7}{'base':>7}{'deal-in':>9}{'base':>7}{'sec':>7}"
+    )
     for variant in args.variants.split(","):
         r = measure(variant, args.bot, args.deals, args.seed, args.preset)
-        print(f"{variant:<12}{r['edge']:>12.2f}{r['ci95']:>9.2f}{r['placement']:>7.2f}{r['placement_ci95']:>7.2f}"
-              f"{r['win']:>7.3f}{r['baseline_win']:>7.3f}{r['deal_in']:>9.3f}{r['baseline_deal_in']:>7.3f}"
-              f"{r['seconds']:>7.0f}")
+        print(
+            f"{variant:<12}{r['edge']:>12.2f}{r['ci95']:>9.2f}{r['placement']:>7.2f}{r['placement_ci95']:>7.2f}"
+            f"{r['win']:>7.3f}{r['baseline_win']:>7.3f}{r['deal_in']:>9.3f}{r['baseline_deal_in']:>7.3f}"
+            f"{r['seconds']:>7.0f}"
+        )
         sys.stdout.flush()
-    print("edge: the tested bot's points per hand minus the baseline seats' mean (same walls, seats rotated);"
-          " place: its average rank by points within a hand (2.5 = even)")
+    print(
+        "edge: the tested bot's points per hand minus the baseline seats' mean (same walls, seats rotated);"
+        " place: its average rank by points within a hand (2.5 = even)"
+    )
     return 0
 
 

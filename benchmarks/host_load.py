@@ -121,9 +121,23 @@ async def play(client: Client, table: int, choose, think: float, probe: Probe, r
 
 async def start_host(data: str, tables: int) -> tuple[asyncio.subprocess.Process, int]:
     proc = await asyncio.create_subprocess_exec(
-        *JANTAKU, "host", "--port", "0", "--bind", "127.0.0.1", "--data", data, "--no-announce",
-        "--max-tables", str(tables + 10), "--max-connections", str(4 * tables + 50), "--log-level", "error",
-        stdout=asyncio.subprocess.PIPE)
+        *JANTAKU,
+        "host",
+        "--port",
+        "0",
+        "--bind",
+        "127.0.0.1",
+        "--data",
+        data,
+        "--no-announce",
+        "--max-tables",
+        str(tables + 10),
+        "--max-connections",
+        str(4 * tables + 50),
+        "--log-level",
+        "error",
+        stdout=asyncio.subprocess.PIPE,
+    )
     while True:
         line = (await asyncio.wait_for(proc.stdout.readline(), 30)).decode()
         if "listening on" in line:
@@ -134,8 +148,14 @@ def process_stats(pid: int) -> tuple[float, float]:
     """CPU seconds used so far and resident memory in MB of a process."""
     fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
     cpu = (int(fields[11]) + int(fields[12])) / TICKS
-    rss = next(int(line.split()[1]) for line in Path(f"/proc/{pid}/status").read_text().splitlines()
-               if line.startswith("VmRSS:")) / 1024
+    rss = (
+        next(
+            int(line.split()[1])
+            for line in Path(f"/proc/{pid}/status").read_text().splitlines()
+            if line.startswith("VmRSS:")
+        )
+        / 1024
+    )
     return cpu, rss
 
 
@@ -161,13 +181,18 @@ async def run_step(tables: int, args: argparse.Namespace) -> dict:
         clients: list[Client] = []
         try:
             for start in range(0, 4 * tables, 100):
-                clients += await asyncio.gather(*(Client.connect("127.0.0.1", port, f"bot{i}", ping_interval=10)
-                                                  for i in range(start, min(start + 100, 4 * tables))))
+                clients += await asyncio.gather(
+                    *(
+                        Client.connect("127.0.0.1", port, f"bot{i}", ping_interval=10)
+                        for i in range(start, min(start + 100, 4 * tables))
+                    )
+                )
             games = []
             for t in range(tables):
-                four = clients[4 * t: 4 * t + 4]
-                table = await four[0].create_table(args.ruleset, options=args.options, timers=NO_CLOCKS,
-                                                   autostart=True, seat=0)
+                four = clients[4 * t : 4 * t + 4]
+                table = await four[0].create_table(
+                    args.ruleset, options=args.options, timers=NO_CLOCKS, autostart=True, seat=0
+                )
                 games += [asyncio.ensure_future(play(c, table, choose, args.think, probe, rng)) for c in four]
                 for seat, c in enumerate(four[1:], start=1):
                     await c.join(table, seat)
@@ -194,12 +219,20 @@ async def run_step(tables: int, args: argparse.Namespace) -> dict:
     def pct(p: float) -> float:
         return latencies[min(len(latencies) - 1, int(p * len(latencies)))] if latencies else float("nan")
 
-    return {"tables": tables, "decisions_per_s": decisions, "updates_per_s": 4 * decisions,
-            "p50": pct(0.50), "p99": pct(0.99), "max": latencies[-1] if latencies else float("nan"),
-            "host_cpu": (cpu1 - cpu0) / elapsed, "host_rss": rss, "gen_cpu": (gen1 - gen0) / elapsed,
-            "machine": (busy1[0] - busy0[0]) / max(1, busy1[1] - busy0[1]),
-            "gen_lag_p99": sorted(lags)[int(0.99 * len(lags))] if lags else float("nan"),
-            "samples": len(latencies)}
+    return {
+        "tables": tables,
+        "decisions_per_s": decisions,
+        "updates_per_s": 4 * decisions,
+        "p50": pct(0.50),
+        "p99": pct(0.99),
+        "max": latencies[-1] if latencies else float("nan"),
+        "host_cpu": (cpu1 - cpu0) / elapsed,
+        "host_rss": rss,
+        "gen_cpu": (gen1 - gen0) / elapsed,
+        "machine": (busy1[0] - busy0[0]) / max(1, busy1[1] - busy0[1]),
+        "gen_lag_p99": sorted(lags)[int(0.99 * len(lags))] if lags else float("nan"),
+        "samples": len(latencies),
+    }
 
 
 def engine_cpu_per_decision(ruleset: str, options: dict, decisions: int = 20000) -> float:
@@ -230,34 +263,48 @@ async def main() -> None:
     args.options = {"hands": 64} if args.ruleset == "basic" else {}  # the longest match a host allows
     steps = [n for n in map(int, args.tables.split(",")) if 0 < n <= args.max_tables]
 
-    print(f"host_load: {args.ruleset}, policy {args.policy}, think {args.think:g} s, "
-          f"{args.seconds:g} s per step, loopback only, {os.cpu_count()} CPUs, "
-          f"load average {os.getloadavg()[0]:.1f} at the start")
-    print("(host/gen CPU: share of one CPU; gen lag: p99 lateness of the load generator's own event loop, "
-          "part of every latency; machine: share of all CPUs busy, anyone's — a noisy machine shows in p99)")
-    print(f"{'tables':>6} {'clients':>7} {'dec/s':>7} {'upd/s':>7} {'p50 ms':>7} {'p99 ms':>7} {'max ms':>7} "
-          f"{'host CPU':>8} {'host RSS':>8} {'gen CPU':>7} {'gen lag':>7} {'machine':>7}")
+    print(
+        f"host_load: {args.ruleset}, policy {args.policy}, think {args.think:g} s, "
+        f"{args.seconds:g} s per step, loopback only, {os.cpu_count()} CPUs, "
+        f"load average {os.getloadavg()[0]:.1f} at the start"
+    )
+    print(
+        "(host/gen CPU: share of one CPU; gen lag: p99 lateness of the load generator's own event loop, "
+        "part of every latency; machine: share of all CPUs busy, anyone's — a noisy machine shows in p99)"
+    )
+    print(
+        f"{'tables':>6} {'clients':>7} {'dec/s':>7} {'upd/s':>7} {'p50 ms':>7} {'p99 ms':>7} {'max ms':>7} "
+        f"{'host CPU':>8} {'host RSS':>8} {'gen CPU':>7} {'gen lag':>7} {'machine':>7}"
+    )
     results = []
     for tables in steps:
         r = await run_step(tables, args)
         results.append(r)
-        print(f"{tables:>6} {4 * tables:>7} {r['decisions_per_s']:>7.0f} {r['updates_per_s']:>7.0f} "
-              f"{r['p50']:>7.1f} {r['p99']:>7.1f} {r['max']:>7.1f} {r['host_cpu']:>7.0%} "
-              f"{r['host_rss']:>6.1f}MB {r['gen_cpu']:>6.0%} {r['gen_lag_p99']:>5.1f}ms {r['machine']:>6.0%}",
-              flush=True)
+        print(
+            f"{tables:>6} {4 * tables:>7} {r['decisions_per_s']:>7.0f} {r['updates_per_s']:>7.0f} "
+            f"{r['p50']:>7.1f} {r['p99']:>7.1f} {r['max']:>7.1f} {r['host_cpu']:>7.0%} "
+            f"{r['host_rss']:>6.1f}MB {r['gen_cpu']:>6.0%} {r['gen_lag_p99']:>5.1f}ms {r['machine']:>6.0%}",
+            flush=True,
+        )
         if r["p99"] >= LATENCY_BUDGET_MS:
             break
 
     good = [r for r in results if r["p99"] < LATENCY_BUDGET_MS]
     best = max((r["tables"] for r in good), default=0)
-    print(f"largest N with p99 < {LATENCY_BUDGET_MS:g} ms: {best}"
-          + ("" if len(good) < len(results) else " (every step passed; try more tables)"))
+    print(
+        f"largest N with p99 < {LATENCY_BUDGET_MS:g} ms: {best}"
+        + ("" if len(good) < len(results) else " (every step passed; try more tables)")
+    )
     print(f"ratio largest-N / target {TARGET_TABLES}: {best / TARGET_TABLES:.2f}")
     at_target = next((r for r in results if r["tables"] >= TARGET_TABLES), results[-1])
-    print(f"ratio p99 / {LATENCY_BUDGET_MS:g} ms budget at {at_target['tables']} tables: "
-          f"{at_target['p99'] / LATENCY_BUDGET_MS:.2f}")
-    print(f"ratio host RSS / {HOST_RSS_GOAL_MB:g} MB goal at {at_target['tables']} tables: "
-          f"{at_target['host_rss'] / HOST_RSS_GOAL_MB:.2f}")
+    print(
+        f"ratio p99 / {LATENCY_BUDGET_MS:g} ms budget at {at_target['tables']} tables: "
+        f"{at_target['p99'] / LATENCY_BUDGET_MS:.2f}"
+    )
+    print(
+        f"ratio host RSS / {HOST_RSS_GOAL_MB:g} MB goal at {at_target['tables']} tables: "
+        f"{at_target['host_rss'] / HOST_RSS_GOAL_MB:.2f}"
+    )
     engine = engine_cpu_per_decision(args.ruleset, args.options)
     host = at_target["host_cpu"] / at_target["decisions_per_s"]
     print(f"host CPU per decision {host * 1e6:.0f} µs; engine alone (act + 4 views) {engine * 1e6:.0f} µs")

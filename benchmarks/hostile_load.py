@@ -48,9 +48,18 @@ ATTACKS = {
 
 
 async def attack(port: int, argv: list[str], seconds: float) -> dict:
-    proc = await asyncio.create_subprocess_exec(sys.executable, "-m", "tests.netplay.attackers", *argv,
-                                                "--port", str(port), "--seconds", str(seconds), cwd=REPO,
-                                                stdout=asyncio.subprocess.PIPE)
+    proc = await asyncio.create_subprocess_exec(
+        sys.executable,
+        "-m",
+        "tests.netplay.attackers",
+        *argv,
+        "--port",
+        str(port),
+        "--seconds",
+        str(seconds),
+        cwd=REPO,
+        stdout=asyncio.subprocess.PIPE,
+    )
     out, _ = await proc.communicate()
     lines = out.decode().strip().splitlines()
     return json.loads(lines[-1]) if lines else {"attack": argv[0], "failed": True}
@@ -71,8 +80,9 @@ async def main() -> None:
     parser.add_argument("--seconds", type=float, default=8.0, help="how long each attack runs")
     parser.add_argument("--acts", type=int, default=200, help="innocent decisions measured per run")
     parser.add_argument("--host-src", help="a source tree whose jantaku package hosts (default: this one)")
-    parser.add_argument("--tables", type=int, default=150,
-                        help="waiting tables in the lobby (room is left for the flood)")
+    parser.add_argument(
+        "--tables", type=int, default=150, help="waiting tables in the lobby (room is left for the flood)"
+    )
     args = parser.parse_args()
     print(f"{'run':10} {'p50 ms':>8} {'p99 ms':>8}  attack")
     calm50 = calm99 = float("nan")
@@ -93,8 +103,10 @@ async def main() -> None:
             print(f"{'calm':10} {calm50:8.1f} {calm99:8.1f}")
             continue
         print(f"{name:10} {p50:8.1f} {p99:8.1f}  {json.dumps(result)}")
-        print(f"ratio {name}/calm p50 {p50 / calm50:.2f} p99 {p99 / calm99:.2f}; "
-              f"{name}/budget p50 {p50 / BUDGET_P50_MS:.2f} p99 {p99 / BUDGET_P99_MS:.2f}")
+        print(
+            f"ratio {name}/calm p50 {p50 / calm50:.2f} p99 {p99 / calm99:.2f}; "
+            f"{name}/budget p50 {p50 / BUDGET_P50_MS:.2f} p99 {p99 / BUDGET_P99_MS:.2f}"
+        )
 
 
 host_port = 0  # the host of the current run

@@ -43,8 +43,7 @@ def main() -> None:
 
     def prepare(count: int) -> tuple[list, list]:
         hands = [random_win(rng) for _ in range(count)]
-        return ([(h.concealed, h.melds, h.win, h.context) for h in hands],
-                [mahjong_call(h, rules) for h in hands])
+        return ([(h.concealed, h.melds, h.win, h.context) for h in hands], [mahjong_call(h, rules) for h in hands])
 
     def ours(args: list) -> None:
         for concealed, melds, win, context in args:
@@ -62,8 +61,8 @@ def main() -> None:
         ours_args, theirs_args = prepare(n)
         # alternate in small chunks so that both see the same load on a shared machine
         for i in range(0, n, CHUNK):
-            theirs_time += timed(theirs, theirs_args[i:i + CHUNK])
-            ours_time += timed(ours, ours_args[i:i + CHUNK])
+            theirs_time += timed(theirs, theirs_args[i : i + CHUNK])
+            ours_time += timed(ours, ours_args[i : i + CHUNK])
     total = n * ROUNDS
     print(f"hands: {total} in {ROUNDS} rounds of fresh hands (seed {seed}, preset {preset})")
     print(f"mahjong: {total / theirs_time:,.0f} hands/s")

@@ -23,8 +23,12 @@ def main() -> None:
     seed = int(sys.argv[2]) if len(sys.argv) > 2 else 1
     bot = sys.argv[3] if len(sys.argv) > 3 else "riichi"
     bots = [get_bot(bot) for _ in range(4)]
-    stats = {"wins": 0, "draws": 0, "turns": 0,
-             "seats": [{"points": 0, "wins": 0, "deal_ins": 0, "draws": 0} for _ in range(4)]}
+    stats = {
+        "wins": 0,
+        "draws": 0,
+        "turns": 0,
+        "seats": [{"points": 0, "wins": 0, "deal_ins": 0, "draws": 0} for _ in range(4)],
+    }
     hands = 0
     start = time.perf_counter()
     for g in range(games):

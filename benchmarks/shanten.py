@@ -89,8 +89,13 @@ def main() -> None:
     args = parser.parse_args()
     calc, agari = Shanten(), Agari()
     measure("shanten", shanten, calc.calculate_shanten, random_hands(args.hands, args.seed), args.repeats)
-    measure("winning-hand check", lambda h: is_complete(h), lambda h: agari.is_agari(h),
-            complete_hands(args.hands, args.seed), args.repeats)
+    measure(
+        "winning-hand check",
+        lambda h: is_complete(h),
+        lambda h: agari.is_agari(h),
+        complete_hands(args.hands, args.seed),
+        args.repeats,
+    )
 
 
 if __name__ == "__main__":

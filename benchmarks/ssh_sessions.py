@@ -51,8 +51,25 @@ def start_host(data: str, standin: bool) -> tuple[subprocess.Popen, int]:
         argv = [sys.executable, "-m", "tests.ssh.serve_standin", "--data", data, "--max-sessions", "32"]
         pattern = r"port (\d+)"
     else:
-        argv = [sys.executable, "-m", "jantaku", "host", "--port", "0", "--bind", "127.0.0.1", "--ssh", "0",
-                "--ssh-bind", "127.0.0.1", "--data", data, "--no-announce", "--log-level", "warning"]
+        argv = [
+            sys.executable,
+            "-m",
+            "jantaku",
+            "host",
+            "--port",
+            "0",
+            "--bind",
+            "127.0.0.1",
+            "--ssh",
+            "0",
+            "--ssh-bind",
+            "127.0.0.1",
+            "--data",
+            data,
+            "--no-announce",
+            "--log-level",
+            "warning",
+        ]
         pattern = r"ssh -p (\d+)"
     proc = subprocess.Popen(argv, cwd=ROOT, stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True)
     for line in proc.stdout:
@@ -65,15 +82,16 @@ def start_host(data: str, standin: bool) -> tuple[subprocess.Popen, int]:
 async def join(port: int, name: str, marker: bytes, size=(100, 30)):
     """A session that has shown ``marker``; returns (seconds, connection, process)."""
     start = time.perf_counter()
-    conn, _ = await asyncssh.create_connection(Quiet, "127.0.0.1", port, username=name, known_hosts=None,
-                                               config=None, client_keys=None, agent_path=None)
+    conn, _ = await asyncssh.create_connection(
+        Quiet, "127.0.0.1", port, username=name, known_hosts=None, config=None, client_keys=None, agent_path=None
+    )
     proc = await conn.create_process(term_type="xterm-256color", term_size=size, encoding=None)
     seen = b""
     while marker not in seen:
         chunk = await asyncio.wait_for(proc.stdout.read(65536), 30)
         if not chunk:
             raise SystemExit(f"session closed before {marker!r}: {seen[-500:]!r}")
-        seen = seen[-len(marker):] + chunk
+        seen = seen[-len(marker) :] + chunk
     return time.perf_counter() - start, conn, proc
 
 
@@ -126,10 +144,16 @@ async def measure(port: int, host_pid: int, runs: int, joins: int, marker: bytes
     busy = pss_mib(host_pid)
     host_busy_rss = rss_mib(host_pid)
     await close_all(sessions)
-    return {"first_frame_median": statistics.median(singles), "first_frame_worst": max(singles),
-            "all_joined": all_in, "slowest_of_joins": max(s[0] for s in sessions),
-            "host_pss": idle_host, "host_rss": idle_rss, "host_rss_busy": host_busy_rss,
-            "per_session": (busy - idle_host) / joins}
+    return {
+        "first_frame_median": statistics.median(singles),
+        "first_frame_worst": max(singles),
+        "all_joined": all_in,
+        "slowest_of_joins": max(s[0] for s in sessions),
+        "host_pss": idle_host,
+        "host_rss": idle_rss,
+        "host_rss_busy": host_busy_rss,
+        "per_session": (busy - idle_host) / joins,
+    }
 
 
 def main() -> int:
@@ -146,12 +170,16 @@ def main() -> int:
         finally:
             proc.terminate()
             proc.wait(10)
-    print(f"first frame, 1 join:        median {r['first_frame_median']:.3f} s, worst {r['first_frame_worst']:.3f} s"
-          f" of {args.runs}   (target ≤ 0.5 s)")
+    print(
+        f"first frame, 1 join:        median {r['first_frame_median']:.3f} s, worst {r['first_frame_worst']:.3f} s"
+        f" of {args.runs}   (target ≤ 0.5 s)"
+    )
     print(f"first frame, {args.joins} at once:    all in {r['all_joined']:.3f} s   (target ≤ 2.5 s for 8)")
     print(f"memory per session:         {r['per_session']:.1f} MB PSS   (target ≤ 35 MB)")
-    print(f"host:                       {r['host_rss']:.1f} MB RSS idle ({r['host_pss']:.1f} MB PSS), "
-          f"{r['host_rss_busy']:.1f} MB RSS with {args.joins} sessions")
+    print(
+        f"host:                       {r['host_rss']:.1f} MB RSS idle ({r['host_pss']:.1f} MB PSS), "
+        f"{r['host_rss_busy']:.1f} MB RSS with {args.joins} sessions"
+    )
     return 0
 
 

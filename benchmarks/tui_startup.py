@@ -93,11 +93,23 @@ def measure_process(width: int, height: int, keys: int) -> dict[str, float]:
     master, slave = os.openpty()
     fcntl.ioctl(slave, termios.TIOCSWINSZ, struct.pack("HHHH", height, width, 0, 0))
     home = tempfile.mkdtemp(prefix="jantaku-bench-")
-    env = {"TERM": "xterm-256color", "LANG": "C.UTF-8", "PATH": os.environ.get("PATH", ""), "HOME": home,
-           "XDG_CONFIG_HOME": f"{home}/config", "XDG_DATA_HOME": f"{home}/data"}
+    env = {
+        "TERM": "xterm-256color",
+        "LANG": "C.UTF-8",
+        "PATH": os.environ.get("PATH", ""),
+        "HOME": home,
+        "XDG_CONFIG_HOME": f"{home}/config",
+        "XDG_DATA_HOME": f"{home}/data",
+    }
     start = time.perf_counter()
-    proc = subprocess.Popen(jantaku_command() + ["play", "--ruleset", "basic", "--bot-delay", "0"],
-                            stdin=slave, stdout=slave, stderr=slave, env=env, start_new_session=True)
+    proc = subprocess.Popen(
+        jantaku_command() + ["play", "--ruleset", "basic", "--bot-delay", "0"],
+        stdin=slave,
+        stdout=slave,
+        stderr=slave,
+        env=env,
+        start_new_session=True,
+    )
     os.close(slave)
     try:
         read_until(master, MARKER, 20)
@@ -118,8 +130,13 @@ def measure_process(width: int, height: int, keys: int) -> dict[str, float]:
         proc.wait(5)
         os.close(master)
         shutil.rmtree(home, ignore_errors=True)
-    return {"first_screen_s": first_screen, **memory, "key_to_screen_ms_median": statistics.median(latencies) * 1000,
-            "key_to_screen_ms_max": max(latencies) * 1000, "cpu_per_key_ms": cpu_per_key * 1000}
+    return {
+        "first_screen_s": first_screen,
+        **memory,
+        "key_to_screen_ms_median": statistics.median(latencies) * 1000,
+        "key_to_screen_ms_max": max(latencies) * 1000,
+        "cpu_per_key_ms": cpu_per_key * 1000,
+    }
 
 
 RESIZES = 10  # per block
@@ -212,13 +229,15 @@ async def measure_in_process(width: int, height: int, rounds: int) -> dict[str, 
                 whole.append(time.process_time() - cpu)
         resizes = await resize_cpu(pilot, width, height)  # every widget laid out and drawn again
     reference += await trivial_resizes(width, height)
-    return {"update_cpu_ms_median": statistics.median(full) * 1000,
-            "whole_table_update_cpu_ms_median": statistics.median(whole) * 1000,
-            "whole_table_update_cpu_ms_p90": sorted(whole)[int(len(whole) * 0.9)] * 1000,
-            "resize_cpu_ms_median": statistics.median(resizes) * 1000,
-            "trivial_resize_cpu_ms_median": statistics.median(reference) * 1000,
-            "resize_vs_trivial_ratio": statistics.median(resizes) / statistics.median(reference),
-            "selection_cpu_ms_median": statistics.median(moves) * 1000}
+    return {
+        "update_cpu_ms_median": statistics.median(full) * 1000,
+        "whole_table_update_cpu_ms_median": statistics.median(whole) * 1000,
+        "whole_table_update_cpu_ms_p90": sorted(whole)[int(len(whole) * 0.9)] * 1000,
+        "resize_cpu_ms_median": statistics.median(resizes) * 1000,
+        "trivial_resize_cpu_ms_median": statistics.median(reference) * 1000,
+        "resize_vs_trivial_ratio": statistics.median(resizes) / statistics.median(reference),
+        "selection_cpu_ms_median": statistics.median(moves) * 1000,
+    }
 
 
 def main() -> int:
@@ -234,8 +253,13 @@ def main() -> int:
     if args.json:
         print(json.dumps(results))
         return 0
-    targets = {"first_screen_s": 1.0, "cpu_per_key_ms": 20, "update_cpu_ms_median": 20,
-               "whole_table_update_cpu_ms_median": 20, "resize_cpu_ms_median": 25}
+    targets = {
+        "first_screen_s": 1.0,
+        "cpu_per_key_ms": 20,
+        "update_cpu_ms_median": 20,
+        "whole_table_update_cpu_ms_median": 20,
+        "resize_cpu_ms_median": 25,
+    }
     for key, value in results.items():
         mark = ""
         if key in targets:

@@ -43,7 +43,7 @@ def imported_modules(path: Path, *, names: bool = True) -> list[tuple[int, str]]
         elif isinstance(node, ast.ImportFrom):
             if node.level:
                 base = package.split(".")
-                base = base[:len(base) - node.level + 1]
+                base = base[: len(base) - node.level + 1]
                 target = ".".join(base + ([node.module] if node.module else []))
             else:
                 target = node.module or ""
@@ -77,10 +77,12 @@ def exists(module: str) -> bool:
 def test_every_import_inside_jantaku_names_a_module_that_exists():
     # a relative import in a moved module points nowhere (say ``from .store import X`` merged into
     # jantaku/cli/host.py from a branch that still edited jantaku/netplay/cli.py)
-    missing = [f"{path.relative_to(PACKAGE.parent)}:{line} imports {target}"
-               for path in sorted(PACKAGE.rglob("*.py"))
-               for line, target in imported_modules(path, names=False)
-               if target.split(".")[0] == "jantaku" and not exists(target)]
+    missing = [
+        f"{path.relative_to(PACKAGE.parent)}:{line} imports {target}"
+        for path in sorted(PACKAGE.rglob("*.py"))
+        for line, target in imported_modules(path, names=False)
+        if target.split(".")[0] == "jantaku" and not exists(target)
+    ]
     assert missing == []
 
 
@@ -91,12 +93,19 @@ def test_no_module_imports_a_layer_above_its_own(layer):
 
 def test_importing_all_of_netplay_loads_neither_the_tui_nor_the_cli():
     modules = [module_name(path) for path in sorted((PACKAGE / "netplay").rglob("*.py"))]
-    script = ("import importlib, sys\n"
-              f"for name in {modules!r}:\n"
-              "    importlib.import_module(name)\n"
-              "print(' '.join(sorted(sys.modules)))\n")
-    run = subprocess.run([sys.executable, "-X", "importtime", "-c", script], capture_output=True, text=True,
-                         check=True, cwd=PACKAGE.parent)
+    script = (
+        "import importlib, sys\n"
+        f"for name in {modules!r}:\n"
+        "    importlib.import_module(name)\n"
+        "print(' '.join(sorted(sys.modules)))\n"
+    )
+    run = subprocess.run(
+        [sys.executable, "-X", "importtime", "-c", script],
+        capture_output=True,
+        text=True,
+        check=True,
+        cwd=PACKAGE.parent,
+    )
     loaded = run.stdout.split()
     assert "jantaku.netplay.host" in loaded and "jantaku.engine.table" in loaded  # the listing is real
     upper = ("jantaku.tui", "jantaku.cli", "textual")

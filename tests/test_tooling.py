@@ -25,8 +25,19 @@ Found 3 errors in 3 files (checked 159 source files)
 def typecheck(tmp_path: Path, baseline: dict[str, int], *extra: str) -> subprocess.CompletedProcess[str]:
     (tmp_path / "out.txt").write_text(MYPY_OUTPUT)
     (tmp_path / "baseline.json").write_text(json.dumps(baseline))
-    return subprocess.run([sys.executable, str(TYPECHECK), "--mypy-output", str(tmp_path / "out.txt"),
-                           "--baseline", str(tmp_path / "baseline.json"), *extra], capture_output=True, text=True)
+    return subprocess.run(
+        [
+            sys.executable,
+            str(TYPECHECK),
+            "--mypy-output",
+            str(tmp_path / "out.txt"),
+            "--baseline",
+            str(tmp_path / "baseline.json"),
+            *extra,
+        ],
+        capture_output=True,
+        text=True,
+    )
 
 
 def test_counts_at_the_baseline_pass_and_print_the_figures(tmp_path):
@@ -63,7 +74,7 @@ def test_the_committed_baseline_covers_the_layers_and_the_tools_are_configured()
 
 def test_the_readme_test_command_is_what_ci_runs():
     readme = (ROOT / "README.md").read_text()
-    after = readme[readme.index("Run the tests"):].split("\n\n")[1]
+    after = readme[readme.index("Run the tests") :].split("\n\n")[1]
     command = after.strip()
     assert after.startswith("    ") and "\n" not in command  # one indented command line
     ci = [line.strip() for line in (ROOT / ".ci" / "run").read_text().splitlines()]

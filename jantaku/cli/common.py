@@ -37,6 +37,7 @@ def port(text: str) -> int:
 
 def at_least(minimum: int) -> Callable[[str], int]:
     """A whole number of at least ``minimum`` (a count, a table id)."""
+
     def whole_number(text: str) -> int:
         try:
             number = int(text)

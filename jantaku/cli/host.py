@@ -37,23 +37,45 @@ def add_parsers(sub: argparse._SubParsersAction) -> None:
 
 
 def add_host_parser(sub: argparse._SubParsersAction) -> argparse.ArgumentParser:
-    p = sub.add_parser("host", help="host tables for others to join (LAN/TCP)",
-                       description="Run a jantaku host: a lobby of tables that clients join over TCP. "
-                                   "Unfinished matches are resumed from the data directory.")
+    p = sub.add_parser(
+        "host",
+        help="host tables for others to join (LAN/TCP)",
+        description="Run a jantaku host: a lobby of tables that clients join over TCP. "
+        "Unfinished matches are resumed from the data directory.",
+    )
     p.add_argument("--port", type=port, default=DEFAULT_PORT, help=f"TCP port (default {DEFAULT_PORT}; 0: any free)")
     p.add_argument("--bind", default="0.0.0.0", metavar="ADDR", help="address to listen on (default: all)")
     p.add_argument("--data", metavar="DIR", help=f"where matches are kept (default {default_data_dir()})")
     p.add_argument("--no-announce", action="store_true", help="do not announce the host on the LAN")
     p.add_argument("--name", help="the host's name in the LAN list (default: this machine's name)")
-    p.add_argument("--max-tables", type=at_least(1), default=HostLimits.max_tables, metavar="N",
-                   help=f"tables open at once (default {HostLimits.max_tables})")
-    p.add_argument("--max-connections", type=at_least(1), default=HostLimits.max_connections, metavar="N",
-                   help=f"clients connected at once (default {HostLimits.max_connections})")
-    p.add_argument("--bots", default=DEFAULT_BOT, choices=BOT_LEVELS, metavar="LEVEL",
-                   help=f"the bots that fill empty seats and stand in for players who leave: "
-                        f"{', '.join(BOT_LEVELS)} (default {DEFAULT_BOT})")
-    p.add_argument("--seed", type=int, metavar="N", help="seed the walls of the matches this host deals "
-                                                           "(to reproduce a session; default: random)")
+    p.add_argument(
+        "--max-tables",
+        type=at_least(1),
+        default=HostLimits.max_tables,
+        metavar="N",
+        help=f"tables open at once (default {HostLimits.max_tables})",
+    )
+    p.add_argument(
+        "--max-connections",
+        type=at_least(1),
+        default=HostLimits.max_connections,
+        metavar="N",
+        help=f"clients connected at once (default {HostLimits.max_connections})",
+    )
+    p.add_argument(
+        "--bots",
+        default=DEFAULT_BOT,
+        choices=BOT_LEVELS,
+        metavar="LEVEL",
+        help=f"the bots that fill empty seats and stand in for players who leave: "
+        f"{', '.join(BOT_LEVELS)} (default {DEFAULT_BOT})",
+    )
+    p.add_argument(
+        "--seed",
+        type=int,
+        metavar="N",
+        help="seed the walls of the matches this host deals (to reproduce a session; default: random)",
+    )
     p.add_argument("--log-level", default="info", choices=("debug", "info", "warning", "error"))
     add_ssh_arguments(p, port=port, count=at_least(1))
     p.set_defaults(handler=cmd_host)
@@ -75,8 +97,13 @@ async def serve(args: argparse.Namespace) -> int:
     from ..netplay.store import StoreError
 
     data = data_dir(args)
-    host = Host(data_dir=data, name=args.name, default_bot=args.bots, seed=args.seed,
-                limits=HostLimits(max_tables=args.max_tables, max_connections=args.max_connections))
+    host = Host(
+        data_dir=data,
+        name=args.name,
+        default_bot=args.bots,
+        seed=args.seed,
+        limits=HostLimits(max_tables=args.max_tables, max_connections=args.max_connections),
+    )
     try:
         port = await host.start(port=args.port, bind=args.bind)
     except (StoreError, DataDirLocked, OSError) as exc:
@@ -106,8 +133,11 @@ async def serve(args: argparse.Namespace) -> int:
 
 
 def add_bot_parser(sub: argparse._SubParsersAction) -> argparse.ArgumentParser:
-    p = sub.add_parser("bot", help="play a bot as a network client",
-                       description="Connect a bot to a host; it takes a seat and plays one match.")
+    p = sub.add_parser(
+        "bot",
+        help="play a bot as a network client",
+        description="Connect a bot to a host; it takes a seat and plays one match.",
+    )
     p.add_argument("--connect", required=True, type=address, metavar="HOST:PORT")
     p.add_argument("--table", type=at_least(0), help="table id (default: the first with a free seat)")
     p.add_argument("--bot", default=DEFAULT_BOT, help=f"which bot plays (default {DEFAULT_BOT})")
@@ -173,11 +203,20 @@ def cmd_history(args: argparse.Namespace) -> int:
         players = [{"seat": i, "name": s.name, "bot": s.bot, "score": scores[i]} for i, s in enumerate(m.seats)]
         when = datetime.datetime.fromtimestamp(m.finished or m.created).strftime("%Y-%m-%d %H:%M")
         if args.json:
-            print(json.dumps({"match": m.id, "finished": when, "ruleset": m.record.ruleset,
-                              "preset": m.record.preset, "options": m.record.options, "players": players}))
+            print(
+                json.dumps(
+                    {
+                        "match": m.id,
+                        "finished": when,
+                        "ruleset": m.record.ruleset,
+                        "preset": m.record.preset,
+                        "options": m.record.options,
+                        "players": players,
+                    }
+                )
+            )
         else:
-            people = "  ".join(f"{p['name']} {p['score']:+d}" if p["score"] is not None else p["name"]
-                               for p in players)
+            people = "  ".join(f"{p['name']} {p['score']:+d}" if p["score"] is not None else p["name"] for p in players)
             print(f"#{m.id:<5} {when}  {m.record.ruleset} ({m.record.preset})  {people}")
     if not matches and not args.json:
         print("no finished matches yet")
@@ -214,8 +253,12 @@ def cmd_export(args: argparse.Namespace) -> int:
     finally:
         store.close()
     out = stored.record.to_wire()
-    out["meta"] = {"match": stored.id, "status": stored.status, "seats": [s.name for s in stored.seats],
-                   "result": stored.result}
+    out["meta"] = {
+        "match": stored.id,
+        "status": stored.status,
+        "seats": [s.name for s in stored.seats],
+        "result": stored.result,
+    }
     text = json.dumps(out, ensure_ascii=False)
     if args.output:
         try:

@@ -22,8 +22,11 @@ def add_parsers(sub: argparse._SubParsersAction) -> None:
     """Add the TUI's parsers, each with its handler."""
     sub.add_parser("menu", help="the menu (what plain `jantaku` opens)").set_defaults(handler=cmd_menu)
 
-    p = sub.add_parser("play", help="a quick game against three bots",
-                       description="Play against three bots, e.g.: jantaku play --ruleset riichi --preset default")
+    p = sub.add_parser(
+        "play",
+        help="a quick game against three bots",
+        description="Play against three bots, e.g.: jantaku play --ruleset riichi --preset default",
+    )
     p.add_argument("--ruleset", help="variant (default: the last one played, else the first installed)")
     p.add_argument("--preset", help="ruleset preset")
     p.add_argument("--option", action="append", metavar="NAME=VALUE", help="option override (repeatable)")
@@ -31,15 +34,23 @@ def add_parsers(sub: argparse._SubParsersAction) -> None:
     p.add_argument("--bots", choices=BOT_LEVELS, help="the bots' strength (default from settings: normal)")
     p.set_defaults(handler=cmd_play)
 
-    p = sub.add_parser("join", help="join a host's lobby (LAN or internet)",
-                       description="Join a jantaku host, e.g.: jantaku join 192.168.1.23:7654")
-    p.add_argument("address", nargs="?", type=address, help="HOST:PORT (default: ask, and list the hosts found on the LAN)")
+    p = sub.add_parser(
+        "join",
+        help="join a host's lobby (LAN or internet)",
+        description="Join a jantaku host, e.g.: jantaku join 192.168.1.23:7654",
+    )
+    p.add_argument(
+        "address", nargs="?", type=address, help="HOST:PORT (default: ask, and list the hosts found on the LAN)"
+    )
     p.add_argument("--name", help="your name at the host (default from settings)")
     p.add_argument("--fd", type=int, help=argparse.SUPPRESS)  # a connected socket to the host (the SSH front door)
     p.set_defaults(handler=cmd_join)
 
-    p = sub.add_parser("replay", help="step through a saved match",
-                       description="Replay a match record (JSON from MatchRecord.to_wire or the replays folder)")
+    p = sub.add_parser(
+        "replay",
+        help="step through a saved match",
+        description="Replay a match record (JSON from MatchRecord.to_wire or the replays folder)",
+    )
     p.add_argument("file", help="a match record file")
     p.set_defaults(handler=cmd_replay)
 

@@ -30,8 +30,14 @@ def _score_request_from_args(args: argparse.Namespace) -> dict[str, Any]:
         if getattr(args, key) is not None:
             req[key] = getattr(args, key)
     # flags given only when set, under the request's key names
-    for key, value in (("from", args.discarder), ("flags", args.flag), ("dora", args.dora),
-                       ("ura", args.ura), ("honba", args.honba), ("sticks", args.sticks)):
+    for key, value in (
+        ("from", args.discarder),
+        ("flags", args.flag),
+        ("dora", args.dora),
+        ("ura", args.ura),
+        ("honba", args.honba),
+        ("sticks", args.sticks),
+    ):
         if value:
             req[key] = value
     options = parse_options(args.option, "jantaku score")
@@ -110,8 +116,14 @@ def cmd_selfplay(args: argparse.Namespace) -> int:
         print("jantaku selfplay: --hands must be at least 1", file=sys.stderr)
         return 2
     try:
-        summary = run_selfplay(args.ruleset, hands=args.hands, seed=args.seed, bots=bots, preset=args.preset,
-                               options=parse_options(args.option, "jantaku selfplay"))
+        summary = run_selfplay(
+            args.ruleset,
+            hands=args.hands,
+            seed=args.seed,
+            bots=bots,
+            preset=args.preset,
+            options=parse_options(args.option, "jantaku selfplay"),
+        )
     except OptionError as exc:
         print(f"jantaku selfplay: {exc}", file=sys.stderr)
         return 2
@@ -174,18 +186,27 @@ def _store_import(args: argparse.Namespace, report: ImportReport) -> str | None:
 
 def add_parsers(sub: argparse._SubParsersAction) -> None:
     """Add this module's parsers, each with its handler."""
-    p = sub.add_parser("score", help="score a hand (itemised); --jsonl for batches",
-                       description="Score a winning hand, e.g.: jantaku score riichi 123m456p789s1122z --win 2z --self")
+    p = sub.add_parser(
+        "score",
+        help="score a hand (itemised); --jsonl for batches",
+        description="Score a winning hand, e.g.: jantaku score riichi 123m456p789s1122z --win 2z --self",
+    )
     p.add_argument("ruleset", help="classical, hongkong, riichi or sichuan")
-    p.add_argument("hand", nargs="*", help="concealed tiles incl. the winning tile, then melds: 123m44p chi:345m pon:555z")
+    p.add_argument(
+        "hand", nargs="*", help="concealed tiles incl. the winning tile, then melds: 123m44p chi:345m pon:555z"
+    )
     p.add_argument("--win", help="the winning tile (one of the concealed tiles)")
     p.add_argument("--self", "--tsumo", dest="self_drawn", action="store_true", help="won by self-draw")
     p.add_argument("--from", dest="discarder", metavar="SEAT", help="discarder's seat wind (E S W N)")
     p.add_argument("--seat", help="winner's seat wind (E S W N); default E")
     p.add_argument("--round", help="round wind (E S W N); default E")
-    p.add_argument("--flag", action="append", metavar="FLAG",
-                   help="riichi, double_riichi, ippatsu, last_tile, replacement, robbed_kong, first_turn, "
-                        "twofold_fortune, kong_then_discard (repeatable)")
+    p.add_argument(
+        "--flag",
+        action="append",
+        metavar="FLAG",
+        help="riichi, double_riichi, ippatsu, last_tile, replacement, robbed_kong, first_turn, "
+        "twofold_fortune, kong_then_discard (repeatable)",
+    )
     p.add_argument("--dora", action="append", metavar="TILE", help="dora indicator (riichi; repeatable)")
     p.add_argument("--ura", action="append", metavar="TILE", help="ura-dora indicator (riichi; repeatable)")
     p.add_argument("--honba", type=at_least(0), default=0)
@@ -197,15 +218,21 @@ def add_parsers(sub: argparse._SubParsersAction) -> None:
     p.add_argument("--jsonl", action="store_true", help="read one JSON request per line from stdin")
     p.set_defaults(handler=cmd_score)
 
-    p = sub.add_parser("analyze", help="shanten, waits and discard advice for a hand",
-                       description="Analyse a hand, e.g.: jantaku analyze 123m456p789s1122z3z")
+    p = sub.add_parser(
+        "analyze",
+        help="shanten, waits and discard advice for a hand",
+        description="Analyse a hand, e.g.: jantaku analyze 123m456p789s1122z3z",
+    )
     p.add_argument("hand", nargs="*", help="13 or 14 tiles (melds allowed: chi:345m ...)")
     p.add_argument("--json", action="store_true", help="print the result as JSON")
-    p.add_argument("--jsonl", action="store_true", help="read one JSON {\"hand\": ...} per line from stdin")
+    p.add_argument("--jsonl", action="store_true", help='read one JSON {"hand": ...} per line from stdin')
     p.set_defaults(handler=cmd_analyze)
 
-    p = sub.add_parser("selfplay", help="bots play hands against each other and print a summary",
-                       description="Four bots play N hands, e.g.: jantaku selfplay --ruleset riichi --hands 100")
+    p = sub.add_parser(
+        "selfplay",
+        help="bots play hands against each other and print a summary",
+        description="Four bots play N hands, e.g.: jantaku selfplay --ruleset riichi --hands 100",
+    )
     p.add_argument("--ruleset", default="basic", help="classical, hongkong, riichi, sichuan or basic")
     p.add_argument("--preset", help="ruleset preset")
     p.add_argument("--option", action="append", metavar="NAME=VALUE", help="option override (repeatable)")
@@ -215,11 +242,17 @@ def add_parsers(sub: argparse._SubParsersAction) -> None:
     p.add_argument("--json", action="store_true", help="print one JSON object")
     p.set_defaults(handler=cmd_selfplay)
 
-    p = sub.add_parser("import", help="import a Tenhou mjlog game; --check compares it with our engine",
-                       description="Replay a Tenhou mjlog through our riichi engine and keep it in the history.")
+    p = sub.add_parser(
+        "import",
+        help="import a Tenhou mjlog game; --check compares it with our engine",
+        description="Replay a Tenhou mjlog through our riichi engine and keep it in the history.",
+    )
     p.add_argument("file", help="a .mjlog file (XML, plain or gzip)")
-    p.add_argument("--check", action="store_true",
-                   help="print, hand by hand, whether our result equals the log's; exit 1 on any mismatch")
+    p.add_argument(
+        "--check",
+        action="store_true",
+        help="print, hand by hand, whether our result equals the log's; exit 1 on any mismatch",
+    )
     p.add_argument("--data", metavar="DIR", help="the data directory (default: the user's data dir)")
     p.add_argument("--no-store", action="store_true", help="check only; do not add the game to the history")
     p.set_defaults(handler=cmd_import)

@@ -42,16 +42,70 @@ _EXPORTS = {
     **dict.fromkeys(("Match", "MatchRecord"), ".match"),
     "Table": ".table",
     "HandContext": ".state",
-    **dict.fromkeys(("Action", "ActionType", "IllegalAction", "Discard", "Riichi", "Tsumo", "Ron", "Chi", "Pon",
-                     "Kan", "Ankan", "Kakan", "Pass", "Abort", "Continue", "DeclareVoid", "Exchange"), ".actions"),
-    **dict.fromkeys(("Event", "decode_event", "HandStartEvent", "DealEvent", "DrawEvent", "BonusEvent",
-                     "DiscardEvent", "CallEvent", "KongEvent", "WinEvent", "LeaveEvent", "PaymentEvent",
-                     "HandEndEvent", "MatchEndEvent", "RiichiEvent", "UnknownEvent"), ".events"),
-    **dict.fromkeys(("View", "SeatView", "DiscardView", "MeldView", "RuleFacts", "ResultView", "WinView",
-                     "MatchInfo", "ViewExtension", "ViewFormatError", "view_to_wire", "view_from_wire"), ".views"),
+    **dict.fromkeys(
+        (
+            "Action",
+            "ActionType",
+            "IllegalAction",
+            "Discard",
+            "Riichi",
+            "Tsumo",
+            "Ron",
+            "Chi",
+            "Pon",
+            "Kan",
+            "Ankan",
+            "Kakan",
+            "Pass",
+            "Abort",
+            "Continue",
+            "DeclareVoid",
+            "Exchange",
+        ),
+        ".actions",
+    ),
+    **dict.fromkeys(
+        (
+            "Event",
+            "decode_event",
+            "HandStartEvent",
+            "DealEvent",
+            "DrawEvent",
+            "BonusEvent",
+            "DiscardEvent",
+            "CallEvent",
+            "KongEvent",
+            "WinEvent",
+            "LeaveEvent",
+            "PaymentEvent",
+            "HandEndEvent",
+            "MatchEndEvent",
+            "RiichiEvent",
+            "UnknownEvent",
+        ),
+        ".events",
+    ),
+    **dict.fromkeys(
+        (
+            "View",
+            "SeatView",
+            "DiscardView",
+            "MeldView",
+            "RuleFacts",
+            "ResultView",
+            "WinView",
+            "MatchInfo",
+            "ViewExtension",
+            "ViewFormatError",
+            "view_to_wire",
+            "view_from_wire",
+        ),
+        ".views",
+    ),
     **dict.fromkeys(("Bot", "get_bot", "bot_names"), ".bots"),
-    **dict.fromkeys(("parse_tiles", "format_tiles", "parse_kinds", "format_kinds", "kind_of", "kind_str",
-                     "NotationError"), ".tiles"),
+    **dict.fromkeys(
+        ("parse_tiles", "format_tiles", "parse_kinds", "format_kinds", "kind_of", "kind_str", "NotationError"), ".tiles"
+    ),
     **dict.fromkeys(("HandResult", "WinRecord"), ".results"),
     "OptionError": ".options",
 }
@@ -73,12 +127,44 @@ def __dir__() -> list[str]:
 
 
 if TYPE_CHECKING:  # the same names, for type checkers
-    from .actions import (Abort, Action, ActionType, Ankan, Chi, Continue, DeclareVoid, Discard, Exchange,
-                          IllegalAction, Kakan, Kan, Pass, Pon, Riichi, Ron, Tsumo)
+    from .actions import (
+        Abort,
+        Action,
+        ActionType,
+        Ankan,
+        Chi,
+        Continue,
+        DeclareVoid,
+        Discard,
+        Exchange,
+        IllegalAction,
+        Kakan,
+        Kan,
+        Pass,
+        Pon,
+        Riichi,
+        Ron,
+        Tsumo,
+    )
     from .bots import Bot, bot_names, get_bot
-    from .events import (BonusEvent, CallEvent, DealEvent, DiscardEvent, DrawEvent, Event, HandEndEvent,
-                         HandStartEvent, KongEvent, LeaveEvent, MatchEndEvent, PaymentEvent, RiichiEvent,
-                         UnknownEvent, WinEvent, decode_event)
+    from .events import (
+        BonusEvent,
+        CallEvent,
+        DealEvent,
+        DiscardEvent,
+        DrawEvent,
+        Event,
+        HandEndEvent,
+        HandStartEvent,
+        KongEvent,
+        LeaveEvent,
+        MatchEndEvent,
+        PaymentEvent,
+        RiichiEvent,
+        UnknownEvent,
+        WinEvent,
+        decode_event,
+    )
     from .match import Match, MatchRecord
     from .options import OptionError
     from .results import HandResult, WinRecord
@@ -87,5 +173,17 @@ if TYPE_CHECKING:  # the same names, for type checkers
     from .state import HandContext
     from .table import Table
     from .tiles import NotationError, format_kinds, format_tiles, kind_of, kind_str, parse_kinds, parse_tiles
-    from .views import (DiscardView, MatchInfo, MeldView, ResultView, RuleFacts, SeatView, View, ViewExtension,
-                        ViewFormatError, WinView, view_from_wire, view_to_wire)
+    from .views import (
+        DiscardView,
+        MatchInfo,
+        MeldView,
+        ResultView,
+        RuleFacts,
+        SeatView,
+        View,
+        ViewExtension,
+        ViewFormatError,
+        WinView,
+        view_from_wire,
+        view_to_wire,
+    )

@@ -66,8 +66,9 @@ class _LegacyConstructor(type):
     nothing calls ``Action(...)`` with a type any more.
     """
 
-    def __call__(cls, type_: ActionType | str, tile: int | None = None, tiles: tuple[int, ...] = (),
-                 suit: str | None = None) -> Any:
+    def __call__(
+        cls, type_: ActionType | str, tile: int | None = None, tiles: tuple[int, ...] = (), suit: str | None = None
+    ) -> Any:
         if cls is not Action:  # pragma: no cover - the kinds use _KindConstructor
             return type.__call__(cls, type_, tile, tiles, suit)
         try:
@@ -116,8 +117,13 @@ class Action(metaclass=_LegacyConstructor):
         return _build(atype, tile, tuple(tiles), suit)
 
     def sort_key(self) -> tuple[Any, ...]:
-        return (_ORDER[self.type], -1 if self.tile is None else kind_of(self.tile), self.tile or 0, self.tiles,
-                self.suit or "")
+        return (
+            _ORDER[self.type],
+            -1 if self.tile is None else kind_of(self.tile),
+            self.tile or 0,
+            self.tiles,
+            self.suit or "",
+        )
 
     def text(self, *, red_fives: bool = True) -> str:
         """The notation; without red fives in play, a five's copy 0 is a plain five."""
@@ -155,8 +161,10 @@ class _Call(Action):
     suit: ClassVar[None] = None  # type: ignore[misc]
 
     def text(self, *, red_fives: bool = True) -> str:
-        return (f"{self.type.value} {format_tiles(self.tiles, red_fives=red_fives)}"
-                f"+{format_tiles([self.tile], red_fives=red_fives)}")
+        return (
+            f"{self.type.value} {format_tiles(self.tiles, red_fives=red_fives)}"
+            f"+{format_tiles([self.tile], red_fives=red_fives)}"
+        )
 
 
 class _OneTile(Action):
@@ -288,10 +296,13 @@ class Exchange(Action, metaclass=_KindConstructor):
         return f"exchange {format_tiles(self.tiles, red_fives=red_fives)}"
 
 
-AnyAction = (Discard | Riichi | Tsumo | Ron | Chi | Pon | Kan | Ankan | Kakan | Pass | Abort | Continue
-             | DeclareVoid | Exchange)
-KINDS: dict[ActionType, type[Action]] = {cls.type: cls for cls in (
-    Discard, Riichi, Tsumo, Ron, Chi, Pon, Kan, Ankan, Kakan, Pass, Abort, Continue, DeclareVoid, Exchange)}
+AnyAction = (
+    Discard | Riichi | Tsumo | Ron | Chi | Pon | Kan | Ankan | Kakan | Pass | Abort | Continue | DeclareVoid | Exchange
+)
+KINDS: dict[ActionType, type[Action]] = {
+    cls.type: cls
+    for cls in (Discard, Riichi, Tsumo, Ron, Chi, Pon, Kan, Ankan, Kakan, Pass, Abort, Continue, DeclareVoid, Exchange)
+}
 _FIELDS = {t: {f.name for f in dataclasses.fields(cls)} for t, cls in KINDS.items()}  # type: ignore[arg-type]
 _TAKES_TILE = frozenset(t for t, names in _FIELDS.items() if "tile" in names)
 _TAKES_TILES = frozenset(t for t, names in _FIELDS.items() if "tiles" in names)

@@ -189,8 +189,7 @@ def regular_shanten(counts: list[int], melds: int = 0) -> int:
     if result is None:
         need = 4 - melds
         a, b = _vectors[mp], _vectors[sh]
-        result = _final[key] = min(min(a[5 + i] + b[need - i], a[i] + b[5 + need - i])
-                                   for i in range(need + 1)) - 1
+        result = _final[key] = min(min(a[5 + i] + b[need - i], a[i] + b[5 + need - i]) for i in range(need + 1)) - 1
     return result
 
 
@@ -235,8 +234,7 @@ def shanten_all(counts: list[int], melds: int = 0) -> Shanten:
     return Shanten(regular_shanten(counts), seven_pairs_shanten(counts), thirteen_orphans_shanten(counts))
 
 
-def shanten(counts: list[int], melds: int = 0, *, seven_pairs: bool = True,
-            thirteen_orphans: bool = True) -> int:
+def shanten(counts: list[int], melds: int = 0, *, seven_pairs: bool = True, thirteen_orphans: bool = True) -> int:
     """The minimum shanten over the forms the variant allows."""
     best = regular_shanten(counts, melds)
     if melds == 0:
@@ -332,8 +330,7 @@ def decompositions(counts: list[int]) -> list[Decomposition]:
         for p, suit_sets in options:
             if p is not None and pair is not None:
                 continue
-            walk(idx + 1, pair if p is None else offset + p,
-                 sets + [(name, offset + o) for name, o in suit_sets])
+            walk(idx + 1, pair if p is None else offset + p, sets + [(name, offset + o) for name, o in suit_sets])
 
     walk(0, None, [])
     return results
@@ -344,7 +341,7 @@ def is_regular_complete(counts: list[int]) -> bool:
     pair_suits = 0
     for offset, honors in ((0, False), (9, False), (18, False), (27, True)):
         size = 7 if honors else 9
-        total = sum(counts[offset:offset + size])
+        total = sum(counts[offset : offset + size])
         if total == 0:
             continue
         if total % 3 == 1:
@@ -377,8 +374,14 @@ def is_thirteen_orphans(counts: list[int]) -> bool:
     return sum(counts) == 14 and all(counts[i] for i in _ORPHANS) and sum(counts[i] for i in _ORPHANS) == 14
 
 
-def waits(counts: list[int], melds: int = 0, *, seven_pairs: bool = True,
-          thirteen_orphans: bool = True, four_as_two: bool = False) -> list[int]:
+def waits(
+    counts: list[int],
+    melds: int = 0,
+    *,
+    seven_pairs: bool = True,
+    thirteen_orphans: bool = True,
+    four_as_two: bool = False,
+) -> list[int]:
     """The kinds that complete a ready hand (13 - 3·melds tiles), in kind order.
 
     A fifth copy does not exist, so a kind the hand holds four of is never a
@@ -392,9 +395,13 @@ def waits(counts: list[int], melds: int = 0, *, seven_pairs: bool = True,
             continue
         counts[k] += 1
         try:
-            if is_regular_complete(counts) or (melds == 0 and (
+            if is_regular_complete(counts) or (
+                melds == 0
+                and (
                     (seven_pairs and is_seven_pairs(counts, four_as_two=four_as_two))
-                    or (thirteen_orphans and is_thirteen_orphans(counts)))):
+                    or (thirteen_orphans and is_thirteen_orphans(counts))
+                )
+            ):
                 out.append(k)
         finally:
             counts[k] -= 1
@@ -419,15 +426,22 @@ def real_waits(counts: list[int], melds: int = 0, meld_tiles: Iterable[int] = ()
     return [k for k in waits(counts, melds, **forms) if counts[k] + held[k] < 4]
 
 
-def is_complete(counts: list[int], melds: int = 0, *, seven_pairs: bool = True,
-                thirteen_orphans: bool = True, four_as_two: bool = False) -> bool:
+def is_complete(
+    counts: list[int],
+    melds: int = 0,
+    *,
+    seven_pairs: bool = True,
+    thirteen_orphans: bool = True,
+    four_as_two: bool = False,
+) -> bool:
     """Whether concealed tiles plus ``melds`` declared sets make a winning shape."""
     if is_regular_complete(counts):
         return True
     if melds:
         return False
-    return ((seven_pairs and is_seven_pairs(counts, four_as_two=four_as_two))
-            or (thirteen_orphans and is_thirteen_orphans(counts)))
+    return (seven_pairs and is_seven_pairs(counts, four_as_two=four_as_two)) or (
+        thirteen_orphans and is_thirteen_orphans(counts)
+    )
 
 
 # --- discard advice (the analyser and the bots) ------------------------------------
@@ -441,8 +455,7 @@ class DiscardOption:
     remaining: int  # copies of the useful kinds not visible to the player
 
 
-def _candidates(counts: list[int], melds: int, *, seven_pairs: bool = True,
-                thirteen_orphans: bool = True) -> list[int]:
+def _candidates(counts: list[int], melds: int, *, seven_pairs: bool = True, thirteen_orphans: bool = True) -> list[int]:
     """Kinds that could possibly lower the shanten: a tile only helps next to (or on) what is held,
     unless a special form wants new kinds."""
     if melds == 0 and (thirteen_orphans or (seven_pairs and sum(1 for c in counts if c) < 7)):
@@ -472,8 +485,9 @@ def useful_tiles(counts: list[int], melds: int = 0, **forms: bool) -> list[int]:
     return out
 
 
-def discard_options(counts: list[int], melds: int = 0, visible: list[int] | None = None,
-                    **forms: bool) -> list[DiscardOption]:
+def discard_options(
+    counts: list[int], melds: int = 0, visible: list[int] | None = None, **forms: bool
+) -> list[DiscardOption]:
     """For a hand that must discard, each distinct discard with its resulting shanten and acceptance.
 
     ``visible`` counts tiles the player can see elsewhere (default: only the hand itself).

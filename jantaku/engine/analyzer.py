@@ -1,8 +1,8 @@
 """``jantaku analyze``: shanten, waits and discard advice as the calculator contract's JSON.
 
-    >>> r = analyze_json({"hand": "123m456p789s1122z"})
-    >>> r["shanten"]["min"], r["waits"]
-    (0, ['1z', '2z'])
+>>> r = analyze_json({"hand": "123m456p789s1122z"})
+>>> r["shanten"]["min"], r["waits"]
+(0, ['1z', '2z'])
 """
 
 from __future__ import annotations
@@ -17,8 +17,12 @@ from .tiles import NotationError, counts34, kind_str
 def _shanten_json(counts: list[int], melds: int) -> dict[str, Any]:
     sh = shanten_all(counts, melds)
     as_json = lambda v: None if v >= INF else v  # noqa: E731 - impossible forms are null
-    return {"regular": sh.regular, "seven_pairs": as_json(sh.seven_pairs),
-            "thirteen_orphans": as_json(sh.thirteen_orphans), "min": sh.min}
+    return {
+        "regular": sh.regular,
+        "seven_pairs": as_json(sh.seven_pairs),
+        "thirteen_orphans": as_json(sh.thirteen_orphans),
+        "min": sh.min,
+    }
 
 
 def analyze_json(obj: Any) -> dict[str, Any]:
@@ -44,9 +48,15 @@ def analyze_json(obj: Any) -> dict[str, Any]:
         out["waits"] = [kind_str(k) for k in real_waits(counts, melds, meld_tiles)] if ready else []
     else:
         options = discard_options(counts, melds, visible)
-        out["discards"] = [{"discard": kind_str(o.discard), "shanten": o.shanten,
-                            "useful": [kind_str(k) for k in o.useful], "remaining": o.remaining}
-                           for o in options]
+        out["discards"] = [
+            {
+                "discard": kind_str(o.discard),
+                "shanten": o.shanten,
+                "useful": [kind_str(k) for k in o.useful],
+                "remaining": o.remaining,
+            }
+            for o in options
+        ]
     return out
 
 
@@ -58,15 +68,20 @@ def format_analysis(result: dict[str, Any]) -> str:
     fifth_copy_only = sh["min"] == 0 and "waits" in result and not result["waits"]
     if fifth_copy_only:
         name = "shanten 0, but not ready"
-    lines = [f"{result['hand']}: {name}",
-             "  shanten: regular {regular}, seven pairs {sp}, thirteen orphans {to}".format(
-                 regular=sh["regular"], sp="-" if sh["seven_pairs"] is None else sh["seven_pairs"],
-                 to="-" if sh["thirteen_orphans"] is None else sh["thirteen_orphans"])]
+    lines = [
+        f"{result['hand']}: {name}",
+        "  shanten: regular {regular}, seven pairs {sp}, thirteen orphans {to}".format(
+            regular=sh["regular"],
+            sp="-" if sh["seven_pairs"] is None else sh["seven_pairs"],
+            to="-" if sh["thirteen_orphans"] is None else sh["thirteen_orphans"],
+        ),
+    ]
     if result.get("waits"):
         lines.append("  waits: " + " ".join(result["waits"]))
     elif fifth_copy_only:
         lines.append("  waits: none (only a fifth copy would complete it)")
     for d in result.get("discards", []):
-        lines.append(f"  discard {d['discard']}: shanten {d['shanten']}, "
-                     f"{d['remaining']} tiles ({' '.join(d['useful'])})")
+        lines.append(
+            f"  discard {d['discard']}: shanten {d['shanten']}, {d['remaining']} tiles ({' '.join(d['useful'])})"
+        )
     return "\n".join(lines)

@@ -21,8 +21,23 @@ from .tiles import NotationError, kind_of, parse_tiles
 
 Scorer = Callable[[ScoreRequest], ScoreResult]
 
-_KNOWN_KEYS = {"hand", "win", "by", "from", "seat", "round", "flags", "dora", "ura", "honba",
-               "sticks", "void", "preset", "options", "id"}
+_KNOWN_KEYS = {
+    "hand",
+    "win",
+    "by",
+    "from",
+    "seat",
+    "round",
+    "flags",
+    "dora",
+    "ura",
+    "honba",
+    "sticks",
+    "void",
+    "preset",
+    "options",
+    "id",
+}
 
 
 class ScoreRequestError(ValueError):
@@ -83,7 +98,7 @@ def parse_request(obj: Any) -> ScoreRequest:
         win = (reds or plain)[0] if wanted_red else (plain or reds)[0]
     by = obj.get("by", "discard")
     if by not in ("self", "discard"):
-        raise ScoreRequestError(f"'by' must be \"self\" or \"discard\", not {by!r}")
+        raise ScoreRequestError(f'\'by\' must be "self" or "discard", not {by!r}')
     seat = _wind(obj.get("seat", "E"), "seat")
     round_ = _wind(obj.get("round", "E"), "round")
     from_seat = None
@@ -103,7 +118,7 @@ def parse_request(obj: Any) -> ScoreRequest:
         if isinstance(value, str):
             value = [value]
         if not isinstance(value, list):
-            raise ScoreRequestError(f"{key!r} must be tiles, e.g. \"3m\" or [\"3m\", \"5z\"]")
+            raise ScoreRequestError(f'{key!r} must be tiles, e.g. "3m" or ["3m", "5z"]')
         try:
             # indicators are separate physical tiles; their copy numbers don't matter
             indicators[key] = tuple(t for v in value for t in parse_tiles(v))
@@ -118,11 +133,22 @@ def parse_request(obj: Any) -> ScoreRequest:
     preset = obj.get("preset")
     if preset is not None and not isinstance(preset, str):
         raise ScoreRequestError("'preset' must be a preset name")
-    return ScoreRequest(hand=hand, win=win, self_drawn=(by == "self"), from_seat=from_seat,
-                        seat=seat, round=round_, flags=frozenset(flags), dora=indicators["dora"],
-                        ura=indicators["ura"], honba=_count(obj.get("honba", 0), "honba"),
-                        sticks=_count(obj.get("sticks", 0), "sticks"), void=void, preset=preset,
-                        options=options)
+    return ScoreRequest(
+        hand=hand,
+        win=win,
+        self_drawn=(by == "self"),
+        from_seat=from_seat,
+        seat=seat,
+        round=round_,
+        flags=frozenset(flags),
+        dora=indicators["dora"],
+        ura=indicators["ura"],
+        honba=_count(obj.get("honba", 0), "honba"),
+        sticks=_count(obj.get("sticks", 0), "sticks"),
+        void=void,
+        preset=preset,
+        options=options,
+    )
 
 
 def score_json(ruleset: str, obj: Any) -> dict[str, Any]:

@@ -241,8 +241,16 @@ class WinEvent(Event):
     @classmethod
     def of(cls, record: WinRecord) -> WinEvent:
         wire = record.to_wire()
-        return cls(seat=record.seat, tile=wire["tile"], discarder=wire["discarder"], score=wire["score"],
-                   payments=wire["payments"], hand=wire["hand"], melds=wire["melds"], bonus=wire["bonus"])
+        return cls(
+            seat=record.seat,
+            tile=wire["tile"],
+            discarder=wire["discarder"],
+            score=wire["score"],
+            payments=wire["payments"],
+            hand=wire["hand"],
+            melds=wire["melds"],
+            bonus=wire["bonus"],
+        )
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -275,8 +283,15 @@ class HandEndEvent(Event):
     @classmethod
     def of(cls, result: HandResult) -> HandEndEvent:
         wire = result.to_wire()
-        return cls(kind=wire["kind"], reason=wire["reason"], wins=wire["wins"], deltas=wire["deltas"],
-                   details=wire["details"], hands=wire["hands"], flags=wire["flags"])
+        return cls(
+            kind=wire["kind"],
+            reason=wire["reason"],
+            wins=wire["wins"],
+            deltas=wire["deltas"],
+            details=wire["details"],
+            hands=wire["hands"],
+            flags=wire["flags"],
+        )
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -313,8 +328,14 @@ class LegacyEvent(Event):
     _private: dict[str, Any] | None
     audience: frozenset[int] | None
 
-    def __init__(self, type: str, seat: int | None = None, data: Mapping[str, Any] | None = None,
-                 private: Mapping[str, Any] | None = None, audience: frozenset[int] | None = None) -> None:
+    def __init__(
+        self,
+        type: str,
+        seat: int | None = None,
+        data: Mapping[str, Any] | None = None,
+        private: Mapping[str, Any] | None = None,
+        audience: frozenset[int] | None = None,
+    ) -> None:
         object.__setattr__(self, "seat", seat)
         object.__setattr__(self, "_type", type)
         object.__setattr__(self, "_data", dict(data or {}))
@@ -366,8 +387,20 @@ class RiichiEvent(Event):
 
 
 GENERIC_EVENTS: tuple[type[Event], ...] = (
-    HandStartEvent, DealEvent, DrawEvent, BonusEvent, DiscardEvent, CallEvent, KongEvent, WinEvent, LeaveEvent,
-    PaymentEvent, HandEndEvent, MatchEndEvent, RiichiEvent)
+    HandStartEvent,
+    DealEvent,
+    DrawEvent,
+    BonusEvent,
+    DiscardEvent,
+    CallEvent,
+    KongEvent,
+    WinEvent,
+    LeaveEvent,
+    PaymentEvent,
+    HandEndEvent,
+    MatchEndEvent,
+    RiichiEvent,
+)
 
 
 # --- the codec ------------------------------------------------------------------------------------
@@ -405,8 +438,9 @@ def decode_event(wire: Mapping[str, Any], *, strict: bool = True) -> Event:
         raise ValueError(f"event {type_name}: bad seat {seat!r}")
     cls = _KINDS.get(type_name)
     if cls is None:
-        return UnknownEvent(seat=seat, type_name=type_name,
-                            fields={k: v for k, v in wire.items() if k not in ("type", "seat")})
+        return UnknownEvent(
+            seat=seat, type_name=type_name, fields={k: v for k, v in wire.items() if k not in ("type", "seat")}
+        )
     spec = _spec(cls)
     values: dict[str, Any] = {}
     for f in spec.public:

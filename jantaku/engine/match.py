@@ -50,8 +50,14 @@ class MatchRecord:
     walls: dict[int, dict[str, Any]] | None = None  # explicit walls by hand index (imported games)
 
     def to_wire(self) -> dict[str, Any]:
-        out = {"version": RECORD_VERSION, "ruleset": self.ruleset, "preset": self.preset,
-               "options": self.options, "seed": self.seed, "decisions": [[s, a] for s, a in self.decisions]}
+        out = {
+            "version": RECORD_VERSION,
+            "ruleset": self.ruleset,
+            "preset": self.preset,
+            "options": self.options,
+            "seed": self.seed,
+            "decisions": [[s, a] for s, a in self.decisions],
+        }
         if self.walls:
             out["walls"] = {str(k): v for k, v in self.walls.items()}
         return out
@@ -63,20 +69,31 @@ class MatchRecord:
         try:
             decisions = [(int(s), list(a)) for s, a in data["decisions"]]
             walls = {int(k): v for k, v in data["walls"].items()} if data.get("walls") else None
-            return cls(str(data["ruleset"]), str(data["preset"]), dict(data["options"]), int(data["seed"]),
-                       decisions, walls)
+            return cls(
+                str(data["ruleset"]), str(data["preset"]), dict(data["options"]), int(data["seed"]), decisions, walls
+            )
         except (KeyError, TypeError, ValueError) as exc:
             raise ValueError(f"corrupt match record: {exc}") from None
 
 
 def wall_to_wire(wall: Wall) -> dict[str, Any]:
-    return {"live": list(wall.live), "dead": list(wall.dead), "dice": list(wall.dice),
-            "refill_dead": wall.refill_dead, "replacement_order": wall.replacement_order}
+    return {
+        "live": list(wall.live),
+        "dead": list(wall.dead),
+        "dice": list(wall.dice),
+        "refill_dead": wall.refill_dead,
+        "replacement_order": wall.replacement_order,
+    }
 
 
 def wall_from_wire(data: dict[str, Any]) -> Wall:
-    return Wall(live=list(data["live"]), dead=list(data["dead"]), dice=tuple(data["dice"]),
-                refill_dead=bool(data["refill_dead"]), replacement_order=data.get("replacement_order"))
+    return Wall(
+        live=list(data["live"]),
+        dead=list(data["dead"]),
+        dice=tuple(data["dice"]),
+        refill_dead=bool(data["refill_dead"]),
+        replacement_order=data.get("replacement_order"),
+    )
 
 
 class Match:
@@ -88,8 +105,13 @@ class Match:
         self.walls = walls or {}
         self.scores = ruleset.start_scores()
         self.results: list[HandResult] = []
-        self.record_ = MatchRecord(ruleset.name, ruleset.preset, dict(ruleset.overrides), seed,
-                                   walls={k: wall_to_wire(w) for k, w in self.walls.items()} or None)
+        self.record_ = MatchRecord(
+            ruleset.name,
+            ruleset.preset,
+            dict(ruleset.overrides),
+            seed,
+            walls={k: wall_to_wire(w) for k, w in self.walls.items()} or None,
+        )
         self.hand_index = 0
         self.phase = "play"  # play | between | over
         self._continued: set[int] = set()
@@ -101,8 +123,11 @@ class Match:
 
     def _new_table(self) -> Table:
         wall = self.walls.get(self.hand_index)
-        return self.ruleset.new_table(seed=hand_seed(self.seed, self.hand_index), context=self.context,
-                                      wall=wall.copy() if wall is not None else None)
+        return self.ruleset.new_table(
+            seed=hand_seed(self.seed, self.hand_index),
+            context=self.context,
+            wall=wall.copy() if wall is not None else None,
+        )
 
     @property
     def is_over(self) -> bool:
@@ -179,12 +204,32 @@ class Match:
         """The match's part of every view (built again only when it changed)."""
         key = (self.hand_index, self.phase, len(self.results), self.stopped)  # scores move with these
         if self._info is None or self._info[0] != key:
-            standings = None if self.standings is None else tuple(
-                Standing(s["seat"], s["place"], s["score"], s["final"],
-                         tuple((k, v) for k, v in s.items() if k not in ("seat", "place", "score", "final")))
-                for s in self.standings)
-            self._info = (key, MatchInfo(self.ruleset.name, self.ruleset.preset, self.hand_index,
-                                         tuple(self.scores), self.phase, len(self.results), standings))
+            standings = (
+                None
+                if self.standings is None
+                else tuple(
+                    Standing(
+                        s["seat"],
+                        s["place"],
+                        s["score"],
+                        s["final"],
+                        tuple((k, v) for k, v in s.items() if k not in ("seat", "place", "score", "final")),
+                    )
+                    for s in self.standings
+                )
+            )
+            self._info = (
+                key,
+                MatchInfo(
+                    self.ruleset.name,
+                    self.ruleset.preset,
+                    self.hand_index,
+                    tuple(self.scores),
+                    self.phase,
+                    len(self.results),
+                    standings,
+                ),
+            )
         return self._info[1]
 
     def record(self) -> MatchRecord:

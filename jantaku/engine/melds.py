@@ -15,8 +15,7 @@ from __future__ import annotations
 import enum
 from dataclasses import dataclass, field
 
-from .tiles import (NotationError, format_tiles, is_bonus, is_suited, kind_of,
-                    parse_tiles, suit_of)
+from .tiles import NotationError, format_tiles, is_bonus, is_suited, kind_of, parse_tiles, suit_of
 
 
 class MeldType(enum.Enum):
@@ -90,8 +89,14 @@ class HandSpec:
 _MELD_SIZES = {MeldType.CHI: 3, MeldType.PON: 3, MeldType.KAN: 4, MeldType.ANKAN: 4, MeldType.KAKAN: 4}
 
 
-def make_meld(type_: MeldType, tiles: list[int], *, claimed: int | None = None,
-              from_seat: int | None = None, added: int | None = None) -> Meld:
+def make_meld(
+    type_: MeldType,
+    tiles: list[int],
+    *,
+    claimed: int | None = None,
+    from_seat: int | None = None,
+    added: int | None = None,
+) -> Meld:
     """Build a meld, checking its shape; raises ``ValueError`` with the reason."""
     size = _MELD_SIZES[type_]
     if len(tiles) != size:
@@ -100,8 +105,12 @@ def make_meld(type_: MeldType, tiles: list[int], *, claimed: int | None = None,
     if any(is_bonus(k) for k in kinds):
         raise ValueError("bonus tiles cannot be in a meld")
     if type_ is MeldType.CHI:
-        if not (is_suited(kinds[0]) and suit_of(kinds[0]) == suit_of(kinds[2])
-                and kinds[1] == kinds[0] + 1 and kinds[2] == kinds[0] + 2):
+        if not (
+            is_suited(kinds[0])
+            and suit_of(kinds[0]) == suit_of(kinds[2])
+            and kinds[1] == kinds[0] + 1
+            and kinds[2] == kinds[0] + 2
+        ):
             raise ValueError("a chow is three consecutive tiles of one suit")
     elif len(set(kinds)) != 1:
         raise ValueError(f"a {type_.value} is {size} identical tiles")
@@ -121,8 +130,12 @@ def parse_meld(text: str, *, taken: set[int] | None = None) -> Meld:
         raise NotationError(f"{text!r}: unknown meld type {name!r} (chi, pon, kan, ankan, kakan)")
     tiles = parse_tiles(tiles_text, taken)
     try:
-        return make_meld(type_, tiles, claimed=None if type_ is MeldType.ANKAN else tiles[-1],
-                         added=tiles[-1] if type_ is MeldType.KAKAN else None)
+        return make_meld(
+            type_,
+            tiles,
+            claimed=None if type_ is MeldType.ANKAN else tiles[-1],
+            added=tiles[-1] if type_ is MeldType.KAKAN else None,
+        )
     except ValueError as exc:
         raise NotationError(f"{text!r}: {exc}") from None
 

@@ -38,17 +38,25 @@ class OptionError(ValueError):
     """An unknown preset or option, or a value it cannot take."""
 
 
-def option(default: Any, doc: str, *, choices: tuple | None = None, bounds: tuple[float, float] | None = None,
-           length: int | None = None) -> Any:
+def option(
+    default: Any,
+    doc: str,
+    *,
+    choices: tuple | None = None,
+    bounds: tuple[float, float] | None = None,
+    length: int | None = None,
+) -> Any:
     """A dataclass field for a ruleset option, with its documentation and allowed values:
     ``choices``, or for numbers (and each number of a list) ``bounds`` (lowest, highest);
     ``length``: how many items a list option has."""
-    return dataclasses.field(default=default, metadata={"doc": doc, "choices": choices, "bounds": bounds,
-                                                        "length": length})
+    return dataclasses.field(
+        default=default, metadata={"doc": doc, "choices": choices, "bounds": bounds, "length": length}
+    )
 
 
-def resolve_options(cls: type, presets: Mapping[str, Mapping[str, Any]], preset: str | None,
-                    overrides: Mapping[str, Any] | None = None):
+def resolve_options(
+    cls: type, presets: Mapping[str, Mapping[str, Any]], preset: str | None, overrides: Mapping[str, Any] | None = None
+):
     """Build ``cls`` from a preset's values plus ``overrides``, checking names and types."""
     values: dict[str, Any] = {}
     if preset is not None:
@@ -100,8 +108,15 @@ def describe_options(cls: type) -> list[dict[str, Any]]:
     """Name, default, doc, choices and bounds of every option (for help screens and docs)."""
     out = []
     for f in dataclasses.fields(cls):
-        out.append({"name": f.name, "default": f.default, "doc": f.metadata.get("doc", ""),
-                    "choices": f.metadata.get("choices"), "bounds": f.metadata.get("bounds")})
+        out.append(
+            {
+                "name": f.name,
+                "default": f.default,
+                "doc": f.metadata.get("doc", ""),
+                "choices": f.metadata.get("choices"),
+                "bounds": f.metadata.get("bounds"),
+            }
+        )
     return out
 
 

@@ -26,9 +26,16 @@ class WinRecord:
     def to_wire(self) -> dict[str, Any]:
         score = self.score.to_json()
         score.pop("payments", None)  # the calculator's are by seat wind; at a table, by seat below
-        return {"seat": self.seat, "tile": self.tile, "discarder": self.discarder,
-                "score": score, "payments": {int(k): v for k, v in self.payments.items()},
-                "hand": list(self.hand), "melds": self.melds, "bonus": list(self.bonus)}
+        return {
+            "seat": self.seat,
+            "tile": self.tile,
+            "discarder": self.discarder,
+            "score": score,
+            "payments": {int(k): v for k, v in self.payments.items()},
+            "hand": list(self.hand),
+            "melds": self.melds,
+            "bonus": list(self.bonus),
+        }
 
 
 @dataclass
@@ -50,6 +57,12 @@ class HandResult:
     flags: dict[str, Any] = field(default_factory=dict)  # facts the match needs (tenpai seats, …)
 
     def to_wire(self) -> dict[str, Any]:
-        return {"kind": self.kind, "reason": self.reason, "wins": [w.to_wire() for w in self.wins],
-                "deltas": list(self.deltas), "details": self.details, "hands": self.hands,
-                "flags": self.flags}
+        return {
+            "kind": self.kind,
+            "reason": self.reason,
+            "wins": [w.to_wire() for w in self.wins],
+            "deltas": list(self.deltas),
+            "details": self.details,
+            "hands": self.hands,
+            "flags": self.flags,
+        }

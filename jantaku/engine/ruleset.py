@@ -116,8 +116,9 @@ class Ruleset:
                 round_wind += 1
         if round_wind >= 4:
             return None
-        return HandContext(dealer=dealer, round_wind=round_wind, hand_number=context.hand_number + 1,
-                           scores=tuple(scores))
+        return HandContext(
+            dealer=dealer, round_wind=round_wind, hand_number=context.hand_number + 1, scores=tuple(scores)
+        )
 
     def time_is_up(self, elapsed_minutes: float) -> bool:
         """Hook: whether the match's playing time is up (a host asks now and then); no limit by default."""

@@ -23,9 +23,17 @@ from .tiles import full_tile_set, kind_of, kind_str, parse_tiles, tile_ids_of_ki
 from .wall import Wall
 
 
-def arranged_wall(hands: list[str], *, draws: Sequence[str] = (), dead: Sequence[str] = (), dead_size: int = 14,
-                  honors: bool = True, bonus: bool = False, refill_dead: bool = True,
-                  dealer: int = 0) -> Wall:
+def arranged_wall(
+    hands: list[str],
+    *,
+    draws: Sequence[str] = (),
+    dead: Sequence[str] = (),
+    dead_size: int = 14,
+    honors: bool = True,
+    bonus: bool = False,
+    refill_dead: bool = True,
+    dealer: int = 0,
+) -> Wall:
     """A wall that deals ``hands`` (seat order from the dealer) and then draws ``draws``."""
     if len(hands) != 4 or len(parse_tiles(hands[0])) != 14 or any(len(parse_tiles(h)) != 13 for h in hands[1:]):
         raise ValueError("give four hands: the dealer's 14 tiles, then 13 for each other seat")
@@ -39,7 +47,9 @@ def arranged_wall(hands: list[str], *, draws: Sequence[str] = (), dead: Sequence
             same = [x for x in free if kind_of(x) == kind]
             exact = [x for x in same if x == t]
             if not same:
-                raise ValueError(f"no copy of {kind_str(kind)} left for {text!r} (a set has {len(tile_ids_of_kind(kind))})")
+                raise ValueError(
+                    f"no copy of {kind_str(kind)} left for {text!r} (a set has {len(tile_ids_of_kind(kind))})"
+                )
             chosen = exact[0] if exact else same[0]
             free.remove(chosen)
             out.append(chosen)
@@ -52,8 +62,8 @@ def arranged_wall(hands: list[str], *, draws: Sequence[str] = (), dead: Sequence
         fill = dead_size - len(dead_tiles)
         if fill < 0:
             raise ValueError(f"more than {dead_size} dead-wall tiles")
-        dead_tiles += free[len(free) - fill:] if fill else []
-        rest = free[:len(free) - fill] if fill else free
+        dead_tiles += free[len(free) - fill :] if fill else []
+        rest = free[: len(free) - fill] if fill else free
     else:
         rest = free
     live = dealt[0][:13] + dealt[1] + dealt[2] + dealt[3] + [dealt[0][13]] + drawn + rest

@@ -17,10 +17,19 @@ from .tiles import kind_of
 
 WIND_LETTERS = "ESWN"  # seat winds; a seat index 0-3 is its wind here
 
-FLAGS = frozenset({
-    "riichi", "double_riichi", "ippatsu", "last_tile", "replacement", "robbed_kong",
-    "first_turn", "twofold_fortune", "kong_then_discard",
-})
+FLAGS = frozenset(
+    {
+        "riichi",
+        "double_riichi",
+        "ippatsu",
+        "last_tile",
+        "replacement",
+        "robbed_kong",
+        "first_turn",
+        "twofold_fortune",
+        "kong_then_discard",
+    }
+)
 
 
 @dataclass(frozen=True)

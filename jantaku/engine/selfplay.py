@@ -1,8 +1,8 @@
 """Bots playing whole hands against each other: the engine's workout and the bots' yardstick.
 
-    >>> summary = run_selfplay("basic", hands=2, seed=1)
-    >>> summary["hands"], summary["errors"]
-    (2, [])
+>>> summary = run_selfplay("basic", hands=2, seed=1)
+>>> summary["hands"], summary["errors"]
+(2, [])
 """
 
 from __future__ import annotations
@@ -53,14 +53,24 @@ def _count_hand(result, match: Match, stats: dict[str, Any]) -> None:
         stats["seats"][s]["points"] += d
 
 
-def run_selfplay(ruleset: str, *, hands: int, seed: int = 0, bots: list[str] | None = None,
-                 preset: str | None = None, options: dict[str, Any] | None = None) -> dict[str, Any]:
+def run_selfplay(
+    ruleset: str,
+    *,
+    hands: int,
+    seed: int = 0,
+    bots: list[str] | None = None,
+    preset: str | None = None,
+    options: dict[str, Any] | None = None,
+) -> dict[str, Any]:
     """Play ``hands`` hands (starting new matches as they end) and summarise."""
     bot_names = bots or ["easy"] * 4
     players = [get_bot(n) for n in bot_names]
-    stats: dict[str, Any] = {"wins": 0, "draws": 0, "turns": 0,
-                             "seats": [{"bot": n, "points": 0, "wins": 0, "deal_ins": 0, "draws": 0}
-                                       for n in bot_names]}
+    stats: dict[str, Any] = {
+        "wins": 0,
+        "draws": 0,
+        "turns": 0,
+        "seats": [{"bot": n, "points": 0, "wins": 0, "deal_ins": 0, "draws": 0} for n in bot_names],
+    }
     errors: list[str] = []
     done = 0
     matches = 0
@@ -72,27 +82,41 @@ def run_selfplay(ruleset: str, *, hands: int, seed: int = 0, bots: list[str] | N
         try:
             done += play_match_hands(match, players, hands - done, stats)
         except Exception as exc:  # report and go on with a fresh match
-            errors.append(f"match seed {seed + matches - 1}: {type(exc).__name__}: {exc}\n"
-                          + traceback.format_exc(limit=4))
+            errors.append(
+                f"match seed {seed + matches - 1}: {type(exc).__name__}: {exc}\n" + traceback.format_exc(limit=4)
+            )
             done += 1
         if matches > hands * 4 + 10:
             errors.append("matches ended without playing hands")
             break
     seconds = time.perf_counter() - start
-    return {"ruleset": ruleset, "preset": preset, "hands": done, "matches": matches, "seed": seed,
-            "wins": stats["wins"], "draws": stats["draws"],
-            "mean_turns": round(stats["turns"] / done, 2) if done else 0,
-            "seconds": round(seconds, 3), "hands_per_second": round(done / seconds, 2) if seconds else None,
-            "errors": errors, "seats": stats["seats"]}
+    return {
+        "ruleset": ruleset,
+        "preset": preset,
+        "hands": done,
+        "matches": matches,
+        "seed": seed,
+        "wins": stats["wins"],
+        "draws": stats["draws"],
+        "mean_turns": round(stats["turns"] / done, 2) if done else 0,
+        "seconds": round(seconds, 3),
+        "hands_per_second": round(done / seconds, 2) if seconds else None,
+        "errors": errors,
+        "seats": stats["seats"],
+    }
 
 
 def format_summary(s: dict[str, Any]) -> str:
-    lines = [f"{s['ruleset']}: {s['hands']} hands in {s['matches']} match(es), {s['seconds']} s "
-             f"({s['hands_per_second']} hands/s)",
-             f"  wins {s['wins']}, draws {s['draws']}, mean discards per hand {s['mean_turns']}"]
+    lines = [
+        f"{s['ruleset']}: {s['hands']} hands in {s['matches']} match(es), {s['seconds']} s "
+        f"({s['hands_per_second']} hands/s)",
+        f"  wins {s['wins']}, draws {s['draws']}, mean discards per hand {s['mean_turns']}",
+    ]
     for i, seat in enumerate(s["seats"]):
-        lines.append(f"  seat {i} ({seat['bot']}): points {seat['points']:+d}, wins {seat['wins']}, "
-                     f"deal-ins {seat['deal_ins']}, draws {seat['draws']}")
+        lines.append(
+            f"  seat {i} ({seat['bot']}): points {seat['points']:+d}, wins {seat['wins']}, "
+            f"deal-ins {seat['deal_ins']}, draws {seat['draws']}"
+        )
     if s["errors"]:
         lines.append(f"  ERRORS: {len(s['errors'])}")
         lines += ["    " + e.splitlines()[0] for e in s["errors"][:10]]

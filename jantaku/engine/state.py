@@ -93,8 +93,11 @@ class ClaimWindow:
 
     def passed_wins(self) -> list[int]:
         """The seats that were offered a win and answered something else (furiten, locks)."""
-        return [s for s, acts in self.offers.items()
-                if any(a.type is ActionType.RON for a in acts) and self.answers[s].type is not ActionType.RON]
+        return [
+            s
+            for s, acts in self.offers.items()
+            if any(a.type is ActionType.RON for a in acts) and self.answers[s].type is not ActionType.RON
+        ]
 
     def best_call(self) -> tuple[int, Action] | None:
         """The meld claim that takes the tile: kong or pung before chow, then turn order."""
@@ -144,5 +147,10 @@ def meld_to_wire(meld: Meld, *, hide_concealed: bool = False) -> dict[str, Any]:
     tiles = list(meld.tiles)
     if hide_concealed and meld.type is MeldType.ANKAN:
         tiles = [-1, tiles[1], tiles[2], -1]
-    return {"type": meld.type.value, "tiles": tiles, "claimed": meld.claimed, "from": meld.from_seat,
-            "added": meld.added}
+    return {
+        "type": meld.type.value,
+        "tiles": tiles,
+        "claimed": meld.claimed,
+        "from": meld.from_seat,
+        "added": meld.added,
+    }

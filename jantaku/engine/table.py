@@ -51,16 +51,47 @@ from .analysis import is_complete
 from .melds import Meld, MeldType, make_meld
 from .results import HandResult, WinRecord
 from .scoring import ScoreResult
-from .events import (BonusEvent, CallEvent, DealEvent, DiscardEvent, DrawEvent, Event, HandEndEvent, HandStartEvent,
-                     KongEvent, LeaveEvent, PaymentEvent, WinEvent)
+from .events import (
+    BonusEvent,
+    CallEvent,
+    DealEvent,
+    DiscardEvent,
+    DrawEvent,
+    Event,
+    HandEndEvent,
+    HandStartEvent,
+    KongEvent,
+    LeaveEvent,
+    PaymentEvent,
+    WinEvent,
+)
 from .state import ClaimWindow, DiscardRecord, HandContext, Phase, PlayerState, TurnSituation, meld_to_wire
 from .tiles import RED_FIVE_IDS, counts34, full_tile_set, is_bonus, kind_of, sort_tiles
-from .views import (DiscardView, MatchInfo, MeldView, ResultView, RuleFacts, SeatView, View, ViewExtension, meld_view,
-                    result_view)
+from .views import (
+    DiscardView,
+    MatchInfo,
+    MeldView,
+    ResultView,
+    RuleFacts,
+    SeatView,
+    View,
+    ViewExtension,
+    meld_view,
+    result_view,
+)
 from .wall import Wall
 
-__all__ = ["ClaimWindow", "DiscardRecord", "Event", "HandContext", "Phase", "PlayerState", "Table", "TurnSituation",
-           "meld_to_wire"]
+__all__ = [
+    "ClaimWindow",
+    "DiscardRecord",
+    "Event",
+    "HandContext",
+    "Phase",
+    "PlayerState",
+    "Table",
+    "TurnSituation",
+    "meld_to_wire",
+]
 
 
 # The members bound once as module names: in CPython 3.11 every attribute lookup on an Enum class
@@ -115,8 +146,9 @@ class Table:
     riichi_declarations = False  # riichi may be declared (a fact the view carries)
     last_tile_claims = frozenset({ActionType.RON})  # what the wall's last discard may be claimed for
 
-    def __init__(self, options: Any = None, *, seed: int = 0, context: HandContext | None = None,
-                 wall: Wall | None = None):
+    def __init__(
+        self, options: Any = None, *, seed: int = 0, context: HandContext | None = None, wall: Wall | None = None
+    ):
         self.options = options
         self.context = context or HandContext()
         self.rng = random.Random(seed)
@@ -151,18 +183,24 @@ class Table:
 
     def build_wall(self, rng: random.Random) -> Wall:
         """Hook: the wall for a fresh hand (replays pass one in instead)."""
-        return Wall.shuffled(self.tile_set(), rng, dead_size=self.dead_wall_size,
-                             refill_dead=self.refill_dead_wall)
+        return Wall.shuffled(self.tile_set(), rng, dead_size=self.dead_wall_size, refill_dead=self.refill_dead_wall)
 
     def seat_wind(self, seat: int) -> int:
         return (seat - self.context.dealer) % 4
 
     def _deal(self) -> None:
         dealer = self.context.dealer
-        self.emit(HandStartEvent(
-            dealer=dealer, round_wind=self.context.round_wind, hand_number=self.context.hand_number,
-            honba=self.context.honba, sticks=self.context.sticks, dice=list(self.wall.dice),
-            scores=list(self.context.scores)))
+        self.emit(
+            HandStartEvent(
+                dealer=dealer,
+                round_wind=self.context.round_wind,
+                hand_number=self.context.hand_number,
+                honba=self.context.honba,
+                sticks=self.context.sticks,
+                dice=list(self.wall.dice),
+                scores=list(self.context.scores),
+            )
+        )
         for seat in self.order_from(dealer):
             hand = [self.wall.draw() for _ in range(13)]
             self.players[seat].concealed = hand
@@ -170,8 +208,11 @@ class Table:
         self.players[dealer].concealed.append(dealer_draw)
         self.players[dealer].drawn = dealer_draw
         for seat in range(4):
-            self.emit(DealEvent(seat=seat, count=len(self.players[seat].concealed),
-                                tiles=sort_tiles(self.players[seat].concealed)))
+            self.emit(
+                DealEvent(
+                    seat=seat, count=len(self.players[seat].concealed), tiles=sort_tiles(self.players[seat].concealed)
+                )
+            )
         if self.bonus_tiles:
             for seat in self.order_from(dealer):
                 self.replace_bonus_tiles(seat)
@@ -265,8 +306,11 @@ class Table:
         if legal is None:
             raise IllegalAction(f"seat {seat} has nothing to decide now (phase {self.phase})")
         if action not in legal:
-            raise IllegalAction(f"{action} is not legal for seat {seat} now; legal: "
-                                + ", ".join(map(str, legal[:12])) + (" …" if len(legal) > 12 else ""))
+            raise IllegalAction(
+                f"{action} is not legal for seat {seat} now; legal: "
+                + ", ".join(map(str, legal[:12]))
+                + (" …" if len(legal) > 12 else "")
+            )
         start = len(self.events)
         phase = self.phase
         if phase is _TURN:
@@ -377,8 +421,7 @@ class Table:
         record = DiscardRecord(tile, tsumogiri=(tile == player.drawn), riichi=riichi, order=self.turns_taken)
         player.discards.append(record)
         player.drawn = None
-        self.turn_situation = (_DISCARD_AFTER_KONG
-                               if self.turn_situation is _KONG_REPLACEMENT else _NORMAL)
+        self.turn_situation = _DISCARD_AFTER_KONG if self.turn_situation is _KONG_REPLACEMENT else _NORMAL
         self.turns_taken += 1
         self.last_discard = (seat, tile)
         self.emit(DiscardEvent(seat=seat, tile=tile, tsumogiri=record.tsumogiri, riichi=riichi))
@@ -411,7 +454,7 @@ class Table:
                 out.append(Pon(tile, pair))
         if self.allow_open_kan and ok(ActionType.KAN) and len(same) == 3 and self.wall_allows_kong():
             out.append(Kan(tile, tuple(sorted(same))))
-        if (self.allow_chi and ok(ActionType.CHI) and seat == self.next_seat(discarder) and kind < 27):
+        if self.allow_chi and ok(ActionType.CHI) and seat == self.next_seat(discarder) and kind < 27:
             out += self._chi_options(player.concealed, tile)
         return [a for a in out if self.claim_allowed(seat, a)]
 
@@ -540,8 +583,7 @@ class Table:
 
     def _added_kong(self, seat: int, tile: int) -> None:
         player = self.players[seat]
-        index = next(i for i, m in enumerate(player.melds)
-                     if m.type is MeldType.PON and m.kind == kind_of(tile))
+        index = next(i for i, m in enumerate(player.melds) if m.type is MeldType.PON and m.kind == kind_of(tile))
         pung = player.melds[index]
         player.concealed.remove(tile)
         held = tile != player.drawn
@@ -583,8 +625,9 @@ class Table:
             # the kong never happened: the robbed tile leaves the meld
             index = player.melds.index(meld)
             if meld.type is MeldType.KAKAN:
-                player.melds[index] = Meld(MeldType.PON, tuple(t for t in meld.tiles if t != tile),
-                                           meld.claimed, meld.from_seat)
+                player.melds[index] = Meld(
+                    MeldType.PON, tuple(t for t in meld.tiles if t != tile), meld.claimed, meld.from_seat
+                )
             else:
                 player.melds.pop(index)
                 player.concealed.extend(t for t in meld.tiles if t != tile)
@@ -676,8 +719,9 @@ class Table:
 
     # --- winning -----------------------------------------------------------------------------
 
-    def can_win(self, seat: int, tile: int, *, self_drawn: bool, robbing: bool = False,
-                concealed_kong: bool = False) -> bool:
+    def can_win(
+        self, seat: int, tile: int, *, self_drawn: bool, robbing: bool = False, concealed_kong: bool = False
+    ) -> bool:
         """Hook (extend with ``super()``): the shape check; variants add yaku, fan minimum,
         void suit, furiten, locks.  ``tile`` is in the hand when self-drawn."""
         if concealed_kong:
@@ -686,8 +730,13 @@ class Table:
         counts = counts34(player.concealed)
         if not self_drawn:
             counts[kind_of(tile)] += 1
-        return is_complete(counts, len(player.melds), seven_pairs=self.seven_pairs,
-                           thirteen_orphans=self.thirteen_orphans, four_as_two=self.four_as_two)
+        return is_complete(
+            counts,
+            len(player.melds),
+            seven_pairs=self.seven_pairs,
+            thirteen_orphans=self.thirteen_orphans,
+            four_as_two=self.four_as_two,
+        )
 
     def before_win(self, winners: list[int], tile: int, discarder: int | None) -> bool:
         """Hook: runs once the winners are chosen, before anyone is paid; return False when the
@@ -706,10 +755,16 @@ class Table:
             if discarder is not None and i > 0:
                 # one physical tile: the first winner keeps it, the others win on it in name
                 player.concealed.remove(tile)
-            record = WinRecord(seat=seat, tile=tile, discarder=discarder, score=score,
-                               payments=payments,
-                               hand=sort_tiles(player.concealed + ([tile] if discarder is not None and i > 0 else [])),
-                               melds=[meld_to_wire(m) for m in player.melds], bonus=list(player.bonus))
+            record = WinRecord(
+                seat=seat,
+                tile=tile,
+                discarder=discarder,
+                score=score,
+                payments=payments,
+                hand=sort_tiles(player.concealed + ([tile] if discarder is not None and i > 0 else [])),
+                melds=[meld_to_wire(m) for m in player.melds],
+                bonus=list(player.bonus),
+            )
             records.append(record)
             self.wins.append(record)
         # a robbed kong's tile was never discarded
@@ -793,17 +848,30 @@ class Table:
         order of the wall.
         """
         over = self.phase is _OVER
-        players = tuple(self._seat_view(s, p, shown=(s == seat or over or p.out), own=(s == seat or over))
-                        for s, p in enumerate(self.players))
+        players = tuple(
+            self._seat_view(s, p, shown=(s == seat or over or p.out), own=(s == seat or over))
+            for s, p in enumerate(self.players)
+        )
         context = self.context
         return View(
-            variant=self.name, seat=seat, phase=_PHASE_ON_WIRE[self.phase], turn=self.turn_seat, dealer=context.dealer,
-            round_wind=context.round_wind, hand_number=context.hand_number, honba=context.honba,
-            sticks=context.sticks, scores=tuple(a + b for a, b in zip(context.scores, self.deltas)),
-            wall=self.wall.remaining, players=players,
-            last_discard=self.last_discard, rules=self.rule_facts(),
+            variant=self.name,
+            seat=seat,
+            phase=_PHASE_ON_WIRE[self.phase],
+            turn=self.turn_seat,
+            dealer=context.dealer,
+            round_wind=context.round_wind,
+            hand_number=context.hand_number,
+            honba=context.honba,
+            sticks=context.sticks,
+            scores=tuple(a + b for a, b in zip(context.scores, self.deltas)),
+            wall=self.wall.remaining,
+            players=players,
+            last_discard=self.last_discard,
+            rules=self.rule_facts(),
             extension=self.view_extension(seat),
-            result=self._result_view() if over else None, match=match)
+            result=self._result_view() if over else None,
+            match=match,
+        )
 
     def _seat_view(self, s: int, p: PlayerState, *, shown: bool, own: bool) -> SeatView:
         # Views are built for every seat after every decision: the parts that rarely change (ponds,
@@ -812,12 +880,26 @@ class Table:
         melds = self._meld_views(s, p, hidden)
         discards = self._discard_views(s, p)
         if shown:
-            return SeatView(s, self.seat_wind(s), len(p.concealed), melds, discards, tuple(p.bonus), p.out,
-                            tuple(sort_tiles(p.concealed)), p.drawn if own else None)
+            return SeatView(
+                s,
+                self.seat_wind(s),
+                len(p.concealed),
+                melds,
+                discards,
+                tuple(p.bonus),
+                p.out,
+                tuple(sort_tiles(p.concealed)),
+                p.drawn if own else None,
+            )
         cached = self._public_seat_views[s]
-        if (cached is None or cached.melds is not melds or cached.discards is not discards
-                or cached.concealed_count != len(p.concealed) or len(cached.bonus) != len(p.bonus)
-                or cached.out != p.out):
+        if (
+            cached is None
+            or cached.melds is not melds
+            or cached.discards is not discards
+            or cached.concealed_count != len(p.concealed)
+            or len(cached.bonus) != len(p.bonus)
+            or cached.out != p.out
+        ):
             cached = SeatView(s, self.seat_wind(s), len(p.concealed), melds, discards, tuple(p.bonus), p.out)
             self._public_seat_views[s] = cached
         return cached
@@ -826,12 +908,16 @@ class Table:
         records = p.discards
         cached = self._discard_view_cache[s]
         # only the latest discard ever changes (when it is claimed): compare it, add what is new
-        if cached and len(cached) <= len(records) and (
-                not cached or cached[-1].claimed_by == records[len(cached) - 1].claimed_by):
+        if (
+            cached
+            and len(cached) <= len(records)
+            and (not cached or cached[-1].claimed_by == records[len(cached) - 1].claimed_by)
+        ):
             if len(cached) == len(records):
                 return cached
-            views = cached + tuple(DiscardView(d.tile, d.tsumogiri, d.riichi, d.claimed_by, d.order)
-                                   for d in records[len(cached):])
+            views = cached + tuple(
+                DiscardView(d.tile, d.tsumogiri, d.riichi, d.claimed_by, d.order) for d in records[len(cached) :]
+            )
         else:
             views = tuple(DiscardView(d.tile, d.tsumogiri, d.riichi, d.claimed_by, d.order) for d in records)
         self._discard_view_cache[s] = views
@@ -855,10 +941,19 @@ class Table:
         """The rules a client needs, from this table's knobs (built once)."""
         if self._rule_facts is None:
             self._rule_facts = RuleFacts(
-                red_fives=self.red_fives, honors=self.honors, bonus_tiles=self.bonus_tiles, chow=self.allow_chi,
-                pung=self.allow_pon, exposed_kong=self.allow_open_kan, seven_pairs=self.seven_pairs,
-                thirteen_orphans=self.thirteen_orphans, four_as_two=self.four_as_two,
-                riichi=self.riichi_declarations, multi_win=self.multi_win, leave_on_win=self.leave_on_win)
+                red_fives=self.red_fives,
+                honors=self.honors,
+                bonus_tiles=self.bonus_tiles,
+                chow=self.allow_chi,
+                pung=self.allow_pon,
+                exposed_kong=self.allow_open_kan,
+                seven_pairs=self.seven_pairs,
+                thirteen_orphans=self.thirteen_orphans,
+                four_as_two=self.four_as_two,
+                riichi=self.riichi_declarations,
+                multi_win=self.multi_win,
+                leave_on_win=self.leave_on_win,
+            )
         return self._rule_facts
 
     def _result_view(self) -> ResultView | None:

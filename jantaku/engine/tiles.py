@@ -231,8 +231,9 @@ def parse_tiles(text: str, taken: set[int] | None = None) -> list[int]:
             free = [t for t in _copy_order(kind) if t not in taken]
             if not free:
                 copies = len(tile_ids_of_kind(kind))
-                raise NotationError(f"{text!r}: more than {copies} "
-                                    f"cop{'ies' if copies > 1 else 'y'} of {kind_str(kind)}")
+                raise NotationError(
+                    f"{text!r}: more than {copies} cop{'ies' if copies > 1 else 'y'} of {kind_str(kind)}"
+                )
             tile = free[0]
         taken.add(tile)
         ids.append(tile)
@@ -260,19 +261,23 @@ def _parse(text: str) -> list[tuple[int, bool]]:
             for digit, dpos in pending:
                 if digit == 0:
                     if ch not in SUITS:
-                        raise NotationError(f"{text!r}: '0' (red five) at position {dpos} needs suit m, p or s, not {ch!r}")
+                        raise NotationError(
+                            f"{text!r}: '0' (red five) at position {dpos} needs suit m, p or s, not {ch!r}"
+                        )
                     out.append((SUIT_OFFSET[ch] + 4, True))
                 elif digit > SUIT_SIZE[ch]:
-                    raise NotationError(f"{text!r}: there is no {digit}{ch} (position {dpos}); "
-                                        f"suit {ch!r} has 1-{SUIT_SIZE[ch]}")
+                    raise NotationError(
+                        f"{text!r}: there is no {digit}{ch} (position {dpos}); suit {ch!r} has 1-{SUIT_SIZE[ch]}"
+                    )
                 else:
                     out.append((SUIT_OFFSET[ch] + digit - 1, False))
             pending = []
         elif ch.isspace():
             continue
         else:
-            raise NotationError(f"{text!r}: unexpected character {ch!r} at position {pos} "
-                                f"(expected a digit or one of m p s z f y)")
+            raise NotationError(
+                f"{text!r}: unexpected character {ch!r} at position {pos} (expected a digit or one of m p s z f y)"
+            )
     if pending:
         raise NotationError(f"{text!r}: digits at the end have no suit letter")
     return out

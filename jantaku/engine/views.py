@@ -35,8 +35,20 @@ if TYPE_CHECKING:
     from .results import HandResult
 
 __all__ = [
-    "DiscardView", "MatchInfo", "MeldView", "ResultView", "RuleFacts", "SeatView", "Standing", "View",
-    "ViewExtension", "ViewFormatError", "WinView", "meld_from_wire", "view_from_wire", "view_to_wire",
+    "DiscardView",
+    "MatchInfo",
+    "MeldView",
+    "ResultView",
+    "RuleFacts",
+    "SeatView",
+    "Standing",
+    "View",
+    "ViewExtension",
+    "ViewFormatError",
+    "WinView",
+    "meld_from_wire",
+    "view_from_wire",
+    "view_to_wire",
 ]
 
 NO_TILE = -1  # a tile shown face down (the outer tiles of another seat's concealed kong)
@@ -315,8 +327,7 @@ def result_view(result: HandResult) -> ResultView:
 
 
 def meld_view_to_wire(m: MeldView) -> dict[str, Any]:
-    return {"type": m.type.value, "tiles": list(m.tiles), "claimed": m.claimed, "from": m.from_seat,
-            "added": m.added}
+    return {"type": m.type.value, "tiles": list(m.tiles), "claimed": m.claimed, "from": m.from_seat, "added": m.added}
 
 
 T = TypeVar("T")
@@ -347,8 +358,12 @@ class _ByIdentity(Generic[T]):
 
 
 def _encode_discards(discards: tuple[DiscardView, ...]) -> list[list[Any]]:
-    return [[d.tile, d.tsumogiri, d.riichi, d.claimed_by, d.order] if d.order is not None
-            else [d.tile, d.tsumogiri, d.riichi, d.claimed_by] for d in discards]
+    return [
+        [d.tile, d.tsumogiri, d.riichi, d.claimed_by, d.order]
+        if d.order is not None
+        else [d.tile, d.tsumogiri, d.riichi, d.claimed_by]
+        for d in discards
+    ]
 
 
 def _encode_melds(melds: tuple[MeldView, ...]) -> list[dict[str, Any]]:
@@ -368,10 +383,13 @@ _RULE_DEFAULTS: dict[str, bool] = {name: getattr(RuleFacts(), name) for name in 
 
 def _encode_seat(p: SeatView) -> dict[str, Any]:
     out: dict[str, Any] = {
-        "seat": p.seat, "wind": p.wind, "concealed_count": p.concealed_count,
+        "seat": p.seat,
+        "wind": p.wind,
+        "concealed_count": p.concealed_count,
         "melds": list(_melds_wire(p.melds)) if p.melds else [],
         "discards": list(_discards_wire(p.discards)) if p.discards else [],
-        "bonus": list(p.bonus), "out": p.out,
+        "bonus": list(p.bonus),
+        "out": p.out,
     }
     if p.concealed is not None:
         out["concealed"] = list(p.concealed)
@@ -393,13 +411,27 @@ def rules_to_wire(rules: RuleFacts) -> dict[str, bool]:
 
 
 def result_to_wire(r: ResultView) -> dict[str, Any]:
-    return {"kind": r.kind, "reason": r.reason,
-            "wins": [{"seat": w.seat, "tile": w.tile, "discarder": w.discarder, "score": dict(w.score),
-                      "payments": dict(w.payments), "hand": list(w.hand),
-                      "melds": _encode_melds(w.melds), "bonus": list(w.bonus)}
-                     for w in r.wins],
-            "deltas": list(r.deltas), "details": [dict(d) for d in r.details],
-            "hands": [list(h) for h in r.hands], "flags": dict(r.flags)}
+    return {
+        "kind": r.kind,
+        "reason": r.reason,
+        "wins": [
+            {
+                "seat": w.seat,
+                "tile": w.tile,
+                "discarder": w.discarder,
+                "score": dict(w.score),
+                "payments": dict(w.payments),
+                "hand": list(w.hand),
+                "melds": _encode_melds(w.melds),
+                "bonus": list(w.bonus),
+            }
+            for w in r.wins
+        ],
+        "deltas": list(r.deltas),
+        "details": [dict(d) for d in r.details],
+        "hands": [list(h) for h in r.hands],
+        "flags": dict(r.flags),
+    }
 
 
 def match_to_wire(m: MatchInfo) -> dict[str, Any]:
@@ -407,11 +439,20 @@ def match_to_wire(m: MatchInfo) -> dict[str, Any]:
 
 
 def _encode_match(m: MatchInfo) -> dict[str, Any]:
-    return {"ruleset": m.ruleset, "preset": m.preset, "hand_index": m.hand_index, "scores": list(m.scores),
-            "phase": m.phase, "hands_played": m.hands_played,
-            "standings": None if m.standings is None else
-            [{"seat": s.seat, "place": s.place, "score": s.score, **dict(s.adjustments), "final": s.final}
-             for s in m.standings]}
+    return {
+        "ruleset": m.ruleset,
+        "preset": m.preset,
+        "hand_index": m.hand_index,
+        "scores": list(m.scores),
+        "phase": m.phase,
+        "hands_played": m.hands_played,
+        "standings": None
+        if m.standings is None
+        else [
+            {"seat": s.seat, "place": s.place, "score": s.score, **dict(s.adjustments), "final": s.final}
+            for s in m.standings
+        ],
+    }
 
 
 _match_wire = _ByIdentity(_encode_match, size=256)
@@ -422,12 +463,21 @@ def view_to_wire(view: View) -> dict[str, Any]:
     rules = view.rules
     last = view.last_discard
     out: dict[str, Any] = {
-        "variant": view.variant, "seat": view.seat, "phase": view.phase, "turn": view.turn,
-        "dealer": view.dealer, "round_wind": view.round_wind, "hand_number": view.hand_number,
-        "honba": view.honba, "sticks": view.sticks, "scores": list(view.scores), "wall": view.wall,
+        "variant": view.variant,
+        "seat": view.seat,
+        "phase": view.phase,
+        "turn": view.turn,
+        "dealer": view.dealer,
+        "round_wind": view.round_wind,
+        "hand_number": view.hand_number,
+        "honba": view.honba,
+        "sticks": view.sticks,
+        "scores": list(view.scores),
+        "wall": view.wall,
         "players": [_encode_seat(p) if p.concealed is not None else _public_seat(p) for p in view.players],
         "last_discard": [last[0], last[1]] if last is not None else None,
-        "red_fives": rules.red_fives, "rules": dict(_rules_wire(rules)),
+        "red_fives": rules.red_fives,
+        "rules": dict(_rules_wire(rules)),
     }
     if view.result is not None:
         out["result"] = result_to_wire(view.result)
@@ -526,8 +576,7 @@ class WireReader:
     def opt_ints(self, key: str) -> tuple[int, ...] | None:
         return None if self.data.get(key) is None else self.ints(key)
 
-    def by_seat(self, key: str, item: Callable[[Any], Any], default: tuple[Any, ...] | None = None
-                ) -> tuple[Any, ...]:
+    def by_seat(self, key: str, item: Callable[[Any], Any], default: tuple[Any, ...] | None = None) -> tuple[Any, ...]:
         """A list of four values, one per seat, each checked by ``item`` (which returns it or raises)."""
         values = self.seq(key, default)
         if len(values) != 4:
@@ -581,9 +630,13 @@ def _discard_from(value: Any, where: str) -> DiscardView:
     if ok:
         tile, tsumogiri, riichi, claimed_by = value[:4]
         order = value[4] if len(value) == 5 else None
-        ok = (isinstance(tile, int) and isinstance(tsumogiri, bool) and isinstance(riichi, bool)
-              and (claimed_by is None or isinstance(claimed_by, int))
-              and (order is None or isinstance(order, int)))
+        ok = (
+            isinstance(tile, int)
+            and isinstance(tsumogiri, bool)
+            and isinstance(riichi, bool)
+            and (claimed_by is None or isinstance(claimed_by, int))
+            and (order is None or isinstance(order, int))
+        )
     if not ok:
         raise ViewFormatError(f"malformed view: {where}: expected [tile, tsumogiri, riichi, claimed_by, order]")
     return DiscardView(tile, tsumogiri, riichi, claimed_by, order)
@@ -593,9 +646,17 @@ def _seat_from(r: WireReader) -> SeatView:
     where = r.where("discards")
     discards = tuple(_discard_from(d, f"{where}[{i}]") for i, d in enumerate(r.seq("discards")))
     concealed = r.opt_ints("concealed")
-    return SeatView(r.integer("seat"), r.integer("wind"), r.integer("concealed_count"),
-                    tuple(_meld_from(m) for m in r.children("melds")), discards, r.ints("bonus", ()),
-                    r.flag("out", False), concealed, r.opt_integer("drawn") if concealed is not None else None)
+    return SeatView(
+        r.integer("seat"),
+        r.integer("wind"),
+        r.integer("concealed_count"),
+        tuple(_meld_from(m) for m in r.children("melds")),
+        discards,
+        r.ints("bonus", ()),
+        r.flag("out", False),
+        concealed,
+        r.opt_integer("drawn") if concealed is not None else None,
+    )
 
 
 def _rules_from(r: WireReader) -> RuleFacts:
@@ -611,9 +672,16 @@ def _win_from(r: WireReader) -> WinView:
         paid = tuple((int(seat), int(delta)) for seat, delta in payments.items())
     except (TypeError, ValueError):
         raise r.fail("payments", "expected seat → points") from None
-    return WinView(r.integer("seat"), r.integer("tile"), r.opt_integer("discarder"), dict(r.mapping("score")), paid,
-                   r.ints("hand", ()), tuple(_meld_from(m) for m in r.children("melds")) if r.has("melds") else (),
-                   r.ints("bonus", ()))
+    return WinView(
+        r.integer("seat"),
+        r.integer("tile"),
+        r.opt_integer("discarder"),
+        dict(r.mapping("score")),
+        paid,
+        r.ints("hand", ()),
+        tuple(_meld_from(m) for m in r.children("melds")) if r.has("melds") else (),
+        r.ints("bonus", ()),
+    )
 
 
 def _result_from(r: WireReader) -> ResultView:
@@ -624,9 +692,15 @@ def _result_from(r: WireReader) -> ResultView:
     if not all(isinstance(h, (list, tuple)) for h in hands):
         raise r.fail("hands", "expected a list of tile lists")
     flags = r.mapping("flags") if r.data.get("flags") is not None else {}
-    return ResultView(r.text("kind"), r.opt_text("reason"), tuple(_win_from(w) for w in r.children("wins")),
-                      r.ints("deltas"), tuple(dict(d) for d in details), tuple(tuple(h) for h in hands),
-                      dict(flags))
+    return ResultView(
+        r.text("kind"),
+        r.opt_text("reason"),
+        tuple(_win_from(w) for w in r.children("wins")),
+        r.ints("deltas"),
+        tuple(dict(d) for d in details),
+        tuple(tuple(h) for h in hands),
+        dict(flags),
+    )
 
 
 def _match_from(r: WireReader) -> MatchInfo:
@@ -639,14 +713,40 @@ def _match_from(r: WireReader) -> MatchInfo:
                 raise s.fail("final", "expected a number")
             adjustments = tuple((k, v) for k, v in s.data.items() if k not in STANDING_KEYS)
             standings.append(Standing(s.integer("seat"), s.integer("place"), s.integer("score"), final, adjustments))
-    return MatchInfo(r.text("ruleset"), r.text("preset"), r.integer("hand_index"), r.ints("scores"), r.text("phase"),
-                     r.integer("hands_played"), None if standings is None else tuple(standings))
+    return MatchInfo(
+        r.text("ruleset"),
+        r.text("preset"),
+        r.integer("hand_index"),
+        r.ints("scores"),
+        r.text("phase"),
+        r.integer("hands_played"),
+        None if standings is None else tuple(standings),
+    )
 
 
 STANDING_KEYS = frozenset({"seat", "place", "score", "final"})
-BASE_WIRE_KEYS = frozenset({"variant", "seat", "phase", "turn", "dealer", "round_wind", "hand_number", "honba",
-                            "sticks", "scores", "wall", "players", "last_discard", "red_fives", "rules",
-                            "result", "match", "extension"})
+BASE_WIRE_KEYS = frozenset(
+    {
+        "variant",
+        "seat",
+        "phase",
+        "turn",
+        "dealer",
+        "round_wind",
+        "hand_number",
+        "honba",
+        "sticks",
+        "scores",
+        "wall",
+        "players",
+        "last_discard",
+        "red_fives",
+        "rules",
+        "result",
+        "match",
+        "extension",
+    }
+)
 
 
 def extension_classes() -> dict[str, type[ViewExtension]]:
@@ -657,6 +757,7 @@ def extension_classes() -> dict[str, type[ViewExtension]]:
         from .rulesets.hongkong.view import HongKongView
         from .rulesets.riichi.view import RiichiView
         from .rulesets.sichuan.view import SichuanView
+
         _EXTENSIONS = {cls.KIND: cls for cls in (RiichiView, SichuanView, ClassicalView, HongKongView)}
     return _EXTENSIONS
 
@@ -691,10 +792,22 @@ def view_from_wire(data: Any) -> View:
     owned = BASE_WIRE_KEYS | (extension_cls.WIRE_KEYS if extension_cls is not None else frozenset())
     unknown = tuple((k, v) for k, v in r.data.items() if k not in owned)
     return View(
-        variant=variant, seat=seat, phase=r.text("phase"), turn=r.integer("turn"), dealer=r.integer("dealer"),
-        round_wind=r.integer("round_wind"), hand_number=r.integer("hand_number", 0), honba=r.integer("honba", 0),
-        sticks=r.integer("sticks", 0), scores=r.ints("scores"), wall=r.integer("wall"), players=players,
-        last_discard=last, rules=_rules_from(r), extension=extension,
+        variant=variant,
+        seat=seat,
+        phase=r.text("phase"),
+        turn=r.integer("turn"),
+        dealer=r.integer("dealer"),
+        round_wind=r.integer("round_wind"),
+        hand_number=r.integer("hand_number", 0),
+        honba=r.integer("honba", 0),
+        sticks=r.integer("sticks", 0),
+        scores=r.ints("scores"),
+        wall=r.integer("wall"),
+        players=players,
+        last_discard=last,
+        rules=_rules_from(r),
+        extension=extension,
         result=_result_from(r.child("result")) if r.data.get("result") is not None else None,
         match=_match_from(r.child("match")) if r.data.get("match") is not None else None,
-        unknown=unknown)
+        unknown=unknown,
+    )

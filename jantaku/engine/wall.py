@@ -35,8 +35,7 @@ class Wall:
     _taken_replacements: int = 0
 
     @classmethod
-    def shuffled(cls, tiles: list[int], rng: random.Random, *, dead_size: int,
-                 refill_dead: bool = True) -> "Wall":
+    def shuffled(cls, tiles: list[int], rng: random.Random, *, dead_size: int, refill_dead: bool = True) -> "Wall":
         """Shuffle, throw two dice and break the wall; ``dead_size`` tiles form the dead wall.
 
         The break point is where the dice say (the wall is a ring, so the
@@ -89,8 +88,11 @@ class Wall:
             return self.live.pop()
         if not self.can_replace():
             raise IndexError("no replacement tile left")
-        index = (self.replacement_order[self._taken_replacements] if self.replacement_order is not None
-                 else self._taken_replacements)
+        index = (
+            self.replacement_order[self._taken_replacements]
+            if self.replacement_order is not None
+            else self._taken_replacements
+        )
         tile = self.dead[index]
         self._taken_replacements += 1
         if self.refill_dead:
@@ -100,15 +102,23 @@ class Wall:
 
     def untaken_dead(self) -> list[int]:
         """Dead-wall tiles not yet drawn as replacements (for conservation checks)."""
-        taken = set(self.replacement_order[:self._taken_replacements]) if self.replacement_order is not None \
+        taken = (
+            set(self.replacement_order[: self._taken_replacements])
+            if self.replacement_order is not None
             else set(range(self._taken_replacements))
+        )
         return [t for i, t in enumerate(self.dead) if i not in taken]
 
     def live_tiles(self) -> list[int]:
-        return self.live[self._front:]
+        return self.live[self._front :]
 
     def copy(self) -> "Wall":
-        w = Wall(list(self.live), list(self.dead), self.dice, self.refill_dead,
-                 None if self.replacement_order is None else list(self.replacement_order))
+        w = Wall(
+            list(self.live),
+            list(self.dead),
+            self.dice,
+            self.refill_dead,
+            None if self.replacement_order is None else list(self.replacement_order),
+        )
         w._front, w._taken_replacements = self._front, self._taken_replacements
         return w

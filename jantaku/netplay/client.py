@@ -45,8 +45,14 @@ class ConnectionClosed(ClientError):
 
 
 class Client:
-    def __init__(self, reader: asyncio.StreamReader, writer: asyncio.StreamWriter, *,
-                 ping_interval: float | None = 15.0, max_queue: int = 10000):
+    def __init__(
+        self,
+        reader: asyncio.StreamReader,
+        writer: asyncio.StreamWriter,
+        *,
+        ping_interval: float | None = 15.0,
+        max_queue: int = 10000,
+    ):
         self.reader, self.writer = reader, writer
         self.welcome: dict[str, Any] = {}
         self.tables: dict[int, dict[str, Any]] = {}  # table id -> latest info
@@ -63,15 +69,24 @@ class Client:
     # --- connecting -----------------------------------------------------------------------
 
     @classmethod
-    async def connect(cls, host: str, port: int, name: str, token: str | None = None, *,
-                      timeout: float = 5.0, **kwargs: Any) -> "Client":
+    async def connect(
+        cls, host: str, port: int, name: str, token: str | None = None, *, timeout: float = 5.0, **kwargs: Any
+    ) -> "Client":
         """Connect and say hello; raises :class:`ClientError` if the host refuses."""
         reader, writer = await asyncio.wait_for(asyncio.open_connection(host, port), timeout)
         return await cls.over_stream(reader, writer, name, token, timeout=timeout, **kwargs)
 
     @classmethod
-    async def over_stream(cls, reader: asyncio.StreamReader, writer: asyncio.StreamWriter, name: str,
-                          token: str | None = None, *, timeout: float = 5.0, **kwargs: Any) -> "Client":
+    async def over_stream(
+        cls,
+        reader: asyncio.StreamReader,
+        writer: asyncio.StreamWriter,
+        name: str,
+        token: str | None = None,
+        *,
+        timeout: float = 5.0,
+        **kwargs: Any,
+    ) -> "Client":
         """Say hello over an already open stream (e.g. a socketpair from an SSH session)."""
         client = cls(reader, writer, **kwargs)
         try:
@@ -187,14 +202,17 @@ class Client:
                 return
             yield msg
 
-    async def next_message(self, kind: str | None = None, *, timeout: float = 10.0,
-                           table: int | None = None) -> dict[str, Any]:
+    async def next_message(
+        self, kind: str | None = None, *, timeout: float = 10.0, table: int | None = None
+    ) -> dict[str, Any]:
         """The next message (of ``kind``, for ``table``), skipping others; for scripts and tests."""
+
         async def wait() -> dict[str, Any]:
             async for msg in self.updates():
                 if (kind is None or msg["type"] == kind) and (table is None or msg.get("table") == table):
                     return msg
             raise ConnectionClosed()
+
         return await asyncio.wait_for(wait(), timeout)
 
     # --- requests ------------------------------------------------------------------------
@@ -232,14 +250,32 @@ class Client:
             tables.extend(reply["tables"])
         return tables
 
-    async def create_table(self, ruleset: str = "basic", *, preset: str | None = None,
-                           options: dict[str, Any] | None = None, timers: dict[str, Any] | None = None,
-                           name: str | None = None, spectators_see_hands: bool = False, autostart: bool = False,
-                           seat: int | None = None) -> int:
+    async def create_table(
+        self,
+        ruleset: str = "basic",
+        *,
+        preset: str | None = None,
+        options: dict[str, Any] | None = None,
+        timers: dict[str, Any] | None = None,
+        name: str | None = None,
+        spectators_see_hands: bool = False,
+        autostart: bool = False,
+        seat: int | None = None,
+    ) -> int:
         """A new table (sitting at ``seat`` if given); returns its id."""
-        reply = await self.request({"type": "create", "ruleset": ruleset, "preset": preset, "options": options,
-                                    "timers": timers, "name": name, "spectators_see_hands": spectators_see_hands,
-                                    "autostart": autostart, "seat": seat})
+        reply = await self.request(
+            {
+                "type": "create",
+                "ruleset": ruleset,
+                "preset": preset,
+                "options": options,
+                "timers": timers,
+                "name": name,
+                "spectators_see_hands": spectators_see_hands,
+                "autostart": autostart,
+                "seat": seat,
+            }
+        )
         return reply["table"]
 
     async def join(self, table: int, seat: int | None = None) -> int:
@@ -307,5 +343,16 @@ class Client:
         await self.close()
 
 
-_CLOSING_CODES = {"handshake", "malformed", "too_large", "rate_limited", "too_many_errors", "idle", "slow_reader",
-                  "replaced", "shutdown", "host_full", "internal"}
+_CLOSING_CODES = {
+    "handshake",
+    "malformed",
+    "too_large",
+    "rate_limited",
+    "too_many_errors",
+    "idle",
+    "slow_reader",
+    "replaced",
+    "shutdown",
+    "host_full",
+    "internal",
+}

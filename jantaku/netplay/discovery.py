@@ -67,9 +67,15 @@ def parse_beacon(data: bytes, addr: tuple[str, int]) -> HostInfo | None:
     if not isinstance(obj, dict) or obj.get("app") != APP or _port(obj.get("port")) is None:
         return None
     name = obj.get("name")
-    return HostInfo(address=addr[0], port=obj["port"], name=str(name)[:64] if name else addr[0],
-                    ssh=_port(obj.get("ssh")), tables=_count(obj.get("tables")),
-                    open_seats=_count(obj.get("open_seats")), proto=_count(obj.get("proto")))
+    return HostInfo(
+        address=addr[0],
+        port=obj["port"],
+        name=str(name)[:64] if name else addr[0],
+        ssh=_port(obj.get("ssh")),
+        tables=_count(obj.get("tables")),
+        open_seats=_count(obj.get("open_seats")),
+        proto=_count(obj.get("proto")),
+    )
 
 
 _SIOCGIFFLAGS, _SIOCGIFADDR, _SIOCGIFBRDADDR = 0x8913, 0x8915, 0x8919
@@ -120,8 +126,14 @@ class _Sender(asyncio.DatagramProtocol):
 class Beacon:
     """Announces a host every ``interval`` seconds to ``targets`` ((address, port) pairs)."""
 
-    def __init__(self, info: Callable[[], dict[str, Any]], *, targets: list[tuple[str, int]] | None = None,
-                 port: int = DISCOVERY_PORT, interval: float = 2.0):
+    def __init__(
+        self,
+        info: Callable[[], dict[str, Any]],
+        *,
+        targets: list[tuple[str, int]] | None = None,
+        port: int = DISCOVERY_PORT,
+        interval: float = 2.0,
+    ):
         self.info = info
         self.targets = targets if targets is not None else [(a, port) for a in broadcast_addresses()]
         self.interval = interval

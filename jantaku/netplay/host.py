@@ -31,8 +31,15 @@ from .lobby import Lobby
 from .paths import DataDirLock
 from .players import Player, new_token
 from .prompts import Timers
-from .protocol import (PROTOCOL_VERSION, SUPPORTED_VERSIONS, ErrorCode, PackedMessage, ProtocolError,
-                       RequestError, error_message)
+from .protocol import (
+    PROTOCOL_VERSION,
+    SUPPORTED_VERSIONS,
+    ErrorCode,
+    PackedMessage,
+    ProtocolError,
+    RequestError,
+    error_message,
+)
 from .requests import check_request
 from .store import Store
 from .tables import DEFAULT_BOT
@@ -48,9 +55,17 @@ FEATURES = ("lobby_pages", "lobby_changes")
 class Host:
     """A jantaku host.  ``data_dir=None`` keeps matches in memory only."""
 
-    def __init__(self, *, data_dir: str | Path | None = None, name: str | None = None,
-                 connection_limits: ConnectionLimits = ConnectionLimits(), limits: HostLimits = HostLimits(),
-                 seed: int | None = None, default_bot: str = DEFAULT_BOT, clock: Clock | None = None):
+    def __init__(
+        self,
+        *,
+        data_dir: str | Path | None = None,
+        name: str | None = None,
+        connection_limits: ConnectionLimits = ConnectionLimits(),
+        limits: HostLimits = HostLimits(),
+        seed: int | None = None,
+        default_bot: str = DEFAULT_BOT,
+        clock: Clock | None = None,
+    ):
         self.name = name or socket.gethostname()
         self.data_dir = None if data_dir is None else Path(data_dir)
         self.connection_limits = connection_limits
@@ -99,8 +114,15 @@ class Host:
             self._release()
             raise
         self.port = self._server.sockets[0].getsockname()[1]
-        self.lobby = Lobby(self.store, self.players, rng=self.rng, limits=self.limits, default_bot=self.default_bot,
-                           unsaved=self._unsaved, clock=self.clock)
+        self.lobby = Lobby(
+            self.store,
+            self.players,
+            rng=self.rng,
+            limits=self.limits,
+            default_bot=self.default_bot,
+            unsaved=self._unsaved,
+            clock=self.clock,
+        )
         self.resumed = self.lobby.resume()
         await self._listen_when_ready()
         log.info("host %r listening on %s:%d (%d match(es) resumed)", self.name, bind, self.port, self.resumed)
@@ -128,9 +150,13 @@ class Host:
 
     def _beacon_info(self) -> dict[str, Any]:
         tables = self.lobby.tables.values() if self.lobby else ()
-        return {"name": self.name, "port": self.port, "ssh": self.ssh_port,
-                "tables": len(tables),
-                "open_seats": sum(1 for t in tables if t.state == "waiting" for s in t.seats if s.kind == "empty")}
+        return {
+            "name": self.name,
+            "port": self.port,
+            "ssh": self.ssh_port,
+            "tables": len(tables),
+            "open_seats": sum(1 for t in tables if t.state == "waiting" for s in t.seats if s.kind == "empty"),
+        }
 
     async def stop(self) -> None:
         """Graceful shutdown: say goodbye, close connections, keep unfinished matches for next time."""
@@ -173,11 +199,19 @@ class Host:
             except (NotImplementedError, RuntimeError):
                 pass
 
-    def create_quick_table(self, *, ruleset: str = "basic", preset: str | None = None,
-                           options: dict[str, Any] | None = None, timers: Timers | None = None,
-                           bot: str | None = None) -> int:
+    def create_quick_table(
+        self,
+        *,
+        ruleset: str = "basic",
+        preset: str | None = None,
+        options: dict[str, Any] | None = None,
+        timers: Timers | None = None,
+        bot: str | None = None,
+    ) -> int:
         """A table with three bots; it starts when a person joins (seat 0).  Returns its id."""
-        return self._started().create_quick_table(ruleset=ruleset, preset=preset, options=options, timers=timers, bot=bot)
+        return self._started().create_quick_table(
+            ruleset=ruleset, preset=preset, options=options, timers=timers, bot=bot
+        )
 
     # --- connections -------------------------------------------------------------------
 
@@ -187,8 +221,9 @@ class Host:
         except asyncio.CancelledError:  # shutting down; asyncio would log a cancelled handler as an error
             pass
 
-    async def serve_stream(self, reader: asyncio.StreamReader, writer: asyncio.StreamWriter, *,
-                           token: str | None = None) -> None:
+    async def serve_stream(
+        self, reader: asyncio.StreamReader, writer: asyncio.StreamWriter, *, token: str | None = None
+    ) -> None:
         """Serve one client stream (TCP, or any other stream such as an SSH session's socketpair).
 
         ``token``: the caller has verified who is at the other end (the SSH front door checks a
@@ -243,9 +278,13 @@ class Host:
         if msg["type"] != "hello":
             raise ProtocolError(ErrorCode.HANDSHAKE, "the first message must be 'hello'")
         if msg.get("protocol") not in SUPPORTED_VERSIONS:
-            conn.send(error_message(ErrorCode.PROTOCOL_VERSION,
-                                    f"this host speaks protocol {PROTOCOL_VERSION}, not {msg.get('protocol')!r}",
-                                    supported=list(SUPPORTED_VERSIONS)))
+            conn.send(
+                error_message(
+                    ErrorCode.PROTOCOL_VERSION,
+                    f"this host speaks protocol {PROTOCOL_VERSION}, not {msg.get('protocol')!r}",
+                    supported=list(SUPPORTED_VERSIONS),
+                )
+            )
             conn.close()
             return False
         try:
@@ -283,9 +322,19 @@ class Host:
             player.conn.close(ErrorCode.REPLACED, "you connected again from elsewhere")
         player.conn, conn.player = conn, player
         tables = lobby.tables_of(player)
-        conn.send({"type": "welcome", "protocol": PROTOCOL_VERSION, "player": player.id, "name": player.name,
-                   "token": token, "resumed": resumed, "host": self.name, "tables": [t.id for t in tables],
-                   "features": list(FEATURES)})
+        conn.send(
+            {
+                "type": "welcome",
+                "protocol": PROTOCOL_VERSION,
+                "player": player.id,
+                "name": player.name,
+                "token": token,
+                "resumed": resumed,
+                "host": self.name,
+                "tables": [t.id for t in tables],
+                "features": list(FEATURES),
+            }
+        )
         lobby.player_arrived(player)
 
     def _started(self) -> Lobby:
@@ -314,7 +363,9 @@ class Host:
             req = check_request(msg)
             if req["type"] == "hello":
                 raise RequestError(ErrorCode.BAD_REQUEST, "you already said hello")
-            reply = {"type": "pong", "data": req["data"]} if req["type"] == "ping" else self._started().handle(conn, req)
+            reply = (
+                {"type": "pong", "data": req["data"]} if req["type"] == "ping" else self._started().handle(conn, req)
+            )
         except RequestError as exc:
             conn.send_error(exc.code, exc.message, ref)
             if exc.code != ErrorCode.STALE_PROMPT:  # honest clients race the clock now and then

@@ -32,9 +32,17 @@ log = logging.getLogger(__name__)
 
 
 class Lobby:
-    def __init__(self, store: Store, players: dict[int, Player], *, rng: random.Random, limits: HostLimits,
-                 default_bot: str = DEFAULT_BOT, unsaved: dict[str, Player] | None = None,
-                 clock: Clock | None = None):
+    def __init__(
+        self,
+        store: Store,
+        players: dict[int, Player],
+        *,
+        rng: random.Random,
+        limits: HostLimits,
+        default_bot: str = DEFAULT_BOT,
+        unsaved: dict[str, Player] | None = None,
+        clock: Clock | None = None,
+    ):
         self.store = store
         self.players = players
         self.unsaved = unsaved if unsaved is not None else {}  # token -> identity not stored yet (the host's)
@@ -56,8 +64,16 @@ class Lobby:
         self.quotas = TableQuotas(limits, self.tables.values)
 
     def _new_table(self, table_id: int, settings: TableSettings) -> HostTable:
-        table = HostTable(table_id, settings, store=self.store, rng=self.rng, on_change=self._table_changed,
-                          default_bot=self.default_bot, pacer=self.pacer, clock=self.clock)
+        table = HostTable(
+            table_id,
+            settings,
+            store=self.store,
+            rng=self.rng,
+            on_change=self._table_changed,
+            default_bot=self.default_bot,
+            pacer=self.pacer,
+            clock=self.clock,
+        )
         self.tables[table_id] = table
         self._next_id = max(self._next_id, table_id + 1)
         return table
@@ -93,19 +109,26 @@ class Lobby:
             if resumed.is_over:  # the host stopped between the last decision and its bookkeeping
                 table.close()
                 del self.tables[table.id]
-                self.store.finish_match(stored.id, {"scores": list(resumed.scores),
-                                                    "standings": resumed.standings})
+                self.store.finish_match(stored.id, {"scores": list(resumed.scores), "standings": resumed.standings})
                 continue
             count += 1
         return count
 
-    def create_quick_table(self, *, ruleset: str = "basic", preset: str | None = None,
-                           options: dict[str, Any] | None = None, timers: Timers | None = None,
-                           bot: str | None = None, name: str = "quick game") -> int:
+    def create_quick_table(
+        self,
+        *,
+        ruleset: str = "basic",
+        preset: str | None = None,
+        options: dict[str, Any] | None = None,
+        timers: Timers | None = None,
+        bot: str | None = None,
+        name: str = "quick game",
+    ) -> int:
         """A table with three bots (seats 1-3) that starts when a person takes seat 0."""
         get_ruleset(ruleset, preset, options)  # raises OptionError early
-        table = self._new_table(self._next_id, TableSettings(ruleset, preset, dict(options or {}), name,
-                                                            timers or Timers(), autostart=True))
+        table = self._new_table(
+            self._next_id, TableSettings(ruleset, preset, dict(options or {}), name, timers or Timers(), autostart=True)
+        )
         for seat in (1, 2, 3):
             table.seats[seat].seat_bot(bot or self.default_bot)
         table.changed()
@@ -144,11 +167,18 @@ class Lobby:
         limit = min(limit or self.limits.lobby_page, self.limits.lobby_page)
         ids = sorted(self.tables)
         start = 0 if after is None else bisect.bisect_right(ids, after)
-        page = ids[start:start + limit]
+        page = ids[start : start + limit]
         more = start + limit < len(ids)
-        return PackedMessage({"type": "lobby", "rulesets": ruleset_names(), "more": more, "total": len(ids),
-                              "next": page[-1] if more else None},
-                             {"tables": pack_array([self.tables[t].packed_info() for t in page])})
+        return PackedMessage(
+            {
+                "type": "lobby",
+                "rulesets": ruleset_names(),
+                "more": more,
+                "total": len(ids),
+                "next": page[-1] if more else None,
+            },
+            {"tables": pack_array([self.tables[t].packed_info() for t in page])},
+        )
 
     # --- connections ------------------------------------------------------------------
 
@@ -204,9 +234,16 @@ class Lobby:
         address = counted_address(self.limits, conn.ip)
         self.quotas.check_create(player.id, address)
         self.remember(player)
-        settings = TableSettings(ruleset.name, ruleset.preset, dict(req["options"] or {}),
-                                 req["name"] or f"{player.name}'s table", timers,
-                                 bool(req["spectators_see_hands"]), bool(req["autostart"]), owner=player.id)
+        settings = TableSettings(
+            ruleset.name,
+            ruleset.preset,
+            dict(req["options"] or {}),
+            req["name"] or f"{player.name}'s table",
+            timers,
+            bool(req["spectators_see_hands"]),
+            bool(req["autostart"]),
+            owner=player.id,
+        )
         table = self._new_table(self._next_id, settings)
         table.creator_address = address
         if req["seat"] is not None:
@@ -236,8 +273,10 @@ class Lobby:
             raise RequestError(ErrorCode.NOT_ALLOWED, f"you sit at table {table.id}")
         address = counted_address(self.limits, conn.ip)
         if table.settings.spectators_see_hands and address is not None and address in self._seated_addresses(table):
-            raise RequestError(ErrorCode.NOT_ALLOWED, f"table {table.id} shows spectators every hand, and a player "
-                                                      f"there connects from your address")
+            raise RequestError(
+                ErrorCode.NOT_ALLOWED,
+                f"table {table.id} shows spectators every hand, and a player there connects from your address",
+            )
         table.watch(conn)
 
     def _seated_addresses(self, table: HostTable) -> set[str]:
@@ -260,8 +299,10 @@ class Lobby:
             return
         for conn in [c for c in table.spectators if counted_address(self.limits, c.ip) == address]:
             table.unwatch(conn)
-            conn.send_error(ErrorCode.NOT_ALLOWED, f"you no longer watch table {table.id}: a player there "
-                                                   f"connects from your address")
+            conn.send_error(
+                ErrorCode.NOT_ALLOWED,
+                f"you no longer watch table {table.id}: a player there connects from your address",
+            )
 
     def _on_add_bot(self, conn: Connection, player: Player, req: dict[str, Any]) -> dict[str, Any]:
         table = self._table(req["table"])
@@ -296,8 +337,14 @@ class Lobby:
     def _on_chat(self, conn: Connection, player: Player, req: dict[str, Any]) -> None:
         if not conn.chat_bucket.take():
             raise RequestError(ErrorCode.CHAT_LIMIT, "you are chatting too fast")
-        msg = {"type": "chat", "table": req["table"], "from": player.name, "player": player.id,
-               "text": req["text"], "at": self.clock.wall()}
+        msg = {
+            "type": "chat",
+            "table": req["table"],
+            "from": player.name,
+            "player": player.id,
+            "text": req["text"],
+            "at": self.clock.wall(),
+        }
         if req["table"] is None:
             data = pack(msg)
             for watcher in list(self.watchers) + list(self.change_watchers):
@@ -325,8 +372,11 @@ class Lobby:
                 self._loop.call_soon(self._close_if_idle, table.id)
             return  # otherwise paused, seats held for their players
         never_sat = table.state == "waiting" and not table.humans
-        wait = min(self.limits.empty_table_seconds, self.limits.idle_table_seconds) if never_sat \
+        wait = (
+            min(self.limits.empty_table_seconds, self.limits.idle_table_seconds)
+            if never_sat
             else self.limits.idle_table_seconds
+        )
         self._idle[table.id] = self.clock.call_later(wait, lambda: self._close_if_idle(table.id))
 
     def _lobby_changed(self, table_id: int) -> None:
@@ -346,8 +396,10 @@ class Lobby:
                 conn.send_packed(data)
         if self.change_watchers:
             live = [t for t in changed if t in self.tables]
-            data = PackedMessage({"type": "lobby_changes", "closed": [t for t in changed if t not in self.tables]},
-                                 {"tables": pack_array([self.tables[t].packed_info() for t in live])}).with_fields()
+            data = PackedMessage(
+                {"type": "lobby_changes", "closed": [t for t in changed if t not in self.tables]},
+                {"tables": pack_array([self.tables[t].packed_info() for t in live])},
+            ).with_fields()
             for conn in list(self.change_watchers):
                 conn.send_packed(data)
 
@@ -385,4 +437,3 @@ class Lobby:
         for table in list(self.tables.values()):
             table.close()
         self.tables.clear()
-

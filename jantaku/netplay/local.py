@@ -34,9 +34,16 @@ class LocalGame:
         await self.host.stop()
 
 
-async def start_local_game(name: str = "you", *, ruleset: str = "basic", preset: str | None = None,
-                           options: dict[str, Any] | None = None, timers: Timers = LOCAL_TIMERS,
-                           bot: str = "easy", data_dir: str | Path | None = None) -> LocalGame:
+async def start_local_game(
+    name: str = "you",
+    *,
+    ruleset: str = "basic",
+    preset: str | None = None,
+    options: dict[str, Any] | None = None,
+    timers: Timers = LOCAL_TIMERS,
+    bot: str = "easy",
+    data_dir: str | Path | None = None,
+) -> LocalGame:
     """Start a host on 127.0.0.1 (any free port), a table with three ``bot`` bots, and sit
     ``name`` in seat 0, which starts the match.  ``data_dir=None`` keeps nothing on disk."""
     host = Host(data_dir=data_dir)

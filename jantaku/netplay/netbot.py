@@ -28,8 +28,14 @@ def bot_chooser(name: str = "easy") -> Chooser:
     return bot.choose
 
 
-async def play_table(client: Client, table: int, choose: Chooser, *, think: float = 0.0,
-                     on_update: Callable[[dict[str, Any]], None] | None = None) -> View | None:
+async def play_table(
+    client: Client,
+    table: int,
+    choose: Chooser,
+    *,
+    think: float = 0.0,
+    on_update: Callable[[dict[str, Any]], None] | None = None,
+) -> View | None:
     """Answer every prompt at ``table`` until its match ends; returns the final view (None if it closed).
 
     ``think`` seconds pass before each answer (a bot that plays at a person's pace).
@@ -73,8 +79,15 @@ async def find_free_table(client: Client) -> int:
         tables = msg["tables"]
 
 
-async def run_network_bot(host: str, port: int, *, table: int | None = None, bot: str = "easy",
-                          name: str | None = None, token: str | None = None) -> View | None:
+async def run_network_bot(
+    host: str,
+    port: int,
+    *,
+    table: int | None = None,
+    bot: str = "easy",
+    name: str | None = None,
+    token: str | None = None,
+) -> View | None:
     """Connect, take a seat (at ``table`` or the first free one) and play one match."""
     choose = bot_chooser(bot)
     async with await Client.connect(host, port, name or f"{bot} bot", token) as client:

@@ -1,15 +1,15 @@
 """Prompts (a seat's pending decision, as sent to its player) and the table's timers.
 
-    >>> from jantaku.engine.actions import Discard
-    >>> p = SeatPrompt(id=8, seat=0, kind="turn", actions=(Discard(16),))
-    >>> p.to_wire(now=0.0)
-    {'id': 8, 'kind': 'turn', 'actions': [['discard', 16, [], None]], 'labels': ['discard 0m'], 'deadline': None}
-    >>> Timers.from_wire({"turn": 5, "claim": None}).claim is None
-    True
-    >>> Timers.from_wire({"turn": False})
-    Traceback (most recent call last):
-    ...
-    ValueError: timer 'turn' must be a number of seconds, or 0/None for no limit
+>>> from jantaku.engine.actions import Discard
+>>> p = SeatPrompt(id=8, seat=0, kind="turn", actions=(Discard(16),))
+>>> p.to_wire(now=0.0)
+{'id': 8, 'kind': 'turn', 'actions': [['discard', 16, [], None]], 'labels': ['discard 0m'], 'deadline': None}
+>>> Timers.from_wire({"turn": 5, "claim": None}).claim is None
+True
+>>> Timers.from_wire({"turn": False})
+Traceback (most recent call last):
+...
+ValueError: timer 'turn' must be a number of seconds, or 0/None for no limit
 """
 
 from __future__ import annotations
@@ -62,8 +62,7 @@ class Timers:
         return cls(**values)
 
     def to_wire(self) -> dict[str, Any]:
-        return {"turn": self.turn, "claim": self.claim, "between": self.between, "grace": self.grace,
-                "bot": self.bot}
+        return {"turn": self.turn, "claim": self.claim, "between": self.between, "grace": self.grace, "bot": self.bot}
 
     def for_kind(self, kind: str) -> float | None:
         return {"turn": self.turn, "claim": self.claim, "between": self.between}[kind]
@@ -92,8 +91,12 @@ class SeatPrompt:
 
     def to_wire(self, now: float) -> dict[str, Any]:
         if self._wire is None:
-            self._wire = {"id": self.id, "kind": self.kind, "actions": [a.to_wire() for a in self.actions],
-                          "labels": [str(a) for a in self.actions]}
+            self._wire = {
+                "id": self.id,
+                "kind": self.kind,
+                "actions": [a.to_wire() for a in self.actions],
+                "labels": [str(a) for a in self.actions],
+            }
         remaining = None if self.deadline is None else round(max(0.0, self.deadline - now), 3)
         return {**self._wire, "deadline": remaining}
 

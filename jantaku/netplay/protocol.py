@@ -93,8 +93,9 @@ class Limits:
 # what the host accepts from a client (requests are small)
 CLIENT_LIMITS = Limits()
 # what a client accepts from the host: views and results are larger, maps have seat-number keys
-HOST_LIMITS = Limits(max_message=4 * 1024 * 1024, read_chunk=64 * 1024, max_array_len=65536,
-                     max_map_len=4096, strict_map_key=False)
+HOST_LIMITS = Limits(
+    max_message=4 * 1024 * 1024, read_chunk=64 * 1024, max_array_len=65536, max_map_len=4096, strict_map_key=False
+)
 
 
 def _reject_ext(code: int, data: bytes) -> Any:
@@ -112,9 +113,13 @@ class MessageReader:
     def __init__(self, limits: Limits):
         self.limits = limits
         self._unpacker = msgpack.Unpacker(
-            max_buffer_size=limits.max_buffer_size, max_array_len=limits.max_array_len,
-            max_map_len=limits.max_map_len, strict_map_key=limits.strict_map_key, ext_hook=_reject_ext,
-            raw=False)
+            max_buffer_size=limits.max_buffer_size,
+            max_array_len=limits.max_array_len,
+            max_map_len=limits.max_map_len,
+            strict_map_key=limits.strict_map_key,
+            ext_hook=_reject_ext,
+            raw=False,
+        )
         self._fed = 0
         self._consumed = 0
 
@@ -140,8 +145,7 @@ class MessageReader:
             end = self._unpacker.tell()
             size, self._consumed = end - self._consumed, end
             if size > self.limits.max_message:
-                raise ProtocolError(ErrorCode.TOO_LARGE, f"a message of {size} bytes is over "
-                                                         f"{self.limits.max_message}")
+                raise ProtocolError(ErrorCode.TOO_LARGE, f"a message of {size} bytes is over {self.limits.max_message}")
             yield check_envelope(msg)
         if self._fed - self._consumed > self.limits.max_message:
             raise ProtocolError(ErrorCode.TOO_LARGE, f"a message is over {self.limits.max_message} bytes")
@@ -188,8 +192,9 @@ class PackedMessage:
     def __init__(self, fields: dict[str, Any], packed_fields: dict[str, bytes] | None = None):
         packed_fields = packed_fields or {}
         self.count = len(fields) + len(packed_fields)
-        self.body = b"".join(pack(k) + pack(v) for k, v in fields.items()) + \
-            b"".join(pack(k) + v for k, v in packed_fields.items())
+        self.body = b"".join(pack(k) + pack(v) for k, v in fields.items()) + b"".join(
+            pack(k) + v for k, v in packed_fields.items()
+        )
 
     def with_fields(self, **extra: Any) -> bytes:
         head = _header(self.count + len(extra), 0x80, 0xDE, 0xDF)

@@ -38,8 +38,10 @@ class TableQuotas:
         keys = [("player", player_id)] + ([("address", address)] if address is not None else [])
         buckets = [self._bucket(key) for key in keys]
         if not all(b.has_token() for b in buckets):
-            raise RequestError(ErrorCode.NOT_ALLOWED,
-                               f"at most {limits.tables_created_per_minute:g} new tables a minute; try again soon")
+            raise RequestError(
+                ErrorCode.NOT_ALLOWED,
+                f"at most {limits.tables_created_per_minute:g} new tables a minute; try again soon",
+            )
         for bucket in buckets:
             bucket.take()
 
@@ -48,11 +50,14 @@ class TableQuotas:
         limits = self.limits
         running = [t for t in self._tables() if t.state == "playing" and not t.humans]
         if sum(t.creator == player_id for t in running) >= limits.bot_tables_per_player:
-            raise RequestError(ErrorCode.NOT_ALLOWED,
-                               f"you may run {limits.bot_tables_per_player} match(es) of bots only at a time")
+            raise RequestError(
+                ErrorCode.NOT_ALLOWED, f"you may run {limits.bot_tables_per_player} match(es) of bots only at a time"
+            )
         if address is not None and sum(t.creator_address == address for t in running) >= limits.bot_tables_per_address:
-            raise RequestError(ErrorCode.NOT_ALLOWED,
-                               f"{limits.bot_tables_per_address} matches of bots only run from {address} already")
+            raise RequestError(
+                ErrorCode.NOT_ALLOWED,
+                f"{limits.bot_tables_per_address} matches of bots only run from {address} already",
+            )
 
     def _bucket(self, key: tuple[str, object]) -> TokenBucket:
         bucket = self._buckets.get(key)

@@ -1,20 +1,20 @@
 """Stepping through a recorded match, decision by decision (the TUI's replay viewer uses this).
 
-    >>> from jantaku.engine.match import Match
-    >>> from jantaku.engine.ruleset import get_ruleset
-    >>> m = Match(get_ruleset("basic", options={"hands": 1}), seed=5)
-    >>> while not m.is_over:
-    ...     seat, actions = next(iter(m.pending().items()))
-    ...     _ = m.act(seat, actions[0])
-    >>> cursor = ReplayCursor(m.record())
-    >>> cursor.position, len(cursor) == len(m.record().decisions)
-    (0, True)
-    >>> seat, action = cursor.next_decision()
-    >>> events = cursor.step()
-    >>> events[0]["type"], cursor.position
-    ('discard', 1)
-    >>> cursor.seek(len(cursor)); cursor.view(None).match.phase
-    'over'
+>>> from jantaku.engine.match import Match
+>>> from jantaku.engine.ruleset import get_ruleset
+>>> m = Match(get_ruleset("basic", options={"hands": 1}), seed=5)
+>>> while not m.is_over:
+...     seat, actions = next(iter(m.pending().items()))
+...     _ = m.act(seat, actions[0])
+>>> cursor = ReplayCursor(m.record())
+>>> cursor.position, len(cursor) == len(m.record().decisions)
+(0, True)
+>>> seat, action = cursor.next_decision()
+>>> events = cursor.step()
+>>> events[0]["type"], cursor.position
+('discard', 1)
+>>> cursor.seek(len(cursor)); cursor.view(None).match.phase
+'over'
 """
 
 from __future__ import annotations

@@ -28,6 +28,7 @@ def integer(lo: int = 0, hi: int = MAX_ID) -> Check:
         if isinstance(value, bool) or not isinstance(value, int) or not lo <= value <= hi:
             raise ValueError(f"{name!r} must be a whole number in {lo}..{hi}")
         return value
+
     return check
 
 
@@ -39,6 +40,7 @@ def text(lo: int = 0, hi: int = 64) -> Check:
         if not lo <= len(value) <= hi:
             raise ValueError(f"{name!r} must be {lo}..{hi} printable characters")
         return value
+
     return check
 
 
@@ -61,6 +63,7 @@ def flat_map(max_items: int = 32) -> Check:
             if not (isinstance(item, scalar) or (isinstance(item, list) and all(isinstance(x, scalar) for x in item))):
                 raise ValueError(f"{name}.{key} must be a number, text, true/false or a list of them")
         return value
+
     return check
 
 
@@ -73,6 +76,7 @@ def wire_list(name: str, value: Any) -> list[Any]:
 def optional(check: Check) -> Check:
     def maybe(name: str, value: Any) -> Any:
         return None if value is None else check(name, value)
+
     maybe.optional = True  # type: ignore[attr-defined]
     return maybe
 
@@ -82,14 +86,28 @@ SEAT = integer(0, 3)
 
 # type -> {field: check}; optional fields default to None
 REQUESTS: dict[str, dict[str, Check]] = {
-    "hello": {"protocol": integer(0, 1 << 16), "name": text(1, 24), "token": optional(text(1, 64)),
-              "client": optional(text(0, 64))},
-    "list": {"watch": optional(boolean), "changes": optional(boolean), "after": optional(TABLE),
-             "limit": optional(integer(1, 1000))},
-    "create": {"ruleset": text(1, 32), "preset": optional(text(1, 32)), "options": optional(flat_map()),
-               "timers": optional(flat_map(8)), "name": optional(text(0, 40)),
-               "spectators_see_hands": optional(boolean), "autostart": optional(boolean),
-               "seat": optional(SEAT)},
+    "hello": {
+        "protocol": integer(0, 1 << 16),
+        "name": text(1, 24),
+        "token": optional(text(1, 64)),
+        "client": optional(text(0, 64)),
+    },
+    "list": {
+        "watch": optional(boolean),
+        "changes": optional(boolean),
+        "after": optional(TABLE),
+        "limit": optional(integer(1, 1000)),
+    },
+    "create": {
+        "ruleset": text(1, 32),
+        "preset": optional(text(1, 32)),
+        "options": optional(flat_map()),
+        "timers": optional(flat_map(8)),
+        "name": optional(text(0, 40)),
+        "spectators_see_hands": optional(boolean),
+        "autostart": optional(boolean),
+        "seat": optional(SEAT),
+    },
     "join": {"table": TABLE, "seat": optional(SEAT)},
     "spectate": {"table": TABLE},
     "add_bot": {"table": TABLE, "bot": optional(text(1, 32)), "seat": optional(SEAT)},

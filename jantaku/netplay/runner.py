@@ -155,8 +155,10 @@ class MatchRunner:
             if len(match.results) > hands_before:
                 self.store.record_hand(self.match_id, hands_before, match.results[-1].to_wire())
             if match.is_over:
-                self.store.finish_match(self.match_id, {"scores": list(match.scores), "standings": match.standings,
-                                                        "stopped": match.stopped})
+                self.store.finish_match(
+                    self.match_id,
+                    {"scores": list(match.scores), "standings": match.standings, "stopped": match.stopped},
+                )
         except (sqlite3.Error, StoreError):
             log.exception("table %d: could not store a decision", self.table.id)
             self.fail("the host could not save this match; it is stopped")

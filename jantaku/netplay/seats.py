@@ -24,16 +24,29 @@ class TableSettings:
     owner: int | None = None  # player id of the creator (may start, add and remove bots)
 
     def to_wire(self) -> dict[str, Any]:
-        return {"ruleset": self.ruleset, "preset": self.preset, "options": dict(self.options), "name": self.name,
-                "timers": self.timers.to_wire(), "spectators_see_hands": self.spectators_see_hands,
-                "autostart": self.autostart, "owner": self.owner}
+        return {
+            "ruleset": self.ruleset,
+            "preset": self.preset,
+            "options": dict(self.options),
+            "name": self.name,
+            "timers": self.timers.to_wire(),
+            "spectators_see_hands": self.spectators_see_hands,
+            "autostart": self.autostart,
+            "owner": self.owner,
+        }
 
     @classmethod
     def from_wire(cls, data: dict[str, Any]) -> "TableSettings":
-        return cls(ruleset=data["ruleset"], preset=data.get("preset"), options=dict(data.get("options") or {}),
-                   name=data.get("name") or "", timers=Timers.from_wire(data.get("timers")),
-                   spectators_see_hands=bool(data.get("spectators_see_hands")),
-                   autostart=bool(data.get("autostart")), owner=data.get("owner"))
+        return cls(
+            ruleset=data["ruleset"],
+            preset=data.get("preset"),
+            options=dict(data.get("options") or {}),
+            name=data.get("name") or "",
+            timers=Timers.from_wire(data.get("timers")),
+            spectators_see_hands=bool(data.get("spectators_see_hands")),
+            autostart=bool(data.get("autostart")),
+            owner=data.get("owner"),
+        )
 
 
 # A bot seated without a name of its own is called by its seat's name: one per seat, so four bots
@@ -90,6 +103,12 @@ class Seat:
             self.grace = None
 
     def to_wire(self) -> dict[str, Any]:
-        return {"seat": self.index, "kind": self.kind, "name": self.name,
-                "player": self.player.id if self.player else None, "bot": self.bot,
-                "connected": self.connected if self.is_human else self.kind == "bot", "away": self.away}
+        return {
+            "seat": self.index,
+            "kind": self.kind,
+            "name": self.name,
+            "player": self.player.id if self.player else None,
+            "bot": self.bot,
+            "connected": self.connected if self.is_human else self.kind == "bot",
+            "away": self.away,
+        }

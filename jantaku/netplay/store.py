@@ -166,8 +166,10 @@ class Store:
             tables = db.execute("SELECT count(*) FROM sqlite_master").fetchone()[0]
             if app_id == APPLICATION_ID:
                 if version > SCHEMA_VERSION:
-                    raise StoreError(f"{self.path} was written by a newer jantaku (schema {version}; "
-                                     f"this one knows {SCHEMA_VERSION})")
+                    raise StoreError(
+                        f"{self.path} was written by a newer jantaku (schema {version}; "
+                        f"this one knows {SCHEMA_VERSION})"
+                    )
                 check = db.execute("PRAGMA quick_check").fetchone()[0]
                 if check != "ok":
                     raise StoreError(f"{self.path} is damaged ({check}); it is left as it is")
@@ -176,8 +178,10 @@ class Store:
                     raise StoreError(f"{self.path} is an empty database, not a jantaku one")
                 self._initialise(db)
             else:
-                raise StoreError(f"{self.path} belongs to another program (application id {app_id:#x}); "
-                                 "refusing to use or overwrite it")
+                raise StoreError(
+                    f"{self.path} belongs to another program (application id {app_id:#x}); "
+                    "refusing to use or overwrite it"
+                )
             db.execute("PRAGMA journal_mode=WAL")
             db.execute("PRAGMA synchronous=NORMAL")
             db.execute("PRAGMA foreign_keys=ON")
@@ -187,8 +191,9 @@ class Store:
 
     @staticmethod
     def _initialise(db: sqlite3.Connection) -> None:
-        db.executescript("BEGIN;" + SCHEMA + f"PRAGMA application_id={APPLICATION_ID};"
-                         f"PRAGMA user_version={SCHEMA_VERSION}; COMMIT;")
+        db.executescript(
+            "BEGIN;" + SCHEMA + f"PRAGMA application_id={APPLICATION_ID};PRAGMA user_version={SCHEMA_VERSION}; COMMIT;"
+        )
 
     def close(self) -> None:
         self.db.close()
@@ -211,15 +216,18 @@ class Store:
         ``token``: the resume token to use, if the caller has one (else a new random one).
         """
         token = token or new_token()
-        cur = self.db.execute("INSERT INTO players (token_hash, name, created) VALUES (?, ?, ?)",
-                              (token_hash(token), name, time.time()))
+        cur = self.db.execute(
+            "INSERT INTO players (token_hash, name, created) VALUES (?, ?, ?)", (token_hash(token), name, time.time())
+        )
         assert cur.lastrowid is not None  # set by the INSERT
         return cur.lastrowid, token
 
     def add_player(self, player_id: int, name: str, token: str) -> None:
         """Store an identity the host made earlier and kept in memory until it first did something."""
-        self.db.execute("INSERT INTO players (id, token_hash, name, created) VALUES (?, ?, ?, ?)",
-                        (player_id, token_hash(token), name, time.time()))
+        self.db.execute(
+            "INSERT INTO players (id, token_hash, name, created) VALUES (?, ?, ?, ?)",
+            (player_id, token_hash(token), name, time.time()),
+        )
 
     def max_player_id(self) -> int:
         return self.db.execute("SELECT COALESCE(MAX(id), 0) FROM players").fetchone()[0]
@@ -237,27 +245,41 @@ class Store:
 
     # --- matches -----------------------------------------------------------------------
 
-    def create_match(self, table_id: int, record: MatchRecord, seats: list[StoredSeat],
-                     settings: dict[str, Any]) -> int:
+    def create_match(
+        self, table_id: int, record: MatchRecord, seats: list[StoredSeat], settings: dict[str, Any]
+    ) -> int:
         walls = json.dumps(record.to_wire()["walls"]) if record.walls else None
         with self._transaction() as db:
             cur = db.execute(
                 "INSERT INTO matches (table_id, ruleset, preset, options, seed, walls, settings, status, created)"
                 " VALUES (?, ?, ?, ?, ?, ?, ?, 'playing', ?)",
-                (table_id, record.ruleset, record.preset, json.dumps(record.options), record.seed, walls,
-                 json.dumps(settings), time.time()))
+                (
+                    table_id,
+                    record.ruleset,
+                    record.preset,
+                    json.dumps(record.options),
+                    record.seed,
+                    walls,
+                    json.dumps(settings),
+                    time.time(),
+                ),
+            )
             match_id = cur.lastrowid
             assert match_id is not None  # set by the INSERT
-            db.executemany("INSERT INTO seats (match_id, seat, name, player_id, bot) VALUES (?, ?, ?, ?, ?)",
-                           [(match_id, i, s.name, s.player_id, s.bot) for i, s in enumerate(seats)])
+            db.executemany(
+                "INSERT INTO seats (match_id, seat, name, player_id, bot) VALUES (?, ?, ?, ?, ?)",
+                [(match_id, i, s.name, s.player_id, s.bot) for i, s in enumerate(seats)],
+            )
             for index, (seat, wire) in enumerate(record.decisions):
                 self._insert_decision(db, match_id, index, seat, wire, "player")
         return match_id
 
     @staticmethod
     def _insert_decision(db: sqlite3.Connection, match_id: int, index: int, seat: int, wire: list, by: str) -> None:
-        db.execute("INSERT INTO decisions (match_id, idx, seat, action, by, at) VALUES (?, ?, ?, ?, ?, ?)",
-                   (match_id, index, seat, json.dumps(wire), by, time.time()))
+        db.execute(
+            "INSERT INTO decisions (match_id, idx, seat, action, by, at) VALUES (?, ?, ?, ?, ?, ?)",
+            (match_id, index, seat, json.dumps(wire), by, time.time()),
+        )
 
     def append_decision(self, match_id: int, index: int, seat: int, wire: list, by: str) -> None:
         """One decision, committed at once (``index`` is its place in the record, from 0)."""
@@ -265,16 +287,22 @@ class Store:
 
     def set_seat(self, match_id: int, seat: int, stored: StoredSeat) -> None:
         """A seat changed hands during the match (a player left; a bot plays on)."""
-        self.db.execute("UPDATE seats SET name = ?, player_id = ?, bot = ? WHERE match_id = ? AND seat = ?",
-                        (stored.name, stored.player_id, stored.bot, match_id, seat))
+        self.db.execute(
+            "UPDATE seats SET name = ?, player_id = ?, bot = ? WHERE match_id = ? AND seat = ?",
+            (stored.name, stored.player_id, stored.bot, match_id, seat),
+        )
 
     def record_hand(self, match_id: int, hand_index: int, result: dict[str, Any]) -> None:
-        self.db.execute("INSERT OR REPLACE INTO hands (match_id, hand_index, result) VALUES (?, ?, ?)",
-                        (match_id, hand_index, json.dumps(result)))
+        self.db.execute(
+            "INSERT OR REPLACE INTO hands (match_id, hand_index, result) VALUES (?, ?, ?)",
+            (match_id, hand_index, json.dumps(result)),
+        )
 
     def finish_match(self, match_id: int, result: dict[str, Any], status: str = "finished") -> None:
-        self.db.execute("UPDATE matches SET status = ?, finished = ?, result = ? WHERE id = ?",
-                        (status, time.time(), json.dumps(result), match_id))
+        self.db.execute(
+            "UPDATE matches SET status = ?, finished = ?, result = ? WHERE id = ?",
+            (status, time.time(), json.dumps(result), match_id),
+        )
 
     def next_table_id(self) -> int:
         return (self.db.execute("SELECT max(table_id) FROM matches").fetchone()[0] or 0) + 1
@@ -291,8 +319,9 @@ class Store:
 
     def finished(self, limit: int = 1000) -> list[StoredMatch]:
         """Finished matches, newest first (without their decisions); a damaged one is left out and logged."""
-        rows = self.db.execute("SELECT id FROM matches WHERE status = 'finished' ORDER BY finished DESC, id DESC"
-                               " LIMIT ?", (limit,)).fetchall()
+        rows = self.db.execute(
+            "SELECT id FROM matches WHERE status = 'finished' ORDER BY finished DESC, id DESC LIMIT ?", (limit,)
+        ).fetchall()
         out = []
         for (match_id,) in rows:
             try:
@@ -304,29 +333,45 @@ class Store:
     def load(self, match_id: int, *, decisions: bool = True) -> StoredMatch:
         row = self.db.execute(
             "SELECT id, table_id, ruleset, preset, options, seed, walls, settings, status, created, finished, result"
-            " FROM matches WHERE id = ?", (match_id,)).fetchone()
+            " FROM matches WHERE id = ?",
+            (match_id,),
+        ).fetchone()
         if row is None:
             raise KeyError(f"no match {match_id}")
         (mid, table_id, ruleset, preset, options, seed, walls, settings, status, created, finished, result) = row
         record = MatchRecord(ruleset, preset, _stored_json(options, "options", dict, match_id=mid), seed)
         if walls:
             try:
-                record = MatchRecord.from_wire({**record.to_wire(),
-                                                "walls": _stored_json(walls, "walls", dict, match_id=mid)})
+                record = MatchRecord.from_wire(
+                    {**record.to_wire(), "walls": _stored_json(walls, "walls", dict, match_id=mid)}
+                )
             except ValueError as exc:
                 raise StoreError(f"match {mid}: the stored walls: {exc}") from None
         if decisions:
             record.decisions = self._decisions(mid)
-        seats = [StoredSeat(name, pid, bot) for name, pid, bot in self.db.execute(
-            "SELECT name, player_id, bot FROM seats WHERE match_id = ? ORDER BY seat", (mid,))]
-        return StoredMatch(mid, table_id, record, seats, _stored_json(settings, "settings", dict, match_id=mid),
-                           status, created, finished,
-                           _stored_json(result, "result", dict, match_id=mid) if result else None)
+        seats = [
+            StoredSeat(name, pid, bot)
+            for name, pid, bot in self.db.execute(
+                "SELECT name, player_id, bot FROM seats WHERE match_id = ? ORDER BY seat", (mid,)
+            )
+        ]
+        return StoredMatch(
+            mid,
+            table_id,
+            record,
+            seats,
+            _stored_json(settings, "settings", dict, match_id=mid),
+            status,
+            created,
+            finished,
+            _stored_json(result, "result", dict, match_id=mid) if result else None,
+        )
 
     def _decisions(self, match_id: int) -> list[tuple[int, list[Any]]]:
         out = []
-        for expected, (idx, seat, action) in enumerate(self.db.execute(
-                "SELECT idx, seat, action FROM decisions WHERE match_id = ? ORDER BY idx", (match_id,))):
+        for expected, (idx, seat, action) in enumerate(
+            self.db.execute("SELECT idx, seat, action FROM decisions WHERE match_id = ? ORDER BY idx", (match_id,))
+        ):
             if idx != expected:
                 raise StoreError(f"match {match_id}: decision {expected} is missing")
             out.append((seat, _stored_json(action, f"decision {idx}", list, match_id=match_id)))
@@ -334,16 +379,21 @@ class Store:
 
     def decision_authors(self, match_id: int) -> list[tuple[int, str]]:
         """(seat, by) of each decision, in order (who or what decided)."""
-        return [(s, b) for s, b in self.db.execute(
-            "SELECT seat, by FROM decisions WHERE match_id = ? ORDER BY idx", (match_id,))]
+        return [
+            (s, b)
+            for s, b in self.db.execute("SELECT seat, by FROM decisions WHERE match_id = ? ORDER BY idx", (match_id,))
+        ]
 
     def hand_results(self, match_id: int) -> list[dict[str, Any]]:
-        return [json.loads(r) for (r,) in self.db.execute(
-            "SELECT result FROM hands WHERE match_id = ? ORDER BY hand_index", (match_id,))]
+        return [
+            json.loads(r)
+            for (r,) in self.db.execute("SELECT result FROM hands WHERE match_id = ? ORDER BY hand_index", (match_id,))
+        ]
 
 
-def store_imported_match(match, *, source: str, data_dir: str | Path | None = None,
-                         players: tuple[str, ...] = ()) -> str:
+def store_imported_match(
+    match, *, source: str, data_dir: str | Path | None = None, players: tuple[str, ...] = ()
+) -> str:
     """Keep a replayed outside game (a Tenhou import) as a finished match in the history.
 
     Returns a line saying where it went.  Its record carries the log's walls, so
@@ -356,13 +406,18 @@ def store_imported_match(match, *, source: str, data_dir: str | Path | None = No
     try:
         names = list(players) + [f"seat {i + 1}" for i in range(len(players), 4)]
         settings = {"name": f"imported: {Path(source).name}", "imported_from": str(source)}
-        match_id = store.create_match(store.next_table_id(), match.record(),
-                                      [StoredSeat(n or f"seat {i + 1}", None, None) for i, n in enumerate(names)],
-                                      settings)
+        match_id = store.create_match(
+            store.next_table_id(),
+            match.record(),
+            [StoredSeat(n or f"seat {i + 1}", None, None) for i, n in enumerate(names)],
+            settings,
+        )
         for index, result in enumerate(match.results):
             store.record_hand(match_id, index, result.to_wire())
-        store.finish_match(match_id, {"scores": list(match.scores), "standings": match.standings,
-                                      "stopped": getattr(match, "stopped", None)})
+        store.finish_match(
+            match_id,
+            {"scores": list(match.scores), "standings": match.standings, "stopped": getattr(match, "stopped", None)},
+        )
     finally:
         store.close()
     return f"stored as match {match_id} in {directory} (jantaku history lists it)"

@@ -39,9 +39,18 @@ log = logging.getLogger(__name__)
 class HostTable:
     """A table: lobby state (seats, spectators) and, once started, its match."""
 
-    def __init__(self, table_id: int, settings: TableSettings, *, store: Store, rng: random.Random,
-                 on_change: Callable[["HostTable"], None], default_bot: str = DEFAULT_BOT,
-                 pacer: BotPacer | None = None, clock: Clock | None = None):
+    def __init__(
+        self,
+        table_id: int,
+        settings: TableSettings,
+        *,
+        store: Store,
+        rng: random.Random,
+        on_change: Callable[["HostTable"], None],
+        default_bot: str = DEFAULT_BOT,
+        pacer: BotPacer | None = None,
+        clock: Clock | None = None,
+    ):
         self.id = table_id
         self.settings = settings
         self.store = store
@@ -91,12 +100,23 @@ class HostTable:
 
     def info(self) -> dict[str, Any]:
         s = self.settings
-        return {"id": self.id, "name": s.name, "ruleset": s.ruleset, "preset": s.preset, "options": s.options,
-                "timers": s.timers.to_wire(), "spectators_see_hands": s.spectators_see_hands,
-                "autostart": s.autostart, "owner": s.owner, "state": self.state,
-                "seats": [seat.to_wire() for seat in self.seats], "spectators": len(self.spectators),
-                "match": self.match_id, "hands_played": len(self.match.results) if self.match else 0,
-                "scores": list(self.match.scores) if self.match else None}
+        return {
+            "id": self.id,
+            "name": s.name,
+            "ruleset": s.ruleset,
+            "preset": s.preset,
+            "options": s.options,
+            "timers": s.timers.to_wire(),
+            "spectators_see_hands": s.spectators_see_hands,
+            "autostart": s.autostart,
+            "owner": s.owner,
+            "state": self.state,
+            "seats": [seat.to_wire() for seat in self.seats],
+            "spectators": len(self.spectators),
+            "match": self.match_id,
+            "hands_played": len(self.match.results) if self.match else 0,
+            "scores": list(self.match.scores) if self.match else None,
+        }
 
     def packed_info(self) -> bytes:
         """:meth:`info`, packed once per change; a table whose info cannot be sent (a number
@@ -107,8 +127,17 @@ class HostTable:
             except (OverflowError, TypeError, ValueError) as exc:
                 log.error("table %d cannot be listed (%s); listed as broken", self.id, exc)
                 s = self.settings
-                self._packed_info = pack({"id": self.id, "name": str(s.name), "ruleset": s.ruleset, "state": "broken",
-                                          "seats": [], "options": {}, "spectators": 0})
+                self._packed_info = pack(
+                    {
+                        "id": self.id,
+                        "name": str(s.name),
+                        "ruleset": s.ruleset,
+                        "state": "broken",
+                        "seats": [],
+                        "options": {},
+                        "spectators": 0,
+                    }
+                )
         return self._packed_info
 
     # --- lobby operations (each raises RequestError when not allowed) -----------------
@@ -349,8 +378,14 @@ class HostTable:
 
     def _update(self, index: int | None, events: list[Event]) -> dict[str, Any]:
         runner = self.current_runner()
-        return update_message(self.id, runner.match, index, events, runner.prompt_wire(index),
-                              see_hands=self.settings.spectators_see_hands)
+        return update_message(
+            self.id,
+            runner.match,
+            index,
+            events,
+            runner.prompt_wire(index),
+            see_hands=self.settings.spectators_see_hands,
+        )
 
     def broadcast(self, events: list[Event]) -> None:
         """Each connected player and spectator gets the update their seat may see."""

@@ -31,9 +31,22 @@ def seat_events(events: Iterable[Event], seat: int | None, *, see_hands: bool = 
     return [e.for_seat(seat) for e in events]
 
 
-def update_message(table_id: int, match: Match, seat: int | None, events: Iterable[Event],
-                   prompt: dict[str, Any] | None, *, see_hands: bool = False) -> dict[str, Any]:
+def update_message(
+    table_id: int,
+    match: Match,
+    seat: int | None,
+    events: Iterable[Event],
+    prompt: dict[str, Any] | None,
+    *,
+    see_hands: bool = False,
+) -> dict[str, Any]:
     """The ``update`` message for one recipient (docs/protocol.md, "update")."""
-    return {"type": "update", "table": table_id, "seat": seat, "n": len(match.record().decisions),
-            "view": view_to_wire(seat_view(match, seat, see_hands=see_hands)),
-            "events": seat_events(events, seat, see_hands=see_hands), "prompt": prompt}
+    return {
+        "type": "update",
+        "table": table_id,
+        "seat": seat,
+        "n": len(match.record().decisions),
+        "view": view_to_wire(seat_view(match, seat, see_hands=see_hands)),
+        "events": seat_events(events, seat, see_hands=see_hands),
+        "prompt": prompt,
+    }

@@ -34,8 +34,13 @@ class JantakuApp(App):
     # the palette (ctrl+p) offers Textual's system commands but the screenshot: it writes files, on an SSH host too
     WRITES_FILES = ("Screenshot",)
 
-    def __init__(self, *, start: Callable[["JantakuApp"], Any] | None = None, settings: Settings | None = None,
-                 settings_file: Path | None = None) -> None:
+    def __init__(
+        self,
+        *,
+        start: Callable[["JantakuApp"], Any] | None = None,
+        settings: Settings | None = None,
+        settings_file: Path | None = None,
+    ) -> None:
         super().__init__()
         self.settings_file = settings_file
         self.settings = settings if settings is not None else load_settings(settings_file)
@@ -73,8 +78,9 @@ class JantakuApp(App):
 
     # --- games ---------------------------------------------------------------------------
 
-    def quick_game(self, ruleset: str | None = None, preset: str | None = None, *,
-                   options: dict[str, Any] | None = None) -> bool:
+    def quick_game(
+        self, ruleset: str | None = None, preset: str | None = None, *, options: dict[str, Any] | None = None
+    ) -> bool:
         """Start a game against three bots (on a host in this process); False if the rules are not available."""
         ruleset = ruleset or default_ruleset(self.settings)
         try:
@@ -84,8 +90,12 @@ class JantakuApp(App):
             return False
         self.settings.ruleset, self.settings.preset = ruleset, preset or ""
         self.save_settings()
-        self.run_worker(self._connect(connect.quick_game(self.settings, ruleset, preset=preset or None,
-                                                         options=options), self.play), group="connect")
+        self.run_worker(
+            self._connect(
+                connect.quick_game(self.settings, ruleset, preset=preset or None, options=options), self.play
+            ),
+            group="connect",
+        )
         return True
 
     def host_game(self) -> None:
@@ -107,8 +117,7 @@ class JantakuApp(App):
     def join_address(self, address: str, name: str | None = None) -> None:
         """Connect to ``host:port`` and open its lobby (on failure, the join screen again)."""
         joining = connect.join_lobby(self.settings, address, name or self.settings.name)
-        self.run_worker(self._connect(joining, self._lobby(), retry=lambda: self.join_game(address)),
-                        group="connect")
+        self.run_worker(self._connect(joining, self._lobby(), retry=lambda: self.join_game(address)), group="connect")
 
     def join_inherited(self, fd: int) -> None:
         """Join over an inherited socket (the SSH front door); leaving the lobby ends the app."""
@@ -131,8 +140,9 @@ class JantakuApp(App):
     def _lobby(self, *, hosting: bool = False, then: Callable[..., None] | None = None) -> Callable[[tuple], None]:
         from .screens.lobby import LobbyScreen
 
-        return lambda hub_title: self.push_screen(LobbyScreen(hub_title[0], title=hub_title[1], hosting=hosting),
-                                                  then or self.show_menu)
+        return lambda hub_title: self.push_screen(
+            LobbyScreen(hub_title[0], title=hub_title[1], hosting=hosting), then or self.show_menu
+        )
 
     def play(self, session: GameSession) -> None:
         from .screens.table import TableScreen

@@ -25,8 +25,22 @@ from typing import Any
 from rich.text import Text
 
 from ..engine.events import (
-    BonusEvent, CallEvent, DealEvent, DiscardEvent, DrawEvent, Event, HandEndEvent, HandStartEvent, KongEvent,
-    LeaveEvent, MatchEndEvent, PaymentEvent, UnknownEvent, WinEvent, decode_event)
+    BonusEvent,
+    CallEvent,
+    DealEvent,
+    DiscardEvent,
+    DrawEvent,
+    Event,
+    HandEndEvent,
+    HandStartEvent,
+    KongEvent,
+    LeaveEvent,
+    MatchEndEvent,
+    PaymentEvent,
+    UnknownEvent,
+    WinEvent,
+    decode_event,
+)
 from ..engine.rulesets.classical.events import HandScoresEvent
 from ..engine.rulesets.hongkong.events import LiabilityEvent
 from ..engine.rulesets.riichi.events import DoraEvent, RiichiEvent
@@ -40,8 +54,15 @@ from .widgets.meldfaces import meld_face, meld_text
 QUIET = (DealEvent, DrawEvent, HandEndEvent)
 # fields that hold tile ids, in events no sentence is written for
 TILE_FIELDS = frozenset({"tile", "tiles", "indicator", "gave", "received"})
-_BASE_FORMS = {"discards": "discard", "declares": "declare", "lays": "lay", "wins": "win", "is": "are",
-               "chooses": "choose", "passes": "pass"}
+_BASE_FORMS = {
+    "discards": "discard",
+    "declares": "declare",
+    "lays": "lay",
+    "wins": "win",
+    "is": "are",
+    "chooses": "choose",
+    "passes": "pass",
+}
 
 
 def scored_hands(event: Mapping[str, Any]) -> dict[int, dict[str, Any]]:
@@ -94,8 +115,9 @@ def _sentence(event: Event, s: Sentence) -> Text:
             parts = ", ".join(f"{s.name(seat)} {int(d):+d}" for seat, d in (deltas or {}).items())
             return Text(f"payment ({reason or ''}): {parts}")
         case HandScoresEvent(scores=scores):
-            parts = ", ".join(f"{s.name(seat)} {score.get('score', '?')}"
-                              for seat, score in scored_hands({"scores": scores}).items())
+            parts = ", ".join(
+                f"{s.name(seat)} {score.get('score', '?')}" for seat, score in scored_hands({"scores": scores}).items()
+            )
             return Text(f"the other hands score: {parts}")
         case RiichiEvent(double=double):
             return s.says("declares", "double riichi" if double else "riichi", "bold")
@@ -111,8 +133,13 @@ def _sentence(event: Event, s: Sentence) -> Text:
         case ExchangeEvent(gave=gave, received=received):
             if gave is None:
                 return s.says("passes", "three tiles")
-            return s.says("passes").append(" ").append_text(s.tiles(gave)).append(" and receives ").append_text(
-                s.tiles(received or []))
+            return (
+                s.says("passes")
+                .append(" ")
+                .append_text(s.tiles(gave))
+                .append(" and receives ")
+                .append_text(s.tiles(received or []))
+            )
         case LiabilityEvent(winner=winner):
             return Text(f"{s.who} is liable for {s.name(winner)}'s hand")
         case LeaveEvent():
@@ -140,8 +167,13 @@ def describe_event(event: Mapping[str, Any], names: list[str], painter: TilePain
     try:
         typed = decode_event(event, strict=False)
     except ValueError:  # not even a type and a seat: show the fields as they came
-        typed = UnknownEvent(type_name=str(event.get("type")), fields={
-            k: v for k, v in event.items() if k not in ("type", "seat")}) if isinstance(event, Mapping) else None
+        typed = (
+            UnknownEvent(
+                type_name=str(event.get("type")), fields={k: v for k, v in event.items() if k not in ("type", "seat")}
+            )
+            if isinstance(event, Mapping)
+            else None
+        )
         if typed is None:
             return None
     if isinstance(typed, QUIET):

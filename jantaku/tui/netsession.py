@@ -106,8 +106,9 @@ def error_sentence(code: str | None, message: str | None) -> str:
 class ClientHub:
     """Reads a client's messages once and hands each to every listener (a queue per listener)."""
 
-    def __init__(self, client: Client, *, on_close: Callable[[], Awaitable[None]] | None = None,
-                 host: Any = None) -> None:
+    def __init__(
+        self, client: Client, *, on_close: Callable[[], Awaitable[None]] | None = None, host: Any = None
+    ) -> None:
         self.client = client
         self.on_close = on_close  # e.g. stopping the host this process runs
         self.host = host  # that host, when this process runs it (its matches can be saved for replays)

@@ -64,13 +64,22 @@ def group_specs(labels: Sequence[ActionLabel]) -> tuple[GroupSpec, ...]:
     by_name: dict[str, ActionLabel] = {}
     for label in labels:
         by_name.setdefault(label.name, label)
-    return tuple(GroupSpec(label.name, label.types, label.key, key_label(label.key),
-                           uses_selection=label.uses_selection, hint=label.hint)
-                 for label in sorted(by_name.values(), key=lambda label: label.rank))
+    return tuple(
+        GroupSpec(
+            label.name,
+            label.types,
+            label.key,
+            key_label(label.key),
+            uses_selection=label.uses_selection,
+            hint=label.hint,
+        )
+        for label in sorted(by_name.values(), key=lambda label: label.rank)
+    )
 
 
 GROUP_SPECS: tuple[GroupSpec, ...] = group_specs(
-    [*_GENERIC_LABELS, *(label for ruleset in variants() for label in ruleset.action_labels)])
+    [*_GENERIC_LABELS, *(label for ruleset in variants() for label in ruleset.action_labels)]
+)
 KNOWN_TYPES = frozenset(t for spec in GROUP_SPECS for t in spec.types) | {A.DISCARD}
 EXTRA_KEYS = "123456789"  # for action types no spec knows
 PASS_KEYS = ("space", "x")
@@ -184,13 +193,18 @@ def pick_by_selection(group: ActionGroup, selected: Sequence[int], *, red_fives:
             matches = [a for a in group.actions if sorted(kind_of(t) for t in a.tiles) == faces]
     else:
         tile = selected[0]
-        matches = [a for a in group.actions if a.tile is not None
-                   and (a.tile == tile or same_face(a.tile, tile, red_fives=red_fives) or tile in a.tiles)]
+        matches = [
+            a
+            for a in group.actions
+            if a.tile is not None
+            and (a.tile == tile or same_face(a.tile, tile, red_fives=red_fives) or tile in a.tiles)
+        ]
     return matches[0] if matches else None
 
 
-def automatic_action(prompt: Prompt | None, *, auto_win: bool, auto_pass: bool, auto_discard: bool,
-                     in_riichi: bool, drawn: int | None) -> Action | None:
+def automatic_action(
+    prompt: Prompt | None, *, auto_win: bool, auto_pass: bool, auto_discard: bool, in_riichi: bool, drawn: int | None
+) -> Action | None:
     """The action the player's toggles take without asking, or None.
 
     Never passes on a win; after riichi, discards the drawn tile only when
@@ -204,7 +218,6 @@ def automatic_action(prompt: Prompt | None, *, auto_win: bool, auto_pass: bool, 
     types = prompt.types
     if auto_pass and A.PASS in types and not types & {A.RON, A.TSUMO}:
         return prompt.of(A.PASS)[0]
-    if (auto_discard and in_riichi and drawn is not None and A.DISCARD in types
-            and not types - {A.DISCARD, A.RIICHI}):
+    if auto_discard and in_riichi and drawn is not None and A.DISCARD in types and not types - {A.DISCARD, A.RIICHI}:
         return prompt.discard_for(drawn)
     return None

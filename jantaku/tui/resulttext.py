@@ -53,7 +53,7 @@ def item_name(item: Mapping[str, Any], painter: TilePainter) -> Text:
     out = Text()
     at = 0
     for found in NOTATION.finditer(name):
-        out.append(name[at:found.start()])
+        out.append(name[at : found.start()])
         out.append_text(painter.text(parse_tiles(found.group())[0]))
         at = found.end()
     out.append(name[at:])
@@ -87,8 +87,7 @@ def score_table(score: Mapping[str, Any], painter: TilePainter | None = None) ->
 
 
 def payments_table(payments: dict[int, int], names: list[str], title: str = "payments") -> Table:
-    table = Table(show_header=False, box=None, padding=(0, 1), title=title, title_justify="left",
-                  title_style="bold")
+    table = Table(show_header=False, box=None, padding=(0, 1), title=title, title_justify="left", title_style="bold")
     table.add_column("who")
     table.add_column("delta", justify="right")
     for seat, delta in sorted(payments.items()):
@@ -100,8 +99,9 @@ def payments_table(payments: dict[int, int], names: list[str], title: str = "pay
 ORDINALS = ("1st", "2nd", "3rd", "4th")
 
 
-def win_parts(win: WinView, names: list[str], painter: TilePainter, order: int | None = None,
-              wind: int | None = None) -> list[RenderableType]:
+def win_parts(
+    win: WinView, names: list[str], painter: TilePainter, order: int | None = None, wind: int | None = None
+) -> list[RenderableType]:
     """One win: who, how, the hand, every score item, who paid; ``order``: its place when several won."""
     discarder = win.discarder
     how = "by self-draw" if discarder is None else f"on {names[discarder]}'s discard"
@@ -151,8 +151,9 @@ def detail_text(detail: Mapping[str, Any], names: list[str]) -> Text:
         if key == "name":
             continue
         if isinstance(value, dict) and all(str(k).lstrip("-").isdigit() for k in value):
-            value = ", ".join(f"{names[int(k)]} {v:+d}" if isinstance(v, int) else f"{names[int(k)]} {v}"
-                              for k, v in value.items())
+            value = ", ".join(
+                f"{names[int(k)]} {v:+d}" if isinstance(v, int) else f"{names[int(k)]} {v}" for k, v in value.items()
+            )
         elif key in SEAT_FIELDS:
             value = _seat_value(value, names)
         parts.append(f"{key} {format_value(value)}")
@@ -162,8 +163,9 @@ def detail_text(detail: Mapping[str, Any], names: list[str]) -> Text:
     return out.append("; ".join(parts))
 
 
-def other_hands_parts(events: list[dict[str, Any]], names: list[str],
-                      painter: TilePainter | None = None) -> list[RenderableType]:
+def other_hands_parts(
+    events: list[dict[str, Any]], names: list[str], painter: TilePainter | None = None
+) -> list[RenderableType]:
     """Scores of hands that did not win, when the variant scores every hand (an event with ``scores``)."""
     parts: list[RenderableType] = []
     for event in events:
@@ -175,8 +177,9 @@ def other_hands_parts(events: list[dict[str, Any]], names: list[str],
     return parts
 
 
-def hand_result_parts(view: View, names: list[str], painter: TilePainter,
-                      events: Sequence[dict[str, Any]] = ()) -> list[RenderableType]:
+def hand_result_parts(
+    view: View, names: list[str], painter: TilePainter, events: Sequence[dict[str, Any]] = ()
+) -> list[RenderableType]:
     """The hand's result: every win (itemised), other scored hands, draws with the revealed hands, deltas."""
     result: ResultView | None = view.result
     parts: list[RenderableType] = []
@@ -224,14 +227,16 @@ def hand_result_parts(view: View, names: list[str], painter: TilePainter,
 KONG_WORDS = {"kan": "exposed kong", "ankan": "concealed kong", "kakan": "added kong"}
 
 
-def payment_sources(result: ResultView, events: Sequence[Mapping[str, Any]],
-                    painter: TilePainter) -> list[tuple[str, dict[int, int]]]:
+def payment_sources(
+    result: ResultView, events: Sequence[Mapping[str, Any]], painter: TilePainter
+) -> list[tuple[str, dict[int, int]]]:
     """Where the hand's points came from, in order: each win, each payment made during the hand
     (kong money, riichi sticks), and what is left of the hand's change (draw or end-of-wall
     settlement), so that the sources add up to ``result.deltas`` for every seat."""
     several = len(result.wins) > 1
     sources: list[tuple[str, dict[int, int]]] = [
-        (f"win {i + 1}" if several else "win", dict(win.payments)) for i, win in enumerate(result.wins)]
+        (f"win {i + 1}" if several else "win", dict(win.payments)) for i, win in enumerate(result.wins)
+    ]
     last_kong: Mapping[str, Any] | None = None
     for event in events:
         meld = event.get("meld")
@@ -252,8 +257,9 @@ def payment_sources(result: ResultView, events: Sequence[Mapping[str, Any]],
     return sources
 
 
-def money_parts(result: ResultView, names: list[str], events: Sequence[Mapping[str, Any]],
-                painter: TilePainter) -> list[RenderableType]:
+def money_parts(
+    result: ResultView, names: list[str], events: Sequence[Mapping[str, Any]], painter: TilePainter
+) -> list[RenderableType]:
     """The hand's change for every player, with a column for each source when there is more than one."""
     sources = payment_sources(result, events, painter)
     if len(sources) <= 1:
@@ -264,8 +270,11 @@ def money_parts(result: ResultView, names: list[str], events: Sequence[Mapping[s
         table.add_column(title, justify="right")
     table.add_column("total", justify="right")
     for seat, total in enumerate(result.deltas):
-        table.add_row(names[seat], *(f"{paid.get(seat, 0):+d}" if paid.get(seat) else "·" for _, paid in sources),
-                      Text(f"{total:+d}", "bold"))
+        table.add_row(
+            names[seat],
+            *(f"{paid.get(seat, 0):+d}" if paid.get(seat) else "·" for _, paid in sources),
+            Text(f"{total:+d}", "bold"),
+        )
     return [table]
 
 
@@ -284,8 +293,13 @@ def standings_parts(view: View, names: list[str]) -> list[RenderableType]:
     table.add_column("final", justify="right")
     for row in sorted(standings, key=lambda r: r.place):
         adjustments = dict(row.adjustments)
-        table.add_row(str(row.place), names[row.seat], str(row.score),
-                      *(_signed(adjustments.get(k)) for k in extra), Text(str(row.final), "bold"))
+        table.add_row(
+            str(row.place),
+            names[row.seat],
+            str(row.score),
+            *(_signed(adjustments.get(k)) for k in extra),
+            Text(str(row.final), "bold"),
+        )
     return [table]
 
 

@@ -83,8 +83,9 @@ class Selection:
             self.tile = tiles[(start + step) % len(tiles)]
 
 
-def hand_hint(player: SeatView, state: HandState, selected: int | None, view: View,
-              seat: int | None, painter: TilePainter) -> Text:
+def hand_hint(
+    player: SeatView, state: HandState, selected: int | None, view: View, seat: int | None, painter: TilePainter
+) -> Text:
     """The line under the hand: waits after discarding the selection, or of a ready hand; warnings."""
     hint = Text(no_wrap=True)
     melds = len(player.melds)

@@ -24,8 +24,11 @@ from ..engine.bots.base import LEVELS
 
 TILE_STYLES = ("auto", "compact", "boxed")
 BOT_LEVELS = LEVELS  # the bots' strength
-BOT_LEVEL_LABELS = ("easy — the quickest hand, no defence", "normal — plays for the hand's value",
-                    "strong — our best: value, speed and table reading")
+BOT_LEVEL_LABELS = (
+    "easy — the quickest hand, no defence",
+    "normal — plays for the hand's value",
+    "strong — our best: value, speed and table reading",
+)
 
 
 def default_name() -> str:

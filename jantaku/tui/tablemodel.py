@@ -28,13 +28,24 @@ class TableModel:
 
 
 def pond(player: SeatView) -> tuple[PondTile, ...]:
-    return tuple(PondTile(tile=d.tile, tsumogiri=d.tsumogiri, riichi=d.riichi, called=d.claimed_by is not None)
-                 for d in player.discards)
+    return tuple(
+        PondTile(tile=d.tile, tsumogiri=d.tsumogiri, riichi=d.riichi, called=d.claimed_by is not None)
+        for d in player.discards
+    )
 
 
-def build(view: View, seat: int | None, names: Sequence[str], *, timer: int | None = None,
-          reveal_all: bool = False, status: Mapping[int, str] | None = None, mark_tsumogiri: bool = True,
-          facts: Sequence[str] = (), prompt: str = "") -> TableModel:
+def build(
+    view: View,
+    seat: int | None,
+    names: Sequence[str],
+    *,
+    timer: int | None = None,
+    reveal_all: bool = False,
+    status: Mapping[int, str] | None = None,
+    mark_tsumogiri: bool = True,
+    facts: Sequence[str] = (),
+    prompt: str = "",
+) -> TableModel:
     """The table as ``seat`` sees it; ``status``: a word for seats whose player is not simply
     there ("bot", "away"); ``facts``: lines the screen adds to the centre (a replay's position)."""
     ext = view.extension
@@ -44,9 +55,13 @@ def build(view: View, seat: int | None, names: Sequence[str], *, timer: int | No
     for position, s in positions(seat).items():
         player = view.players[s]
         turn = view.turn == s and not view.over
-        sides[position] = SideInfo(wind=player.wind % 4, score=view.scores[s] if s < len(view.scores) else None,
-                                   dealer=view.dealer == s, turn=turn,
-                                   notes=ext.seat_notes(s) if ext is not None else ())
+        sides[position] = SideInfo(
+            wind=player.wind % 4,
+            score=view.scores[s] if s < len(view.scores) else None,
+            dealer=view.dealer == s,
+            turn=turn,
+            notes=ext.seat_notes(s) if ext is not None else (),
+        )
         own = s == seat
         reveal = not own and (view.over or reveal_all or player.out)
         players[position] = PlayerInfo(
@@ -54,18 +69,29 @@ def build(view: View, seat: int | None, names: Sequence[str], *, timer: int | No
             notes=tuple(n for n in ((status or {}).get(s),) if n),
             concealed_count=player.concealed_count,
             revealed=player.concealed if reveal else None,
-            pond=pond(player), latest=last is not None and last[0] == s and view.phase == "claim",
-            melds=tuple(meld_face(m, s) for m in player.melds), bonus=player.bonus,
-            bonus_names=bonus_words(player.bonus, player.wind), turn=turn,
-            caption=not own, mark_tsumogiri=mark_tsumogiri)
+            pond=pond(player),
+            latest=last is not None and last[0] == s and view.phase == "claim",
+            melds=tuple(meld_face(m, s) for m in player.melds),
+            bonus=player.bonus,
+            bonus_names=bonus_words(player.bonus, player.wind),
+            turn=turn,
+            caption=not own,
+            mark_tsumogiri=mark_tsumogiri,
+        )
     lines = list(facts)
     if view.match is not None:
         lines.append(f"hand {view.match.hands_played + (not view.over)}")
     if ext is not None:
         lines += ext.table_facts()
     sticks = ext.sticks_on_table(view.sticks) if ext is not None else view.sticks
-    centre = CentreInfo(title=round_title(view), wall=view.wall, sides=sides,
-                        dora=ext.indicators() if ext is not None else (),
-                        counters=counters(view.honba, sticks),
-                        timer=timer, prompt=prompt, facts=tuple(lines))
+    centre = CentreInfo(
+        title=round_title(view),
+        wall=view.wall,
+        sides=sides,
+        dora=ext.indicators() if ext is not None else (),
+        counters=counters(view.honba, sticks),
+        timer=timer,
+        prompt=prompt,
+        facts=tuple(lines),
+    )
     return TableModel(centre=centre, players=players)

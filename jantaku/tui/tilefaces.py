@@ -35,9 +35,9 @@ BONUS_FACES = ("1f", "2f", "3f", "4f", "1y", "2y", "3y", "4y")
 
 # first code point of each suit's run in the Unicode "Mahjong Tiles" block
 _UNICODE_SUIT_START = {"m": 0x1F007, "p": 0x1F019, "s": 0x1F010}
-_UNICODE_HONORS = ("\U0001F000", "\U0001F001", "\U0001F002", "\U0001F003", "\U0001F006", "\U0001F005", "中")
+_UNICODE_HONORS = ("\U0001f000", "\U0001f001", "\U0001f002", "\U0001f003", "\U0001f006", "\U0001f005", "中")
 _UNICODE_BONUS = tuple(chr(0x1F022 + i) for i in range(8))
-_UNICODE_BACK = "\U0001F02B"
+_UNICODE_BACK = "\U0001f02b"
 
 
 @dataclass(frozen=True)
@@ -85,8 +85,16 @@ class TileColours:
 
 VARIABLE_PREFIX = "tile-"
 # on a light background the bright defaults are hard to read: darker ones
-_LIGHT = {"characters": "#c92a2a", "dots": "#1864ab", "bamboo": "#2b8a3e", "wind": "#a66100",
-          "white": "#495057", "green": "#2b8a3e", "red": "#c92a2a", "bonus": "#862e9c"}
+_LIGHT = {
+    "characters": "#c92a2a",
+    "dots": "#1864ab",
+    "bamboo": "#2b8a3e",
+    "wind": "#a66100",
+    "white": "#495057",
+    "green": "#2b8a3e",
+    "red": "#c92a2a",
+    "bonus": "#862e9c",
+}
 
 
 def theme_defaults(dark: bool) -> dict[str, str]:

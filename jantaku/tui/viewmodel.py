@@ -83,8 +83,13 @@ def round_title(view: View) -> str:
     return f"{WIND_NAMES[view.round_wind % 4]} {view.dealer + 1}"
 
 
-def ready_waits(concealed: Sequence[int], melds: int, rules: RuleFacts = DEFAULT_RULES,
-                known: Sequence[int] | None = None, meld_tiles: Sequence[int] = ()) -> list[int] | None:
+def ready_waits(
+    concealed: Sequence[int],
+    melds: int,
+    rules: RuleFacts = DEFAULT_RULES,
+    known: Sequence[int] | None = None,
+    meld_tiles: Sequence[int] = (),
+) -> list[int] | None:
     """The kinds a ready hand waits on, or None if the hand is not ready (13-tile-equivalent hands).
 
     ``known``: the variant's own waits for this hand (the viewer's, as kinds), which win over

@@ -63,8 +63,10 @@ def net_gap(deals: list[DuplicateDeal]) -> float:
 def test_strong_beats_the_baseline(variant):
     margin = MARGINS[variant]
     strong, easy = get_bot("strong"), get_bot("easy")
-    deals = [duplicate_deal(variant, seed, strong, easy)
-             for seed in range(margin.first_seed, margin.first_seed + margin.deals)]
+    deals = [
+        duplicate_deal(variant, seed, strong, easy)
+        for seed in range(margin.first_seed, margin.first_seed + margin.deals)
+    ]
     edge = sum(d.edge for d in deals) / len(deals)
     assert edge > margin.edge
     if margin.net is not None:

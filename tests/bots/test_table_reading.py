@@ -52,8 +52,10 @@ def test_every_discard_has_its_place_in_the_hands_order():
     assert max(seen) > 20
 
 
-@pytest.mark.parametrize("variant,preset", [("classical", None), ("classical", "dmjl"), ("hongkong", None),
-                                            ("sichuan", None), ("sichuan", "chengdu")])
+@pytest.mark.parametrize(
+    "variant,preset",
+    [("classical", None), ("classical", "dmjl"), ("hongkong", None), ("sichuan", None), ("sichuan", "chengdu")],
+)
 def test_a_passed_kind_is_never_a_winning_tile(variant, preset):
     checked = []
 
@@ -88,12 +90,14 @@ def test_seat_view_reads_passed_kinds_per_opponent():
 
 
 def test_views_without_the_order_give_nothing():
-    old = SimpleNamespace(players=[ReadView(s, s, 13, discards=(DiscardView(s * 4, True, False, None),))
-                                   for s in range(4)])
+    old = SimpleNamespace(
+        players=[ReadView(s, s, 13, discards=(DiscardView(s * 4, True, False, None),)) for s in range(4)]
+    )
     assert passed_since_change(old, 1) == frozenset()
 
 
 # --- cautious_discard: the classical strong bot's defence --------------------------------------------
+
 
 def _threat_view():
     """Seat 1 shows two pungs and has thrown 12 tiles (likely ready); since its last change of hand
@@ -104,21 +108,59 @@ def _threat_view():
         return [[t, tsumogiri, False, None, first_order + i * step] for i, t in enumerate(parse_tiles(text))]
 
     players = [
-        {"seat": 0, "wind": 0, "concealed": parse_tiles("5m5p12s"), "melds": [], "bonus": [], "out": False,
-         "discards": discards("1z2z3z4z9m9m1p1p9p9p8s", 0)},
-        {"seat": 1, "wind": 1, "melds": [
-            {"type": "pon", "tiles": parse_tiles("777z"), "claimed": None, "from": 0, "added": None},
-            {"type": "pon", "tiles": parse_tiles("111m"), "claimed": None, "from": 2, "added": None}],
-         "bonus": [], "out": False, "discards": discards("1z2z3z4z1s1s9s9s8m8m6z9s", 1)},
-        {"seat": 2, "wind": 2, "melds": [], "bonus": [], "out": False,
-         "discards": discards("4z3z2z1z7m7m7p7p3s3s4s5p", 2)},
-        {"seat": 3, "wind": 3, "melds": [], "bonus": [], "out": False,
-         "discards": discards("4z3z2z1z6m6m6p6p5z5z2s", 3)},
+        {
+            "seat": 0,
+            "wind": 0,
+            "concealed": parse_tiles("5m5p12s"),
+            "melds": [],
+            "bonus": [],
+            "out": False,
+            "discards": discards("1z2z3z4z9m9m1p1p9p9p8s", 0),
+        },
+        {
+            "seat": 1,
+            "wind": 1,
+            "melds": [
+                {"type": "pon", "tiles": parse_tiles("777z"), "claimed": None, "from": 0, "added": None},
+                {"type": "pon", "tiles": parse_tiles("111m"), "claimed": None, "from": 2, "added": None},
+            ],
+            "bonus": [],
+            "out": False,
+            "discards": discards("1z2z3z4z1s1s9s9s8m8m6z9s", 1),
+        },
+        {
+            "seat": 2,
+            "wind": 2,
+            "melds": [],
+            "bonus": [],
+            "out": False,
+            "discards": discards("4z3z2z1z7m7m7p7p3s3s4s5p", 2),
+        },
+        {
+            "seat": 3,
+            "wind": 3,
+            "melds": [],
+            "bonus": [],
+            "out": False,
+            "discards": discards("4z3z2z1z6m6m6p6p5z5z2s", 3),
+        },
     ]
     for p in players:
         p["concealed_count"] = len(p.get("concealed", ())) or 13
-    return view_from_wire({"seat": 0, "round_wind": 0, "wall": 30, "variant": "classical", "players": players,
-                           "phase": "turn", "turn": 0, "dealer": 0, "scores": [0, 0, 0, 0], "last_discard": None})
+    return view_from_wire(
+        {
+            "seat": 0,
+            "round_wind": 0,
+            "wall": 30,
+            "variant": "classical",
+            "players": players,
+            "phase": "turn",
+            "turn": 0,
+            "dealer": 0,
+            "scores": [0, 0, 0, 0],
+            "last_discard": None,
+        }
+    )
 
 
 def test_cautious_discard_gives_way_to_a_passed_tile_of_the_same_shanten():
@@ -140,8 +182,7 @@ def test_cautious_discard_gives_way_to_a_passed_tile_of_the_same_shanten():
     assert cautious_discard(view, [five_m, five_p], one_step, same_accept) == five_p
     # a ready hand keeps its choice; so does one whose safe alternative accepts far fewer tiles
     assert cautious_discard(view, [five_m, five_p], lambda a: 0, same_accept) == five_m
-    assert cautious_discard(view, [five_m, five_p], one_step,
-                            lambda a: 10 if a == five_m else 5) == five_m
+    assert cautious_discard(view, [five_m, five_p], one_step, lambda a: 10 if a == five_m else 5) == five_m
     # a slower alternative is no alternative
     assert cautious_discard(view, [five_m, five_p], lambda a: 1 if a == five_m else 2, same_accept) == five_m
 

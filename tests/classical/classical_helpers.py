@@ -13,12 +13,27 @@ from jantaku.engine.scenario import arranged_wall
 from jantaku.engine.table import HandContext
 
 
-def score(hand: str, win: str | None = None, *, preset: str = "classical", self_drawn: bool = False,
-          seat: str = "E", round_wind: str = "E", flags: tuple[str, ...] = (),
-          options: dict[str, Any] | None = None, **extra: Any) -> dict[str, Any]:
+def score(
+    hand: str,
+    win: str | None = None,
+    *,
+    preset: str = "classical",
+    self_drawn: bool = False,
+    seat: str = "E",
+    round_wind: str = "E",
+    flags: tuple[str, ...] = (),
+    options: dict[str, Any] | None = None,
+    **extra: Any,
+) -> dict[str, Any]:
     """Score a hand with the calculator; ``win`` None scores a loser's hand."""
-    request: dict[str, Any] = {"hand": hand, "preset": preset, "seat": seat, "round": round_wind,
-                               "by": "self" if self_drawn else "discard", "flags": list(flags)}
+    request: dict[str, Any] = {
+        "hand": hand,
+        "preset": preset,
+        "seat": seat,
+        "round": round_wind,
+        "by": "self" if self_drawn else "discard",
+        "flags": list(flags),
+    }
     if win is not None:
         request["win"] = win
     if options:
@@ -44,13 +59,26 @@ PRESETS = ("classical", "dmjl")
 
 # --- tables with an arranged wall -------------------------------------------------------------
 
-def new_table(hands: list[str], *, preset: str = "classical", options: dict[str, Any] | None = None,
-              context: HandContext | None = None, draws: str = "", dead: str = "") -> ClassicalTable:
+
+def new_table(
+    hands: list[str],
+    *,
+    preset: str = "classical",
+    options: dict[str, Any] | None = None,
+    context: HandContext | None = None,
+    draws: str = "",
+    dead: str = "",
+) -> ClassicalTable:
     """A table (bonus tiles off unless the options say so) that deals ``hands`` from seat 0,
     the dealer, then draws ``draws``; ``dead`` are the first replacement tiles."""
     ruleset = ClassicalRuleset(preset, {"bonus_tiles": False, **(options or {})})
-    wall = arranged_wall(hands, draws=[draws] if draws else [], dead=[dead] if dead else [],
-                         dead_size=ruleset.options.dead_wall, bonus=ruleset.options.bonus_tiles)
+    wall = arranged_wall(
+        hands,
+        draws=[draws] if draws else [],
+        dead=[dead] if dead else [],
+        dead_size=ruleset.options.dead_wall,
+        bonus=ruleset.options.bonus_tiles,
+    )
     return ruleset.new_table(wall=wall, context=context)
 
 

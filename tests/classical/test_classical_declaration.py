@@ -10,10 +10,12 @@ from .classical_helpers import act, new_table, pass_claims, types
 
 ON = {"riichi_declaration": True}
 # East (seat 0) is ready on 5m after discarding 7z; nobody else can claim 7z or 5m.
-EAST_READY = ["123m456p789s234s5m7z",
-              "4m6m8m1p3p5p7p9p1s3s5s1z2z",
-              "4m6m8m1p3p5p7p9p1s3s5s1z2z",
-              "7m9m6m2p4p6p8p2s4s6s8s3z4z"]
+EAST_READY = [
+    "123m456p789s234s5m7z",
+    "4m6m8m1p3p5p7p9p1s3s5s1z2z",
+    "4m6m8m1p3p5p7p9p1s3s5s1z2z",
+    "7m9m6m2p4p6p8p2s4s6s8s3z4z",
+]
 
 
 def kinds_of(actions):
@@ -120,6 +122,7 @@ def test_a_kong_before_declaring_is_free():
 
 
 # --- the pieces --------------------------------------------------------------------------------
+
 
 def test_a_wait_on_a_fifth_copy_is_no_wait():
     hand = parse_tiles("1111m234p567s789s5m")

@@ -21,28 +21,24 @@ def assert_not_limit(result, name):
 
 # (name, hand that is it, hand that narrowly isn't); keyword arguments of score() for each.
 SHAPE_LIMITS = [
-    ("Thirteen Orphans",
-     ("19m19p19s12345677z", "7z"), None),
-    ("Nine Gates",
-     ("11123456789999m", "9m"), ("11122233344455m", "5m")),
-    ("Four Kongs",
-     ("55m ankan:1111m kan:2222p kakan:3333s ankan:4444z", "5m"),
-     ("55m333s ankan:1111m kan:2222p ankan:4444z", "5m")),
-    ("Squirming Snake",
-     ("234567m88m pon:111m pon:999m", "8m"), ("234m66m789m pon:111m pon:999m", "6m")),
-    ("Imperial Jade",
-     ("234s234s666s88s pon:666z", "8s"), ("345s234s666s88s pon:666z", "8s")),
-    ("Heads and Tails",
-     ("111m999m111p999p99s", "9s"), ("111m999m111p999p11z", "1z")),
-    ("All Honours",
-     ("111z222z333z55z pon:666z", "5z"), ("111z222z111m55z pon:666z", "5z")),
-    ("Four Blessings",
-     ("55m pon:111z pon:222z pon:333z pon:444z", "5m"),
-     ("44z pon:111z pon:222z pon:333z pon:555m", "4z")),
-    ("Three Great Scholars",
-     ("123m55m pon:555z pon:666z pon:777z", "5m"), ("123m456m77z pon:555z pon:666z", "7z")),
-    ("Concealed One-Suit Hand",
-     ("11122233344455m", "5m"), ("11122233355m pon:444m", "5m")),
+    ("Thirteen Orphans", ("19m19p19s12345677z", "7z"), None),
+    ("Nine Gates", ("11123456789999m", "9m"), ("11122233344455m", "5m")),
+    (
+        "Four Kongs",
+        ("55m ankan:1111m kan:2222p kakan:3333s ankan:4444z", "5m"),
+        ("55m333s ankan:1111m kan:2222p ankan:4444z", "5m"),
+    ),
+    ("Squirming Snake", ("234567m88m pon:111m pon:999m", "8m"), ("234m66m789m pon:111m pon:999m", "6m")),
+    ("Imperial Jade", ("234s234s666s88s pon:666z", "8s"), ("345s234s666s88s pon:666z", "8s")),
+    ("Heads and Tails", ("111m999m111p999p99s", "9s"), ("111m999m111p999p11z", "1z")),
+    ("All Honours", ("111z222z333z55z pon:666z", "5z"), ("111z222z111m55z pon:666z", "5z")),
+    (
+        "Four Blessings",
+        ("55m pon:111z pon:222z pon:333z pon:444z", "5m"),
+        ("44z pon:111z pon:222z pon:333z pon:555m", "4z"),
+    ),
+    ("Three Great Scholars", ("123m55m pon:555z pon:666z pon:777z", "5m"), ("123m456m77z pon:555z pon:666z", "7z")),
+    ("Concealed One-Suit Hand", ("11122233344455m", "5m"), ("11122233355m pon:444m", "5m")),
 ]
 
 
@@ -74,6 +70,7 @@ def test_hidden_treasure_with_a_claimed_kong_is_dmjl_only():
 
 
 # --- nine gates vs squirming snake vs concealed one-suit --------------------------------
+
 
 def test_a_nine_gates_shape_is_named_nine_gates():
     # 111 234 55 678 999: a squirming snake and a concealed one-suit hand too
@@ -109,26 +106,42 @@ HAND = "123m456p789s11z pon:222m"
 
 
 @pytest.mark.parametrize("preset", PRESETS)
-@pytest.mark.parametrize("name, hand, kwargs, narrow_kwargs", [
-    ("Plum Blossom from the Roof", "123m456p789s11z pon:222m",
-     dict(win="5p", self_drawn=True, flags=("replacement",)),
-     dict(win="4p", self_drawn=True, flags=("replacement",))),
-    ("Moon from the Bottom of the Sea", "123p456m789s11z pon:222m",
-     dict(win="1p", self_drawn=True, flags=("last_tile",)),
-     dict(win="1p", flags=("last_tile",))),
-    ("Scratching a Carrying Pole", "234s456m789p11z pon:222m",
-     dict(win="2s", flags=("robbed_kong",)),
-     dict(win="3s", flags=("robbed_kong",))),
-    ("Twofold Fortune", HAND,
-     dict(win="2m", self_drawn=True, flags=("twofold_fortune", "replacement")),
-     dict(win="2m", self_drawn=True, flags=("replacement",))),
-    ("Blessing of Heaven", HAND,
-     dict(win="2m", self_drawn=True, flags=("first_turn",), seat="E"),
-     dict(win="2m", self_drawn=True, seat="E")),
-    ("Blessing of Earth", HAND,
-     dict(win="2m", flags=("first_turn",), seat="S"),
-     dict(win="2m", seat="S")),
-])
+@pytest.mark.parametrize(
+    "name, hand, kwargs, narrow_kwargs",
+    [
+        (
+            "Plum Blossom from the Roof",
+            "123m456p789s11z pon:222m",
+            dict(win="5p", self_drawn=True, flags=("replacement",)),
+            dict(win="4p", self_drawn=True, flags=("replacement",)),
+        ),
+        (
+            "Moon from the Bottom of the Sea",
+            "123p456m789s11z pon:222m",
+            dict(win="1p", self_drawn=True, flags=("last_tile",)),
+            dict(win="1p", flags=("last_tile",)),
+        ),
+        (
+            "Scratching a Carrying Pole",
+            "234s456m789p11z pon:222m",
+            dict(win="2s", flags=("robbed_kong",)),
+            dict(win="3s", flags=("robbed_kong",)),
+        ),
+        (
+            "Twofold Fortune",
+            HAND,
+            dict(win="2m", self_drawn=True, flags=("twofold_fortune", "replacement")),
+            dict(win="2m", self_drawn=True, flags=("replacement",)),
+        ),
+        (
+            "Blessing of Heaven",
+            HAND,
+            dict(win="2m", self_drawn=True, flags=("first_turn",), seat="E"),
+            dict(win="2m", self_drawn=True, seat="E"),
+        ),
+        ("Blessing of Earth", HAND, dict(win="2m", flags=("first_turn",), seat="S"), dict(win="2m", seat="S")),
+    ],
+)
 def test_limit_hands_by_circumstance(preset, name, hand, kwargs, narrow_kwargs):
     kwargs = {"seat": "W", **kwargs}
     narrow_kwargs = {"seat": "W", **narrow_kwargs}
@@ -142,8 +155,9 @@ def test_east_nine_wins(preset):
     assert_limit(score(HAND, "2m", preset=preset, seat="E", honba=8), "East's Nine Wins")
     assert_not_limit(score(HAND, "2m", preset=preset, seat="E", honba=7), "East's Nine Wins")
     assert_not_limit(score(HAND, "2m", preset=preset, seat="S", honba=8), "East's Nine Wins")
-    assert_not_limit(score(HAND, "2m", preset=preset, seat="E", honba=8,
-                           options={"nine_east_wins": False}), "East's Nine Wins")
+    assert_not_limit(
+        score(HAND, "2m", preset=preset, seat="E", honba=8, options={"nine_east_wins": False}), "East's Nine Wins"
+    )
 
 
 def test_blessing_of_earth_is_paid_by_east():
@@ -167,7 +181,7 @@ def test_the_limit_is_an_option():
 
 def test_roof_off_lifts_the_cap():
     result = score(BIG_HAND, "7z", options={"roof_off": True})
-    assert (result["score"], result["limit"]) == (60 * 2 ** 9, None)
+    assert (result["score"], result["limit"]) == (60 * 2**9, None)
 
 
 def test_roof_off_limit_hand_scores_the_limit_or_more():
@@ -184,8 +198,7 @@ def test_a_small_hand_is_below_the_limit():
 
 # --- special hands worth double the limit (seed 000: "Punktzahlen bis zum doppelten Limit") -----
 
-DOUBLE_LIMIT_HANDS = [("Thirteen Orphans", ("19m19p19s12345677z", "7z")),
-                      ("Nine Gates", ("11123456789999m", "9m"))]
+DOUBLE_LIMIT_HANDS = [("Thirteen Orphans", ("19m19p19s12345677z", "7z")), ("Nine Gates", ("11123456789999m", "9m"))]
 
 
 @pytest.mark.parametrize("name, hand_and_win", DOUBLE_LIMIT_HANDS, ids=[d[0] for d in DOUBLE_LIMIT_HANDS])
@@ -199,8 +212,7 @@ def test_classical_pays_double_the_limit_for_the_rarest_hands(name, hand_and_win
 @pytest.mark.parametrize("name, hand_and_win", DOUBLE_LIMIT_HANDS, ids=[d[0] for d in DOUBLE_LIMIT_HANDS])
 def test_double_limit_is_an_option_off_in_dmjl(name, hand_and_win):
     assert score(*hand_and_win, preset="dmjl", seat="S")["score"] == LIMIT
-    assert score(*hand_and_win, preset="dmjl", seat="S",
-                 options={"double_limit_hands": True})["score"] == 2 * LIMIT
+    assert score(*hand_and_win, preset="dmjl", seat="S", options={"double_limit_hands": True})["score"] == 2 * LIMIT
     assert score(*hand_and_win, seat="S", options={"double_limit_hands": False})["score"] == LIMIT
 
 

@@ -13,8 +13,7 @@ from jantaku.engine.results import HandResult, WinRecord
 from jantaku.engine.ruleset import get_ruleset
 from jantaku.engine.rulesets.classical.bot import ClassicalBot, make_plan
 from jantaku.engine.rulesets.classical.ruleset import ClassicalRuleset
-from jantaku.engine.rulesets.classical.situation import (FIRST_TURN, LAST_TILE, REPLACEMENT,
-                                                         ROBBED_KONG, TWOFOLD_FORTUNE)
+from jantaku.engine.rulesets.classical.situation import FIRST_TURN, LAST_TILE, REPLACEMENT, ROBBED_KONG, TWOFOLD_FORTUNE
 from jantaku.engine.scoring import ScoreResult
 from jantaku.engine.selfplay import run_selfplay
 from jantaku.engine.table import HandContext
@@ -72,6 +71,7 @@ def test_the_ruleset_is_registered():
 
 # --- the circumstances of a win -------------------------------------------------------------
 
+
 def test_win_flags_of_a_replacement_tile_and_kong_on_kong():
     table = new_table(NINE_ORPHANS)
     table.turns_taken = 5
@@ -112,15 +112,18 @@ def test_first_turn_flags():
 
 # --- dangerous discards at the table (dmjl) -----------------------------------------------------
 
+
 def dangerous_table(preset):
     """North shows three bamboo melds and wins on 9s (in its hand, as when scored); South
     threw it holding a safe 1m."""
     table = new_table(TWO_WAITS, preset=preset)
     taken = set()
     north, south = table.players[3], table.players[1]
-    north.melds = [make_meld(MeldType.PON, parse_tiles("222s", taken), claimed=None),
-                   make_meld(MeldType.CHI, parse_tiles("345s", taken), claimed=None),
-                   make_meld(MeldType.PON, parse_tiles("777s", taken), claimed=None)]
+    north.melds = [
+        make_meld(MeldType.PON, parse_tiles("222s", taken), claimed=None),
+        make_meld(MeldType.CHI, parse_tiles("345s", taken), claimed=None),
+        make_meld(MeldType.PON, parse_tiles("777s", taken), claimed=None),
+    ]
     north.concealed = parse_tiles("99s111z", taken)
     south.concealed = parse_tiles("1m", taken)
     return table, north.concealed[0]
@@ -149,6 +152,7 @@ def test_robbing_a_kong_is_never_dangerous():
 
 # --- the bot --------------------------------------------------------------------------------------
 
+
 def test_the_bot_declares_the_nine_orphans_draw_when_far_from_thirteen_orphans():
     table = new_table(NINE_ORPHANS)
     assert ClassicalBot().choose(table.view(0), table.legal_actions(0)).type is ActionType.ABORT
@@ -162,10 +166,12 @@ def test_the_bot_plays_on_when_thirteen_orphans_is_near():
 
 
 def test_the_bot_claims_a_pung_of_dragons():
-    hands = ["5z3m7m6m2p6p1s9s7s8s2z3z4z7z",
-             "12m9m3p9p8p2s3s6s2z3z4z6z",
-             "24m1p4p5p7p4s5s9s1z6z7z7z",
-             "55z5m1p2p3p4s5s6s1z6z7s8s"]
+    hands = [
+        "5z3m7m6m2p6p1s9s7s8s2z3z4z7z",
+        "12m9m3p9p8p2s3s6s2z3z4z6z",
+        "24m1p4p5p7p4s5s9s1z6z7z7z",
+        "55z5m1p2p3p4s5s6s1z6z7s8s",
+    ]
     table = new_table(hands)
     table.act(0, table.parse_action(0, "discard 5z"))
     choice = ClassicalBot().choose(table.view(3), table.legal_actions(3))
@@ -185,8 +191,9 @@ def test_the_bot_plans_one_suit_and_throws_the_others_first():
 def test_bots_handle_an_added_kong_with_four_melds_out(bot):
     table = new_table(NINE_ORPHANS)
     seat0, taken = table.players[0], set()
-    seat0.melds = [make_meld(MeldType.PON, parse_tiles(t, taken), claimed=None)
-                   for t in ("111m", "222p", "333s", "444s")]
+    seat0.melds = [
+        make_meld(MeldType.PON, parse_tiles(t, taken), claimed=None) for t in ("111m", "222p", "333s", "444s")
+    ]
     seat0.concealed = parse_tiles("1m9p", taken)
     seat0.drawn = seat0.concealed[0]
     assert ActionType.KAKAN in {a.type for a in table.legal_actions(0)}
@@ -197,9 +204,11 @@ def test_the_bot_keeps_a_tile_that_another_players_melds_make_dangerous():
     table = new_table(NINE_ORPHANS)
     seat0, west = table.players[0], table.players[2]
     taken = {t for p in table.players[1:] for t in p.concealed}
-    west.melds = [make_meld(MeldType.PON, parse_tiles("999p", taken), claimed=None),
-                  make_meld(MeldType.CHI, parse_tiles("123p", taken), claimed=None),
-                  make_meld(MeldType.CHI, parse_tiles("123p", taken), claimed=None)]
+    west.melds = [
+        make_meld(MeldType.PON, parse_tiles("999p", taken), claimed=None),
+        make_meld(MeldType.CHI, parse_tiles("123p", taken), claimed=None),
+        make_meld(MeldType.CHI, parse_tiles("123p", taken), claimed=None),
+    ]
     # 1p and 9s are equally useless; without the danger the lower kind, 1p, would go first
     seat0.concealed = parse_tiles("123m456m789m22s1p9s", taken)
     seat0.drawn = seat0.concealed[-1]
@@ -215,10 +224,12 @@ def test_no_one_suit_plan_with_a_mixed_hand():
 
 # --- whole matches --------------------------------------------------------------------------------
 
+
 @pytest.mark.parametrize("preset", ["classical", "dmjl"])
 def test_bots_play_whole_matches_without_errors(preset):
-    summary = run_selfplay("classical", hands=24, seed=3, preset=preset,
-                           bots=["classical", "easy", "classical", "easy"])
+    summary = run_selfplay(
+        "classical", hands=24, seed=3, preset=preset, bots=["classical", "easy", "classical", "easy"]
+    )
     assert summary["errors"] == []
     assert summary["wins"] + summary["draws"] == 24
     assert sum(s["points"] for s in summary["seats"]) == 0

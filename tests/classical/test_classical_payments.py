@@ -18,6 +18,7 @@ SCORES = {E: 40, S: 100, W: 20, N: 0}  # the DMJL example; South has won
 
 # --- self-draw: both presets alike ---------------------------------------------------------
 
+
 @pytest.mark.parametrize("options", [CLASSICAL, DMJL])
 def test_the_dmjl_example(options):
     assert settle_win(SCORES, S, options=options) == {E: -80, S: 400, W: -120, N: -200}
@@ -32,6 +33,7 @@ def test_losers_settle_differences_with_east_double():
 
 
 # --- discard wins ------------------------------------------------------------------------
+
 
 def test_classical_discarder_pays_4x_and_losers_still_settle():
     # W discards: W pays 400; then E +40 from W, E +80 from N, W +20 from N
@@ -53,19 +55,19 @@ def test_dmjl_discard_is_paid_like_a_self_draw():
 
 
 def test_dmjl_dangerous_discard_discarder_pays_alone_and_nothing_else():
-    assert settle_win(SCORES, S, options=DMJL, discarder=W, dangerous=True) == \
-        {E: 0, S: 400, W: -400, N: 0}
+    assert settle_win(SCORES, S, options=DMJL, discarder=W, dangerous=True) == {E: 0, S: 400, W: -400, N: 0}
     scores = {E: 100, S: 40, W: 20, N: 0}
-    assert settle_win(scores, E, options=DMJL, discarder=S, dangerous=True) == \
-        {E: 600, S: -600, W: 0, N: 0}
+    assert settle_win(scores, E, options=DMJL, discarder=S, dangerous=True) == {E: 600, S: -600, W: 0, N: 0}
 
 
 def test_danger_does_not_change_classical_payments():
-    assert settle_win(SCORES, S, options=CLASSICAL, discarder=W, dangerous=True) == \
-        settle_win(SCORES, S, options=CLASSICAL, discarder=W)
+    assert settle_win(SCORES, S, options=CLASSICAL, discarder=W, dangerous=True) == settle_win(
+        SCORES, S, options=CLASSICAL, discarder=W
+    )
 
 
 # --- draws ------------------------------------------------------------------------------
+
 
 def test_a_draw_pays_nothing_by_default():
     assert settle_draw(SCORES, options=CLASSICAL) == {E: 0, S: 0, W: 0, N: 0}
@@ -80,8 +82,13 @@ def test_a_draw_can_settle_all_hands():
 scores_strategy = st.fixed_dictionaries({seat: st.integers(0, 500) for seat in (E, S, W, N)})
 
 
-@given(scores_strategy, st.sampled_from((E, S, W, N)), st.sampled_from((None, E, S, W, N)),
-       st.booleans(), st.sampled_from((CLASSICAL, DMJL)))
+@given(
+    scores_strategy,
+    st.sampled_from((E, S, W, N)),
+    st.sampled_from((None, E, S, W, N)),
+    st.booleans(),
+    st.sampled_from((CLASSICAL, DMJL)),
+)
 def test_payments_always_add_up_to_zero(scores, winner, discarder, dangerous, options):
     if discarder == winner:
         discarder = None
@@ -91,6 +98,7 @@ def test_payments_always_add_up_to_zero(scores, winner, discarder, dangerous, op
 
 
 # --- dangerous discards --------------------------------------------------------------------
+
 
 def melds(text):
     return parse_hand(text).melds
@@ -104,19 +112,22 @@ def kinds(text):
     return set(parse_kinds(text))
 
 
-@pytest.mark.parametrize("shown, dangerous", [
-    ("pon:222s chi:345s pon:777s", "123456789s1234567z"),  # one suit (+ honours)
-    ("pon:222s chi:345s pon:111z", "123456789s1234567z"),  # one suit with honours
-    ("pon:222s chi:345s pon:777m", ""),  # two suits
-    ("pon:222s chi:345s", ""),  # only two melds
-    ("pon:111z pon:222z pon:555z", "1234567z"),  # all honours
-    ("pon:555z pon:666z", "567z"),  # three great scholars
-    ("pon:555z chi:123m", ""),
-    ("pon:111z pon:222z pon:333z", "1234567z"),  # four blessings, and all honours
-    ("pon:111z pon:222z pon:333z chi:123m", "123456789m1234567z"),  # ... and one suit
-    ("pon:111m pon:999p pon:111s", "19m19p19s"),  # heads and tails
-    ("pon:111m pon:999p chi:123s", ""),
-])
+@pytest.mark.parametrize(
+    "shown, dangerous",
+    [
+        ("pon:222s chi:345s pon:777s", "123456789s1234567z"),  # one suit (+ honours)
+        ("pon:222s chi:345s pon:111z", "123456789s1234567z"),  # one suit with honours
+        ("pon:222s chi:345s pon:777m", ""),  # two suits
+        ("pon:222s chi:345s", ""),  # only two melds
+        ("pon:111z pon:222z pon:555z", "1234567z"),  # all honours
+        ("pon:555z pon:666z", "567z"),  # three great scholars
+        ("pon:555z chi:123m", ""),
+        ("pon:111z pon:222z pon:333z", "1234567z"),  # four blessings, and all honours
+        ("pon:111z pon:222z pon:333z chi:123m", "123456789m1234567z"),  # ... and one suit
+        ("pon:111m pon:999p pon:111s", "19m19p19s"),  # heads and tails
+        ("pon:111m pon:999p chi:123s", ""),
+    ],
+)
 def test_dangerous_kinds(shown, dangerous):
     assert dangerous_kinds(melds(shown)) == kinds(dangerous)
 

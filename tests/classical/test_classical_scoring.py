@@ -18,11 +18,19 @@ def test_the_presets_differ_exactly_as_documented():
     classical, dmjl = classical_options("classical"), classical_options("dmjl")
     assert classical == ClassicalOptions()
     differences = {name for name in PRESETS["dmjl"] if getattr(classical, name) != getattr(dmjl, name)}
-    assert differences == {"dead_wall", "round_up_to_10", "bonus_doubles",
-                           "claimed_kong_counts_concealed", "discard_payment",
-                           # issue 20: the DMJL table's choices, the seed text's in classical
-                           "loser_pairs", "double_all_simples", "double_three_chows",
-                           "double_terminal_in_every_set", "double_limit_hands"}
+    assert differences == {
+        "dead_wall",
+        "round_up_to_10",
+        "bonus_doubles",
+        "claimed_kong_counts_concealed",
+        "discard_payment",
+        # issue 20: the DMJL table's choices, the seed text's in classical
+        "loser_pairs",
+        "double_all_simples",
+        "double_three_chows",
+        "double_terminal_in_every_set",
+        "double_limit_hands",
+    }
     assert (classical.limit, dmjl.limit) == (500, 500)
 
 
@@ -33,6 +41,7 @@ def test_unknown_options_are_errors():
 
 
 # --- rounding -----------------------------------------------------------------------------
+
 
 def test_classical_rounds_up_to_10_and_dmjl_does_not():
     # Mah Jong 20 + pung of 2m concealed 4 (a chow wait on 3m, not the only tile) = 24
@@ -51,13 +60,18 @@ def test_score_is_points_times_two_to_the_doubles():
 
 # --- the best arrangement ---------------------------------------------------------------
 
+
 def test_the_winner_takes_the_best_arrangement():
     # 111222333m: three concealed pungs (12 points, a double) beats three chows
     result = score("111222333m789p55z", "5z", preset="dmjl", seat="S", self_drawn=True)
     assert "Three concealed pungs" in items(result)
-    options = {len(s.hand.chows) for s in score_win_arrangements(
-        parse_hand("111222333m789p55z"),
-        Situation(classical_options("dmjl"), seat=1, win=Win(parse_kinds("5z")[0], self_drawn=True)))}
+    options = {
+        len(s.hand.chows)
+        for s in score_win_arrangements(
+            parse_hand("111222333m789p55z"),
+            Situation(classical_options("dmjl"), seat=1, win=Win(parse_kinds("5z")[0], self_drawn=True)),
+        )
+    }
     assert options == {1, 4}
 
 
@@ -78,6 +92,7 @@ def test_the_winning_tile_goes_where_it_scores_most():
 
 
 # --- loser hands ---------------------------------------------------------------------------
+
 
 def test_a_loser_scores_its_sets_and_the_doubles_for_all():
     result = score("111z22m345p pon:555z", preset="dmjl")
@@ -119,6 +134,7 @@ def test_loser_hands_are_rounded_and_capped_too():
 
 # --- the calculator contract ------------------------------------------------------------------
 
+
 def test_the_result_has_the_contract_keys():
     result = score("123m456p789s11z pon:555z", "1z")
     assert {"is_win", "items", "points", "doubles", "limit", "score", "payments"} <= set(result)
@@ -135,27 +151,30 @@ def test_payments_as_if_the_losers_scored_zero():
 def test_discard_payments_of_both_presets():
     hand = "123m456p789s22z pon:555z"
     classical = score(hand, "2z", seat="S", preset="classical")
-    assert classical["payments"] == {"E": -4 * classical["score"], "S": 4 * classical["score"],
-                                     "W": 0, "N": 0}
+    assert classical["payments"] == {"E": -4 * classical["score"], "S": 4 * classical["score"], "W": 0, "N": 0}
     dmjl = score(hand, "2z", seat="S", preset="dmjl", **{"from": "W"})
     s = dmjl["score"]
     assert dmjl["payments"] == {"E": -2 * s, "S": 4 * s, "W": -s, "N": -s}
 
 
-@pytest.mark.parametrize("request_, error", [
-    ({"hand": "123m456p789s11z", "win": "1z"}, "a winning hand has 14 tiles"),
-    ({"hand": "123m456p789s11z55m", "win": "1z"}, "a winning hand has 14 tiles"),
-    ({"hand": "123m456p789s1z5m pon:555z", "win": "1z"}, "not a complete hand"),
-    ({"hand": "123m456p789s11z pon:555z", "win": "1z", "flags": ["riichi"]}, "no meaning in classical"),
-    ({"hand": "123m456p789s11z pon:555z", "win": "1z", "flags": ["replacement"]}, "by self"),
-    ({"hand": "123m456p789s11z pon:555z", "win": "1z", "flags": ["robbed_kong"], "by": "self"},
-     "by discard"),
-    ({"hand": "123m456p789s11z pon:555z", "win": "1z", "flags": ["first_turn"]}, "by self"),
-    ({"hand": "123m456p789s11z pon:555z", "win": "1z", "flags": ["first_turn"], "seat": "W",
-      "from": "S"}, "East's first discard"),
-    ({"hand": "123m bonus:1f", "options": {"bonus_tiles": False}}, "bonus tiles are off"),
-    ({"hand": "123m456p789s11z555z5m"}, "at most 14 tiles"),
-])
+@pytest.mark.parametrize(
+    "request_, error",
+    [
+        ({"hand": "123m456p789s11z", "win": "1z"}, "a winning hand has 14 tiles"),
+        ({"hand": "123m456p789s11z55m", "win": "1z"}, "a winning hand has 14 tiles"),
+        ({"hand": "123m456p789s1z5m pon:555z", "win": "1z"}, "not a complete hand"),
+        ({"hand": "123m456p789s11z pon:555z", "win": "1z", "flags": ["riichi"]}, "no meaning in classical"),
+        ({"hand": "123m456p789s11z pon:555z", "win": "1z", "flags": ["replacement"]}, "by self"),
+        ({"hand": "123m456p789s11z pon:555z", "win": "1z", "flags": ["robbed_kong"], "by": "self"}, "by discard"),
+        ({"hand": "123m456p789s11z pon:555z", "win": "1z", "flags": ["first_turn"]}, "by self"),
+        (
+            {"hand": "123m456p789s11z pon:555z", "win": "1z", "flags": ["first_turn"], "seat": "W", "from": "S"},
+            "East's first discard",
+        ),
+        ({"hand": "123m bonus:1f", "options": {"bonus_tiles": False}}, "bonus tiles are off"),
+        ({"hand": "123m456p789s11z555z5m"}, "at most 14 tiles"),
+    ],
+)
 def test_invalid_requests(request_, error):
     result = score_json("classical", request_)
     assert result["is_win"] is False
@@ -164,10 +183,12 @@ def test_invalid_requests(request_, error):
 
 # --- issue 20's elements through the command line (`jantaku score classical ...`) ---------------
 
+
 def cli_score(capsys, *argv):
     import json
 
     from jantaku.cli import main
+
     assert main(["score", "classical", *argv, "--json"]) == 0
     return json.loads(capsys.readouterr().out)
 
@@ -175,8 +196,18 @@ def cli_score(capsys, *argv):
 def test_cli_scores_the_seed_doubles_and_the_declaration(capsys):
     result = cli_score(capsys, "234m456p678s345m88s", "--win", "3m", "--seat", "S")
     assert {"name": "All simples", "value": 1, "unit": "doubles"} in result["items"]
-    result = cli_score(capsys, "123m456p789s234s55m", "--win", "5m", "--seat", "S", "--flag", "riichi",
-                       "--option", "riichi_declaration=true")
+    result = cli_score(
+        capsys,
+        "123m456p789s234s55m",
+        "--win",
+        "5m",
+        "--seat",
+        "S",
+        "--flag",
+        "riichi",
+        "--option",
+        "riichi_declaration=true",
+    )
     assert {"name": "Riichi declaration", "value": 1, "unit": "doubles"} in result["items"]
     assert result["payments"] == {"E": -480, "S": 480, "W": 0, "N": 0}
 
@@ -193,9 +224,12 @@ def test_docs_list_every_option_with_both_presets_choices():
     from pathlib import Path
 
     from jantaku.engine.options import options_to_dict
+
     text = (Path(__file__).parents[2] / "docs" / "classical.md").read_text()
-    rows = {cells[1].strip(" `"): [c.strip(" `") for c in cells[2:4]]
-            for cells in (line.split("|") for line in text.splitlines() if line.startswith("| `"))}
+    rows = {
+        cells[1].strip(" `"): [c.strip(" `") for c in cells[2:4]]
+        for cells in (line.split("|") for line in text.splitlines() if line.startswith("| `"))
+    }
     assert set(rows) == set(options_to_dict(ClassicalOptions()))
 
     def shown(value):

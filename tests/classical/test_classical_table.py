@@ -15,10 +15,12 @@ from .classical_helpers import act, new_table, pass_claims, types
 
 # Claims on seat 0's first discard, 3m: seat 1 (next) may chow with 12m, seat 2 holds 24m but is
 # not next, seat 3 may pung with 33m.
-CLAIMS = ["3m7m6m2p6p1s9s7s8s2z3z4z5z7z",
-          "12m9m3p9p8p2s3s6s2z3z4z6z",
-          "24m1p4p5p7p4s5s9s1z6z7z7z",
-          "33m5m1p2p3p4s5s6s11z6z5z"]
+CLAIMS = [
+    "3m7m6m2p6p1s9s7s8s2z3z4z5z7z",
+    "12m9m3p9p8p2s3s6s2z3z4z6z",
+    "24m1p4p5p7p4s5s9s1z6z7z7z",
+    "33m5m1p2p3p4s5s6s11z6z5z",
+]
 
 
 def kind(text):
@@ -33,6 +35,7 @@ def claim(table, seat, text):
 
 # --- the deal --------------------------------------------------------------------------------
 
+
 def test_east_is_dealt_14_and_discards_first():
     table = ClassicalRuleset().new_table(seed=4)
     assert [len(p.concealed) for p in table.players] == [14, 13, 13, 13]
@@ -41,8 +44,12 @@ def test_east_is_dealt_14_and_discards_first():
 
 
 def test_bonus_tiles_are_laid_out_and_replaced_from_the_dead_wall():
-    hands = ["3m7m6m2p6p1s9s7s8s2z3z4z5z7z", "1f9m3p9p8p2s3s6s2z3z4z6z1m",
-             "24m1p4p5p7p4s5s9s1z6z7z7z", "33m5m1p2p3p4s5s6s11z6z5z"]
+    hands = [
+        "3m7m6m2p6p1s9s7s8s2z3z4z5z7z",
+        "1f9m3p9p8p2s3s6s2z3z4z6z1m",
+        "24m1p4p5p7p4s5s9s1z6z7z7z",
+        "33m5m1p2p3p4s5s6s11z6z5z",
+    ]
     table = new_table(hands, options={"bonus_tiles": True}, dead="9p")
     seat1 = table.players[1]
     assert [kind_of(t) for t in seat1.bonus] == parse_kinds("1f")
@@ -60,6 +67,7 @@ def test_dead_wall_size_per_preset(preset, dead, live):
 
 # --- claims -------------------------------------------------------------------------------------
 
+
 def test_chow_only_from_the_player_to_the_left():
     table = new_table(CLAIMS)
     act(table, 0, "discard 3m")
@@ -69,10 +77,13 @@ def test_chow_only_from_the_player_to_the_left():
     assert ActionType.CHI not in {a.type for a in pending[3]}
 
 
-@pytest.mark.parametrize("north_answer, taker, meld", [
-    ("pon 33m+3m", 3, MeldType.PON),  # a pung goes before a chow
-    ("pass", 1, MeldType.CHI),
-])
+@pytest.mark.parametrize(
+    "north_answer, taker, meld",
+    [
+        ("pon 33m+3m", 3, MeldType.PON),  # a pung goes before a chow
+        ("pass", 1, MeldType.CHI),
+    ],
+)
 def test_claim_priority_pung_before_chow(north_answer, taker, meld):
     table = new_table(CLAIMS)
     act(table, 0, "discard 3m")
@@ -83,10 +94,7 @@ def test_claim_priority_pung_before_chow(north_answer, taker, meld):
 
 
 # Seats 2 and 3 both wait on 3m, which East discards first.
-TWO_WAITS = ["3m7m6m2p6p1s9s7s8s2z3z4z5z7z",
-             "1m9m3p9p8p2s3s6s2z3z4z6z5p",
-             "12m456p789p456s55z",
-             "45m123p789s111z66z"]
+TWO_WAITS = ["3m7m6m2p6p1s9s7s8s2z3z4z5z7z", "1m9m3p9p8p2s3s6s2z3z4z6z5p", "12m456p789p456s55z", "45m123p789s111z66z"]
 
 
 def test_of_two_mah_jong_claims_the_next_in_turn_wins():
@@ -122,6 +130,7 @@ def test_mah_jong_goes_before_a_pung():
 
 # --- kongs --------------------------------------------------------------------------------------
 
+
 def test_a_claimed_kong_draws_a_replacement_from_the_dead_wall():
     hands = list(CLAIMS)
     hands[3] = "333m1p2p3p4s5s6s11z6z5z"
@@ -148,10 +157,12 @@ def test_a_pung_becomes_a_kong_only_with_the_tile_just_drawn():
 
 
 def test_robbing_a_kong():
-    hands = ["6p1m9m2s8s2z3z4z7z1p9p3m7m6z",
-             "66p2m8m3s7s1z3z6z4m6m9s8p",
-             "57p123m789s234s11z",
-             "1s4s5s6s2p3p7p8p5m9m2z4z5z"]
+    hands = [
+        "6p1m9m2s8s2z3z4z7z1p9p3m7m6z",
+        "66p2m8m3s7s1z3z6z4m6m9s8p",
+        "57p123m789s234s11z",
+        "1s4s5s6s2p3p7p8p5m9m2z4z5z",
+    ]
     table = new_table(hands, draws="7z6z9s6p")
     act(table, 0, "discard 6p")
     claim(table, 1, "pon 66p+6p")  # seat 2 lets it go, though it could win on it
@@ -170,10 +181,12 @@ def test_robbing_a_kong():
 
 # --- draws ------------------------------------------------------------------------------------------
 
-FOUR_WINDS = ["1z1m4m7m2p5p8p3s6s9s2z5z7z9m",
-              "1z2m5m8m3p6p9p1s4s7s3z6z9m",
-              "1z3m6m9p1p4p7p2s5s8s4z5z8m",
-              "1z1m2m3p4p5s6s7s2z3z6z7z9s"]
+FOUR_WINDS = [
+    "1z1m4m7m2p5p8p3s6s9s2z5z7z9m",
+    "1z2m5m8m3p6p9p1s4s7s3z6z9m",
+    "1z3m6m9p1p4p7p2s5s8s4z5z8m",
+    "1z1m2m3p4p5s6s7s2z3z6z7z9s",
+]
 
 
 def test_four_identical_winds_on_the_first_go_round_are_a_draw():
@@ -202,10 +215,12 @@ def test_the_four_winds_draw_is_an_option():
     assert not table.is_over
 
 
-NINE_ORPHANS = ["19m19p19s123z23456m",
-                "2p3p4p5p6p7p8p2s3s4s5s6s7s",
-                "3p4p5p6p7p8p2s3s4s5s6s7s8s",
-                "4p5p6p7p8p3s4s5s6s7s8s7m8m"]
+NINE_ORPHANS = [
+    "19m19p19s123z23456m",
+    "2p3p4p5p6p7p8p2s3s4s5s6s7s",
+    "3p4p5p6p7p8p2s3s4s5s6s7s8s",
+    "4p5p6p7p8p3s4s5s6s7s8s7m8m",
+]
 
 
 def test_nine_orphans_may_be_declared_a_draw_on_the_first_turn():
@@ -259,6 +274,7 @@ def test_a_draw_can_settle_the_incomplete_hands():
 
 # --- wins and their circumstances -----------------------------------------------------------------
 
+
 def test_blessing_of_heaven():
     hands = ["123m456p789s55z222z", *NINE_ORPHANS[1:]]
     table = new_table(hands)
@@ -272,8 +288,7 @@ def test_east_nine_wins_counts_from_the_context():
     hands = ["12m456p789s55z222z9p", *NINE_ORPHANS[1:]]
 
     def dealer_wins(streak):
-        table = new_table(hands, draws="3m",
-                          context=HandContext(extra={"east_streak": streak}))
+        table = new_table(hands, draws="3m", context=HandContext(extra={"east_streak": streak}))
         act(table, 0, "discard 9p")
         pass_claims(table)
         act(table, 1, "discard 3m")
@@ -285,8 +300,12 @@ def test_east_nine_wins_counts_from_the_context():
 
 
 def test_losers_are_scored_and_settle_among_themselves():
-    hands = ["12m456p789s55z222z9p", "2p3p4p5p6p7p8p2s3s4s5s6s7s",
-             "3p4p5p6p7p8p2s3s4s5s6s7s8s", "777z4p5p6p8p3s4s5s6s7m8m"]
+    hands = [
+        "12m456p789s55z222z9p",
+        "2p3p4p5p6p7p8p2s3s4s5s6s7s",
+        "3p4p5p6p7p8p2s3s4s5s6s7s8s",
+        "777z4p5p6p8p3s4s5s6s7m8m",
+    ]
     table = new_table(hands, draws="3m")
     act(table, 0, "discard 9p")
     pass_claims(table)
@@ -301,10 +320,7 @@ def test_losers_are_scored_and_settle_among_themselves():
 
 
 # East discards 5p; South, West and North all wait on it (issue #20, item 1).
-THREE_WAITS = ["5p2m3m7m8m2p3p7p8p2s3s7s5z7z",
-               "123m456m789m11s46p",
-               "123s456s789s22z55p",
-               "111z333z444z666z5p"]
+THREE_WAITS = ["5p2m3m7m8m2p3p7p8p2s3s7s5z7z", "123m456m789m11s46p", "123s456s789s22z55p", "111z333z444z666z5p"]
 
 
 @pytest.mark.parametrize("preset", ["classical", "dmjl"])
@@ -339,13 +355,19 @@ def test_two_of_three_possible_mah_jong_calls_the_next_in_turn_wins():
 
 # --- the dead wall keeps its size (issue #20, item 3) ------------------------------------------
 
+
 def short_wall_table(hands, *, live_after_deal, draws="", dead="", preset="classical"):
     """A bonus-tile table whose live wall holds only ``live_after_deal`` tiles after the deal
     (the rest of the set is left out of this scenario)."""
     ruleset = ClassicalRuleset(preset, {"bonus_tiles": True})
-    wall = arranged_wall(hands, draws=[draws] if draws else [], dead=[dead] if dead else [],
-                         dead_size=ruleset.options.dead_wall, bonus=True)
-    wall.live = wall.live[:53 + live_after_deal]
+    wall = arranged_wall(
+        hands,
+        draws=[draws] if draws else [],
+        dead=[dead] if dead else [],
+        dead_size=ruleset.options.dead_wall,
+        bonus=True,
+    )
+    wall.live = wall.live[: 53 + live_after_deal]
     return ruleset.new_table(wall=wall)
 
 
@@ -373,10 +395,7 @@ def test_a_kong_replacement_that_is_a_flower_with_no_live_tile_left_ends_the_han
 
 
 def test_three_players_robbing_a_kong_make_the_hand_a_draw_and_the_tile_stays():
-    hands = ["6p123m456m789m11s45p",
-             "66p2m8m3s7s1z3z6z4m6m9s8p",
-             "57p123m789s234s11z",
-             "78p456s789s555z99m"]
+    hands = ["6p123m456m789m11s45p", "66p2m8m3s7s1z3z6z4m6m9s8p", "57p123m789s234s11z", "78p456s789s555z99m"]
     table = new_table(hands, draws="7z6z9s6p")
     act(table, 0, "discard 6p")
     claim(table, 1, "pon 66p+6p")  # the three who could win on it let it go

@@ -10,9 +10,20 @@ from jantaku.engine.match import Match
 
 def random_choice(rng: random.Random, actions):
     """A random legal action, biased toward calls and wins so every path gets exercised."""
-    eager = [a for a in actions if a.type in (ActionType.TSUMO, ActionType.RON, ActionType.PON,
-                                              ActionType.KAN, ActionType.ANKAN, ActionType.KAKAN,
-                                              ActionType.CHI)]
+    eager = [
+        a
+        for a in actions
+        if a.type
+        in (
+            ActionType.TSUMO,
+            ActionType.RON,
+            ActionType.PON,
+            ActionType.KAN,
+            ActionType.ANKAN,
+            ActionType.KAKAN,
+            ActionType.CHI,
+        )
+    ]
     if eager and rng.random() < 0.6:
         return rng.choice(eager)
     return rng.choice(list(actions))

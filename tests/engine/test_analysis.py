@@ -4,8 +4,16 @@ import random
 import pytest
 from hypothesis import given, strategies as st
 
-from jantaku.engine.analysis import (decompositions, discard_options, is_complete, regular_shanten,
-                                     seven_pairs_shanten, shanten, thirteen_orphans_shanten, waits)
+from jantaku.engine.analysis import (
+    decompositions,
+    discard_options,
+    is_complete,
+    regular_shanten,
+    seven_pairs_shanten,
+    shanten,
+    thirteen_orphans_shanten,
+    waits,
+)
 from jantaku.engine.tiles import kinds_to_counts, parse_kinds
 
 OFF = {"m": 0, "p": 9, "s": 18, "z": 27}
@@ -36,13 +44,16 @@ def test_shanten_agrees_with_all_40000_kobalab_cases(data_dir):
     assert wrong == []
 
 
-@pytest.mark.parametrize("hand, expected", [
-    ("123m456p789s1122z", 0),
-    ("123m456p789s11223z", 0),  # 14 tiles: discard 3z → ready
-    ("19m19p19s1234567z", 0),  # thirteen orphans, 13-wait
-    ("1133557799m1133p", -1),  # seven pairs
-    ("1133557799m113p", 0),
-])
+@pytest.mark.parametrize(
+    "hand, expected",
+    [
+        ("123m456p789s1122z", 0),
+        ("123m456p789s11223z", 0),  # 14 tiles: discard 3z → ready
+        ("19m19p19s1234567z", 0),  # thirteen orphans, 13-wait
+        ("1133557799m1133p", -1),  # seven pairs
+        ("1133557799m113p", 0),
+    ],
+)
 def test_known_shanten(hand, expected):
     assert shanten(counts_of(hand)) == expected
 
@@ -137,7 +148,7 @@ def test_waits_agree_with_brute_force(rng, melds):
             tiles += [k] * 3
         else:
             tiles += [k] * 2
-    tiles = tiles[:size + 1]
+    tiles = tiles[: size + 1]
     counts = [0] * 34
     for k in tiles:
         counts[k] += 1
@@ -170,6 +181,7 @@ def test_random_hands_agree_with_mahjong_package():
 @given(st.randoms(use_true_random=False), st.booleans())
 def test_useful_tiles_equal_brute_force(rng, special_forms):
     from jantaku.engine.analysis import useful_tiles
+
     counts = [0] * 34
     for t in rng.sample(range(136), 13):
         counts[t >> 2] += 1

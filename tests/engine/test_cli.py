@@ -12,6 +12,7 @@ from jantaku.cli import main
 def run(capsys, *argv, stdin=None, monkeypatch=None):
     if stdin is not None:
         import io
+
         monkeypatch.setattr(sys, "stdin", io.StringIO(stdin))
     code = main(list(argv))
     out = capsys.readouterr()
@@ -66,32 +67,36 @@ def test_selfplay_json_shape(capsys):
     assert isinstance(s["seconds"], float)
 
 
-@pytest.mark.parametrize("argv, fragment", [
-    (["selfplay", "--bots", "easy,easy"], "four names"),
-    (["selfplay", "--ruleset", "nope"], "unknown ruleset"),
-    (["selfplay", "--hands", "0"], "at least 1"),
-    (["selfplay", "--option", "bogus=1"], "unknown option"),
-])
+@pytest.mark.parametrize(
+    "argv, fragment",
+    [
+        (["selfplay", "--bots", "easy,easy"], "four names"),
+        (["selfplay", "--ruleset", "nope"], "unknown ruleset"),
+        (["selfplay", "--hands", "0"], "at least 1"),
+        (["selfplay", "--option", "bogus=1"], "unknown option"),
+    ],
+)
 def test_selfplay_bad_flags(capsys, argv, fragment):
     code, _, err = run(capsys, *argv)
     assert code == 2 and fragment in err
 
 
 def test_console_script_runs():
-    out = subprocess.run([sys.executable, "-m", "jantaku", "analyze", "19m19p19s1234567z"],
-                         capture_output=True, text=True, check=True).stdout
+    out = subprocess.run(
+        [sys.executable, "-m", "jantaku", "analyze", "19m19p19s1234567z"], capture_output=True, text=True, check=True
+    ).stdout
     assert "ready" in out
 
 
 def test_variant_bots_are_found_by_name(capsys):
-    code, out, _ = run(capsys, "selfplay", "--ruleset", "hongkong", "--hands", "1",
-                       "--bots", "hongkong,easy,easy,easy", "--json")
+    code, out, _ = run(
+        capsys, "selfplay", "--ruleset", "hongkong", "--hands", "1", "--bots", "hongkong,easy,easy,easy", "--json"
+    )
     assert code == 0 and json.loads(out)["seats"][0]["bot"] == "hongkong"
 
 
 def test_module_entry_point_knows_every_command():
-    out = subprocess.run([sys.executable, "-m", "jantaku", "--help"], capture_output=True, text=True,
-                         check=True).stdout
+    out = subprocess.run([sys.executable, "-m", "jantaku", "--help"], capture_output=True, text=True, check=True).stdout
     for name in ("score", "analyze", "selfplay", "import", "host", "history", "export", "bot"):
         assert name in out
 
@@ -99,25 +104,28 @@ def test_module_entry_point_knows_every_command():
 # --- every bad flag is one line, never a traceback (issue 15, item 14) -------------------------
 
 
-@pytest.mark.parametrize("argv, fragment", [
-    (["host", "--port", "99999"], "--port"),
-    (["host", "--port", "-1"], "--port"),
-    (["host", "--port", "x"], "--port"),
-    (["host", "--ssh", "70000"], "--ssh"),
-    (["host", "--max-tables", "0"], "--max-tables"),
-    (["host", "--max-connections", "-3"], "--max-connections"),
-    (["host", "--ssh-max-sessions", "0"], "--ssh-max-sessions"),
-    (["host", "--bots", "genius"], "--bots"),
-    (["bot", "--connect", "127.0.0.1:99999"], "--connect"),
-    (["bot", "--connect", "127.0.0.1:http"], "--connect"),
-    (["bot", "--connect", "127.0.0.1:1", "--table", "-2"], "--table"),
-    (["join", "127.0.0.1:99999"], "HOST:PORT"),
-    (["score", "riichi", "123m", "--honba", "-1"], "--honba"),
-    (["score", "riichi", "123m", "--sticks", "-1"], "--sticks"),
-    (["selfplay", "--hands", "many"], "--hands"),
-    (["play", "--bot-delay", "-1"], "--bot-delay"),
-    (["play", "--bots", "genius"], "--bots"),
-])
+@pytest.mark.parametrize(
+    "argv, fragment",
+    [
+        (["host", "--port", "99999"], "--port"),
+        (["host", "--port", "-1"], "--port"),
+        (["host", "--port", "x"], "--port"),
+        (["host", "--ssh", "70000"], "--ssh"),
+        (["host", "--max-tables", "0"], "--max-tables"),
+        (["host", "--max-connections", "-3"], "--max-connections"),
+        (["host", "--ssh-max-sessions", "0"], "--ssh-max-sessions"),
+        (["host", "--bots", "genius"], "--bots"),
+        (["bot", "--connect", "127.0.0.1:99999"], "--connect"),
+        (["bot", "--connect", "127.0.0.1:http"], "--connect"),
+        (["bot", "--connect", "127.0.0.1:1", "--table", "-2"], "--table"),
+        (["join", "127.0.0.1:99999"], "HOST:PORT"),
+        (["score", "riichi", "123m", "--honba", "-1"], "--honba"),
+        (["score", "riichi", "123m", "--sticks", "-1"], "--sticks"),
+        (["selfplay", "--hands", "many"], "--hands"),
+        (["play", "--bot-delay", "-1"], "--bot-delay"),
+        (["play", "--bots", "genius"], "--bots"),
+    ],
+)
 def test_a_bad_flag_is_one_line(capsys, monkeypatch, argv, fragment):
     from jantaku.cli import play
 

@@ -9,9 +9,25 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from jantaku.engine.events import (
-    GENERIC_EVENTS, BonusEvent, CallEvent, DealEvent, DiscardEvent, DrawEvent, Event, HandEndEvent, HandStartEvent,
-    KongEvent, LeaveEvent, LegacyEvent, MatchEndEvent, PaymentEvent, UnknownEvent, WinEvent, decode_event,
-    event_kinds)
+    GENERIC_EVENTS,
+    BonusEvent,
+    CallEvent,
+    DealEvent,
+    DiscardEvent,
+    DrawEvent,
+    Event,
+    HandEndEvent,
+    HandStartEvent,
+    KongEvent,
+    LeaveEvent,
+    LegacyEvent,
+    MatchEndEvent,
+    PaymentEvent,
+    UnknownEvent,
+    WinEvent,
+    decode_event,
+    event_kinds,
+)
 from jantaku.engine.match import Match
 from jantaku.engine.ruleset import get_ruleset, ruleset_names
 from jantaku.engine.rulesets.classical.events import HandScoresEvent
@@ -24,45 +40,116 @@ SCORE = {"total": 8000, "items": [{"name": "Riichi", "value": 1}]}
 
 # (event, its wire form for everyone, the fields only its own seat also sees)
 CASES: list[tuple[Event, dict, dict]] = [
-    (HandStartEvent(dealer=1, round_wind=0, hand_number=2, honba=1, sticks=0, dice=[3, 4], scores=[1, 2, 3, 4]),
-     {"type": "hand_start", "seat": None, "dealer": 1, "round_wind": 0, "hand_number": 2, "honba": 1, "sticks": 0,
-      "dice": [3, 4], "scores": [1, 2, 3, 4]}, {}),
-    (DealEvent(seat=2, count=13, tiles=list(range(13))),
-     {"type": "deal", "seat": 2, "count": 13}, {"tiles": list(range(13))}),
-    (DrawEvent(seat=0, replacement=True, wall=40, tile=77),
-     {"type": "draw", "seat": 0, "replacement": True, "wall": 40}, {"tile": 77}),
+    (
+        HandStartEvent(dealer=1, round_wind=0, hand_number=2, honba=1, sticks=0, dice=[3, 4], scores=[1, 2, 3, 4]),
+        {
+            "type": "hand_start",
+            "seat": None,
+            "dealer": 1,
+            "round_wind": 0,
+            "hand_number": 2,
+            "honba": 1,
+            "sticks": 0,
+            "dice": [3, 4],
+            "scores": [1, 2, 3, 4],
+        },
+        {},
+    ),
+    (
+        DealEvent(seat=2, count=13, tiles=list(range(13))),
+        {"type": "deal", "seat": 2, "count": 13},
+        {"tiles": list(range(13))},
+    ),
+    (
+        DrawEvent(seat=0, replacement=True, wall=40, tile=77),
+        {"type": "draw", "seat": 0, "replacement": True, "wall": 40},
+        {"tile": 77},
+    ),
     (BonusEvent(seat=3, tile=137), {"type": "bonus", "seat": 3, "tile": 137}, {}),
-    (DiscardEvent(seat=1, tile=8, tsumogiri=False, riichi=True),
-     {"type": "discard", "seat": 1, "tile": 8, "tsumogiri": False, "riichi": True}, {}),
+    (
+        DiscardEvent(seat=1, tile=8, tsumogiri=False, riichi=True),
+        {"type": "discard", "seat": 1, "tile": 8, "tsumogiri": False, "riichi": True},
+        {},
+    ),
     (CallEvent(seat=0, meld=MELD, discarder=3), {"type": "call", "seat": 0, "meld": MELD, "from": 3}, {}),
     (KongEvent(seat=0, meld=MELD), {"type": "kong", "seat": 0, "meld": MELD}, {}),
     (KongEvent(seat=0, meld=MELD, held=True), {"type": "kong", "seat": 0, "meld": MELD, "held": True}, {}),
     (KongEvent(seat=0, meld=MELD, opening=True), {"type": "kong", "seat": 0, "meld": MELD, "opening": True}, {}),
-    (WinEvent(seat=2, tile=8, discarder=None, score=SCORE, payments={0: -1, 2: 1}, hand=[8, 9], melds=[MELD],
-              bonus=[]),
-     {"type": "win", "seat": 2, "tile": 8, "discarder": None, "score": SCORE, "payments": {0: -1, 2: 1},
-      "hand": [8, 9], "melds": [MELD], "bonus": []}, {}),
+    (
+        WinEvent(
+            seat=2, tile=8, discarder=None, score=SCORE, payments={0: -1, 2: 1}, hand=[8, 9], melds=[MELD], bonus=[]
+        ),
+        {
+            "type": "win",
+            "seat": 2,
+            "tile": 8,
+            "discarder": None,
+            "score": SCORE,
+            "payments": {0: -1, 2: 1},
+            "hand": [8, 9],
+            "melds": [MELD],
+            "bonus": [],
+        },
+        {},
+    ),
     (LeaveEvent(seat=2), {"type": "leave", "seat": 2}, {}),
-    (PaymentEvent(reason="kong", deltas={0: 2, 1: -2}),
-     {"type": "payment", "seat": None, "reason": "kong", "deltas": {0: 2, 1: -2}}, {}),
-    (HandEndEvent(kind="draw", reason=None, wins=[], deltas=[0, 0, 0, 0], details=[], hands=[[1], [2], [3], [4]],
-                  flags={"tenpai": [0]}),
-     {"type": "hand_end", "seat": None, "kind": "draw", "reason": None, "wins": [], "deltas": [0, 0, 0, 0],
-      "details": [], "hands": [[1], [2], [3], [4]], "flags": {"tenpai": [0]}}, {}),
-    (MatchEndEvent(scores=[1, 2, 3, 4], standings=[{"seat": 0}]),
-     {"type": "match_end", "seat": None, "scores": [1, 2, 3, 4], "standings": [{"seat": 0}]}, {}),
-    (MatchEndEvent(scores=[1, 2, 3, 4], standings=[], stopped="time limit"),
-     {"type": "match_end", "seat": None, "scores": [1, 2, 3, 4], "standings": [], "stopped": "time limit"}, {}),
+    (
+        PaymentEvent(reason="kong", deltas={0: 2, 1: -2}),
+        {"type": "payment", "seat": None, "reason": "kong", "deltas": {0: 2, 1: -2}},
+        {},
+    ),
+    (
+        HandEndEvent(
+            kind="draw",
+            reason=None,
+            wins=[],
+            deltas=[0, 0, 0, 0],
+            details=[],
+            hands=[[1], [2], [3], [4]],
+            flags={"tenpai": [0]},
+        ),
+        {
+            "type": "hand_end",
+            "seat": None,
+            "kind": "draw",
+            "reason": None,
+            "wins": [],
+            "deltas": [0, 0, 0, 0],
+            "details": [],
+            "hands": [[1], [2], [3], [4]],
+            "flags": {"tenpai": [0]},
+        },
+        {},
+    ),
+    (
+        MatchEndEvent(scores=[1, 2, 3, 4], standings=[{"seat": 0}]),
+        {"type": "match_end", "seat": None, "scores": [1, 2, 3, 4], "standings": [{"seat": 0}]},
+        {},
+    ),
+    (
+        MatchEndEvent(scores=[1, 2, 3, 4], standings=[], stopped="time limit"),
+        {"type": "match_end", "seat": None, "scores": [1, 2, 3, 4], "standings": [], "stopped": "time limit"},
+        {},
+    ),
     (DoraEvent(indicator=130), {"type": "dora", "seat": None, "indicator": 130}, {}),
     (RiichiEvent(seat=1, double=False), {"type": "riichi", "seat": 1, "double": False}, {}),
-    (LiabilityEvent(seat=3, winner=0, hand="big three dragons", fed=True),
-     {"type": "liability", "seat": 3, "winner": 0, "hand": "big three dragons", "fed": True}, {}),
+    (
+        LiabilityEvent(seat=3, winner=0, hand="big three dragons", fed=True),
+        {"type": "liability", "seat": 3, "winner": 0, "hand": "big three dragons", "fed": True},
+        {},
+    ),
     (HandScoresEvent(scores={1: SCORE}), {"type": "hand_scores", "seat": None, "scores": {1: SCORE}}, {}),
-    (HandScoresEvent(scores={1: SCORE}, dangerous=False),
-     {"type": "hand_scores", "seat": None, "scores": {1: SCORE}, "dangerous": False}, {}),
+    (
+        HandScoresEvent(scores={1: SCORE}, dangerous=False),
+        {"type": "hand_scores", "seat": None, "scores": {1: SCORE}, "dangerous": False},
+        {},
+    ),
     (ExchangeChosenEvent(seat=1, tiles=[0, 4, 8]), {"type": "exchange_chosen", "seat": 1}, {"tiles": [0, 4, 8]}),
-    (ExchangeEvent(seat=1, offset=2, gave=[0, 4, 8], received=[40, 44, 48]),
-     {"type": "exchange", "seat": 1, "offset": 2}, {"gave": [0, 4, 8], "received": [40, 44, 48]}),
+    (
+        ExchangeEvent(seat=1, offset=2, gave=[0, 4, 8], received=[40, 44, 48]),
+        {"type": "exchange", "seat": 1, "offset": 2},
+        {"gave": [0, 4, 8], "received": [40, 44, 48]},
+    ),
     (VoidChosenEvent(seat=0, suit="p"), {"type": "void_chosen", "seat": 0}, {"suit": "p"}),
     (VoidsEvent(voids=["m", "p", "s", "m"]), {"type": "voids", "seat": None, "voids": ["m", "p", "s", "m"]}, {}),
 ]
@@ -106,11 +193,19 @@ def test_an_unknown_type_decodes_to_an_unknown_event_that_keeps_its_fields():
     assert isinstance(event, UnknownEvent) and event.type_name == "tile_swap" and event.for_seat(0) == wire
 
 
-@pytest.mark.parametrize("wire", [
-    None, [], {"seat": 1}, {"type": 5}, {"type": "draw", "seat": "one", "replacement": False, "wall": 1},
-    {"type": "draw", "seat": True, "replacement": False, "wall": 1}, {"type": "draw", "seat": 1, "wall": 1},
-    {"type": "call", "seat": 0, "meld": MELD},  # "from" is missing
-])
+@pytest.mark.parametrize(
+    "wire",
+    [
+        None,
+        [],
+        {"seat": 1},
+        {"type": 5},
+        {"type": "draw", "seat": "one", "replacement": False, "wall": 1},
+        {"type": "draw", "seat": True, "replacement": False, "wall": 1},
+        {"type": "draw", "seat": 1, "wall": 1},
+        {"type": "call", "seat": 0, "meld": MELD},  # "from" is missing
+    ],
+)
 def test_malformed_wire_events_are_value_errors(wire):
     with pytest.raises(ValueError):
         decode_event(wire)
@@ -122,8 +217,9 @@ def test_the_one_class_constructor_still_works():
     assert isinstance(event, LegacyEvent) and event.type == "tile_swap" and event.data == {"count": 2}
     assert event.for_seat(1) == {"type": "tile_swap", "seat": 1, "count": 2, "tiles": [0, 4]}
     assert event.for_seat(2) == {"type": "tile_swap", "seat": 1, "count": 2}
-    assert decode_event(Event("draw", 0, {"replacement": False, "wall": 3}, private={"tile": 5}).for_seat(0)) \
-        == DrawEvent(seat=0, replacement=False, wall=3, tile=5)
+    assert decode_event(
+        Event("draw", 0, {"replacement": False, "wall": 3}, private={"tile": 5}).for_seat(0)
+    ) == DrawEvent(seat=0, replacement=False, wall=3, tile=5)
 
 
 def test_the_engine_emits_kinds_and_the_wire_keeps_its_shape():

@@ -15,9 +15,24 @@ README = Path(jantaku.__file__).parent.parent / "README.md"
 
 
 def test_every_public_name_resolves():
-    assert {"get_ruleset", "ruleset_names", "VARIANTS", "Match", "Table", "Action", "Discard", "Chi", "Pass",
-            "DeclareVoid", "Event", "DrawEvent", "decode_event", "get_bot", "parse_tiles",
-            "format_tiles"} <= set(engine.__all__)
+    assert {
+        "get_ruleset",
+        "ruleset_names",
+        "VARIANTS",
+        "Match",
+        "Table",
+        "Action",
+        "Discard",
+        "Chi",
+        "Pass",
+        "DeclareVoid",
+        "Event",
+        "DrawEvent",
+        "decode_event",
+        "get_bot",
+        "parse_tiles",
+        "format_tiles",
+    } <= set(engine.__all__)
     for name in engine.__all__:
         assert getattr(engine, name) is not None, name
     namespace: dict = {}

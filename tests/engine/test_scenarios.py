@@ -146,7 +146,8 @@ def test_the_wall_runs_out_into_a_draw():
         drawn = table.players[seat].drawn
         choice = next((a for a in actions if a.type is ActionType.PASS), None) or next(
             (a for a in actions if a.type is ActionType.DISCARD and a.tile == drawn),
-            next(a for a in actions if a.type is ActionType.DISCARD))
+            next(a for a in actions if a.type is ActionType.DISCARD),
+        )
         table.act(seat, choice)
     assert table.result.kind == "draw" and table.result.wins == []
     assert table.wall.remaining == 0
@@ -173,8 +174,10 @@ def test_winners_leave_and_play_goes_on(seed):
         seat = min(pending)
         actions = pending[seat]
         wins = [a for a in actions if a.type in (ActionType.TSUMO, ActionType.RON)]
-        table.act(seat, wins[0] if wins else rng.choice([a for a in actions if a.type in
-                                                          (ActionType.DISCARD, ActionType.PASS)]))
+        table.act(
+            seat,
+            wins[0] if wins else rng.choice([a for a in actions if a.type in (ActionType.DISCARD, ActionType.PASS)]),
+        )
         left = {s for s, p in enumerate(table.players) if p.out}
         table.tile_locations()
     wins = table.result.wins

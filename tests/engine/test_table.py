@@ -25,8 +25,18 @@ def tile_ids_in(obj, out=None):
                 out.update(d[0] for d in value)  # [tile, tsumogiri, riichi, claimed_by]
             elif key == "last_discard":
                 _ints(value[1:] if value else value, out)  # [seat, tile]
-            elif key in ("tiles", "tile", "concealed", "drawn", "hand", "bonus", "hands", "added", "claimed",
-                         "dora_indicators"):
+            elif key in (
+                "tiles",
+                "tile",
+                "concealed",
+                "drawn",
+                "hand",
+                "bonus",
+                "hands",
+                "added",
+                "claimed",
+                "dora_indicators",
+            ):
                 _ints(value, out)
             else:
                 tile_ids_in(value, out)
@@ -65,8 +75,9 @@ def check_invariants(match):
     if table.phase != "over":
         for seat in range(4):
             view = match.view(seat)
-            hidden = (other_concealed(table, seat) | set(table.wall.live_tiles())
-                      | set(table.wall.untaken_dead())) - set(view.get("dora_indicators", []))
+            hidden = (
+                other_concealed(table, seat) | set(table.wall.live_tiles()) | set(table.wall.untaken_dead())
+            ) - set(view.get("dora_indicators", []))
             visible = tile_ids_in(view)
             assert not (visible & hidden), f"seat {seat} sees hidden tiles {visible & hidden}"
         spectator = tile_ids_in(match.view(None))
@@ -145,8 +156,9 @@ def test_corrupt_record_is_refused_clearly():
     with pytest.raises(ValueError, match="not a jantaku match record"):
         MatchRecord.from_wire({"version": 99})
     with pytest.raises(ValueError, match="corrupt"):
-        MatchRecord.from_wire({"version": 1, "ruleset": "basic", "preset": "default", "options": {},
-                               "seed": 1, "decisions": [[0]]})
+        MatchRecord.from_wire(
+            {"version": 1, "ruleset": "basic", "preset": "default", "options": {}, "seed": 1, "decisions": [[0]]}
+        )
 
 
 def test_dealer_starts_with_fourteen_and_others_thirteen():
@@ -172,6 +184,7 @@ def test_a_stopped_match_ends_at_once_and_replays_to_the_same_end():
 
 def test_labels_follow_the_variants_red_fives():
     from jantaku.engine.rulesets.basic import BasicTable
+
     table = get_ruleset("basic").new_table(seed=1)
     assert table.red_fives is False
     assert table.label(Action(ActionType.DISCARD, tile=16)) == "discard 5m"

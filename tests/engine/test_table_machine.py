@@ -15,15 +15,26 @@ import copy
 import pytest
 from hypothesis import HealthCheck, Phase, settings
 from hypothesis import strategies as st
-from hypothesis.stateful import RuleBasedStateMachine, initialize, invariant, precondition, rule, run_state_machine_as_test
+from hypothesis.stateful import (
+    RuleBasedStateMachine,
+    initialize,
+    invariant,
+    precondition,
+    rule,
+    run_state_machine_as_test,
+)
 
 from jantaku.engine.actions import Action
 from jantaku.engine.ruleset import Ruleset, get_ruleset, ruleset_names
 from jantaku.engine.table import Table
 
 VARIANTS = ("basic", "classical", "hongkong", "riichi", "sichuan")
-SETTINGS = settings(max_examples=6, stateful_step_count=120, deadline=None,
-                    suppress_health_check=[HealthCheck.too_slow, HealthCheck.filter_too_much])
+SETTINGS = settings(
+    max_examples=6,
+    stateful_step_count=120,
+    deadline=None,
+    suppress_health_check=[HealthCheck.too_slow, HealthCheck.filter_too_much],
+)
 VIEWERS = (0, 1, 2, 3, None)
 
 
@@ -142,5 +153,7 @@ def leaky(honest: type[Table]) -> type[Table]:
 def test_the_machine_catches_a_view_that_leaks_a_hidden_tile():
     with pytest.raises(AssertionError, match="view shows hidden tiles"):
         # no shrinking here: finding the leak is the point (shrinking it works, but takes a while)
-        run_state_machine_as_test(LeakyMachine, settings=settings(SETTINGS, max_examples=50, database=None,
-                                                                  phases=[Phase.generate], print_blob=False))
+        run_state_machine_as_test(
+            LeakyMachine,
+            settings=settings(SETTINGS, max_examples=50, database=None, phases=[Phase.generate], print_blob=False),
+        )

@@ -50,8 +50,9 @@ def test_the_claim_window_holds_offers_answers_and_settles_by_priority():
 
 def test_claim_window_priority_win_then_pung_or_kong_before_chow_then_turn_order():
     chi = Action(ActionType.CHI, 8, (4, 12))
-    window = ClaimWindow(0, 8, {1: (chi, Pass()), 2: (Pon(8, (9, 10)), Pass()), 3: (Ron(8), Pass())},
-                         order=(1, 2, 3, 0))
+    window = ClaimWindow(
+        0, 8, {1: (chi, Pass()), 2: (Pon(8, (9, 10)), Pass()), 3: (Ron(8), Pass())}, order=(1, 2, 3, 0)
+    )
     assert not window.answer(1, chi) and not window.answer(3, Pass())
     assert window.answer(2, Pon(8, (9, 10)))
     assert window.rons() == [] and window.passed_wins() == [3]
@@ -94,6 +95,9 @@ def test_no_variant_calls_a_private_helper_of_the_base_table():
     for path in sorted(rulesets.glob("*/table.py")) + [rulesets / "basic.py"]:
         tree = ast.parse(path.read_text())
         own = {n.name for n in ast.walk(tree) if isinstance(n, (ast.FunctionDef, ast.Assign)) and hasattr(n, "name")}
-        used = {n.attr for n in ast.walk(tree)
-                if isinstance(n, ast.Attribute) and isinstance(n.value, ast.Name) and n.value.id == "self"}
+        used = {
+            n.attr
+            for n in ast.walk(tree)
+            if isinstance(n, ast.Attribute) and isinstance(n.value, ast.Name) and n.value.id == "self"
+        }
         assert not (used & base_private) - own, (path.name, sorted((used & base_private) - own))

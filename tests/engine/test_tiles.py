@@ -2,8 +2,16 @@ import pytest
 from hypothesis import given, strategies as st
 
 from jantaku.engine.melds import MeldType, format_hand, parse_hand
-from jantaku.engine.tiles import (NotationError, dora_after, format_kinds, format_tiles, kind_of,
-                                  kind_name, parse_kinds, parse_tiles)
+from jantaku.engine.tiles import (
+    NotationError,
+    dora_after,
+    format_kinds,
+    format_tiles,
+    kind_of,
+    kind_name,
+    parse_kinds,
+    parse_tiles,
+)
 
 
 def test_kinds_and_ids():
@@ -25,16 +33,19 @@ def test_dora_order_wraps_within_groups():
     assert [dora_after(k) for k in parse_kinds("9m1p9s4z7z3z")] == parse_kinds("1m2p1s1z5z4z")
 
 
-@pytest.mark.parametrize("text, fragment", [
-    ("1x", "unexpected character 'x' at position 1"),
-    ("m", "suit letter 'm' at position 0 has no digits"),
-    ("12", "digits at the end have no suit letter"),
-    ("8z", "there is no 8z"),
-    ("0z", "needs suit m, p or s"),
-    ("11111m", "more than 4 copies of 1m"),
-    ("00m", "two red fives"),
-    ("11f", "more than 1 copy of 1f"),
-])
+@pytest.mark.parametrize(
+    "text, fragment",
+    [
+        ("1x", "unexpected character 'x' at position 1"),
+        ("m", "suit letter 'm' at position 0 has no digits"),
+        ("12", "digits at the end have no suit letter"),
+        ("8z", "there is no 8z"),
+        ("0z", "needs suit m, p or s"),
+        ("11111m", "more than 4 copies of 1m"),
+        ("00m", "two red fives"),
+        ("11f", "more than 1 copy of 1f"),
+    ],
+)
 def test_malformed_notation_says_where_and_why(text, fragment):
     with pytest.raises(NotationError, match=None) as info:
         parse_tiles(text)
@@ -68,16 +79,19 @@ def test_hand_notation_round_trips_with_melds_and_bonus():
     assert len(set(hand.all_tiles())) == len(hand.all_tiles())
 
 
-@pytest.mark.parametrize("text, fragment", [
-    ("123m pon:556m", "identical"),
-    ("123m chi:135m", "consecutive"),
-    ("123m chi:123z", "consecutive"),
-    ("123m foo:123m", "unknown meld type"),
-    ("123m 456m", "only the first part"),
-    ("1f23m", "bonus: part"),
-    ("123m bonus:1m", "only flowers"),
-    ("1111m kan:1111m", "more than 4 copies"),
-])
+@pytest.mark.parametrize(
+    "text, fragment",
+    [
+        ("123m pon:556m", "identical"),
+        ("123m chi:135m", "consecutive"),
+        ("123m chi:123z", "consecutive"),
+        ("123m foo:123m", "unknown meld type"),
+        ("123m 456m", "only the first part"),
+        ("1f23m", "bonus: part"),
+        ("123m bonus:1m", "only flowers"),
+        ("1111m kan:1111m", "more than 4 copies"),
+    ],
+)
 def test_bad_hands_are_refused_clearly(text, fragment):
     with pytest.raises(NotationError) as info:
         parse_hand(text)

@@ -23,8 +23,7 @@ VARIANT_NAMES = ("riichi", "sichuan", "hongkong", "classical", "basic")
 
 
 def test_the_registry_is_the_variants_tuple():
-    assert ruleset_names() == [cls.name for cls in VARIANTS] == ["basic", "classical", "hongkong", "riichi",
-                                                                  "sichuan"]
+    assert ruleset_names() == [cls.name for cls in VARIANTS] == ["basic", "classical", "hongkong", "riichi", "sichuan"]
     assert all(issubclass(cls, Ruleset) and ruleset_class(cls.name) is cls for cls in VARIANTS)
     with pytest.raises(OptionError, match="unknown ruleset 'go'"):
         ruleset_class("go")
@@ -61,23 +60,38 @@ def test_the_time_limit_is_a_ruleset_hook_with_a_default():
     for name in ruleset_names():
         rs = get_ruleset(name)
         assert rs.time_is_up(0) is False
-    assert not get_ruleset("basic").has_time_limit() and not get_ruleset("basic").time_is_up(10 ** 6)
+    assert not get_ruleset("basic").has_time_limit() and not get_ruleset("basic").time_is_up(10**6)
     limited = get_ruleset("hongkong", options={"time_limit_minutes": 90})
     assert limited.has_time_limit() and limited.time_is_up(90)
     assert not get_ruleset("hongkong").has_time_limit()
 
 
 def test_the_tui_groups_actions_by_the_rulesets_labels():
-    assert [g.name for g in GROUP_SPECS] == ["win", "riichi", "chi", "pon", "kong", "void", "exchange", "abort",
-                                            "pass", "continue"]
+    assert [g.name for g in GROUP_SPECS] == [
+        "win",
+        "riichi",
+        "chi",
+        "pon",
+        "kong",
+        "void",
+        "exchange",
+        "abort",
+        "pass",
+        "continue",
+    ]
     extra = ActionLabel("swap", (ActionType.EXCHANGE,), "y", 55)
     specs = group_specs([ActionLabel("win", (ActionType.RON,), "w", 0), extra, ActionLabel("win", (), "q", 99)])
     assert [(s.name, s.key) for s in specs] == [("win", "w"), ("swap", "y")]
 
 
 # generic modules: the engine's own, the bots, the host, the TUI's prompt and event log
-GENERIC = [*sorted((ROOT / "engine").glob("*.py")), *sorted((ROOT / "engine" / "bots").glob("*.py")),
-           *sorted((ROOT / "netplay").glob("*.py")), ROOT / "tui" / "prompt.py", ROOT / "tui" / "eventtext.py"]
+GENERIC = [
+    *sorted((ROOT / "engine").glob("*.py")),
+    *sorted((ROOT / "engine" / "bots").glob("*.py")),
+    *sorted((ROOT / "netplay").glob("*.py")),
+    ROOT / "tui" / "prompt.py",
+    ROOT / "tui" / "eventtext.py",
+]
 NAMING = re.compile(r"""(==|!=|\bin)\s*\(?\s*["'](""" + "|".join(VARIANT_NAMES) + r""")["']""")
 
 

@@ -18,14 +18,27 @@ from jantaku.engine.rulesets.classical.view import ClassicalView
 from jantaku.engine.rulesets.hongkong.view import HongKongView
 from jantaku.engine.rulesets.riichi.view import RiichiView
 from jantaku.engine.rulesets.sichuan.view import SichuanView
-from jantaku.engine.views import (DiscardView, MeldView, RuleFacts, SeatView, View, ViewFormatError,
-                                  view_from_wire, view_to_wire)
+from jantaku.engine.views import (
+    DiscardView,
+    MeldView,
+    RuleFacts,
+    SeatView,
+    View,
+    ViewFormatError,
+    view_from_wire,
+    view_to_wire,
+)
 from jantaku.netplay.client import Client
 from jantaku.netplay.protocol import pack
 
 VARIANTS = ("basic", "riichi", "sichuan", "classical", "hongkong")
-EXTENSIONS = {"basic": type(None), "riichi": RiichiView, "sichuan": SichuanView, "classical": ClassicalView,
-              "hongkong": HongKongView}
+EXTENSIONS = {
+    "basic": type(None),
+    "riichi": RiichiView,
+    "sichuan": SichuanView,
+    "classical": ClassicalView,
+    "hongkong": HongKongView,
+}
 VIEWERS = (0, 1, 2, 3, None)
 
 
@@ -79,8 +92,25 @@ def test_a_finished_match_with_standings_survives_the_codec():
 def test_the_wire_keeps_the_documented_shape():
     match = play("riichi", seed=3, hands=1)
     wire = view_to_wire(match.view(0))
-    for key in ("variant", "seat", "phase", "turn", "dealer", "round_wind", "hand_number", "honba", "sticks",
-                "scores", "wall", "players", "last_discard", "red_fives", "match", "dora_indicators", "riichi"):
+    for key in (
+        "variant",
+        "seat",
+        "phase",
+        "turn",
+        "dealer",
+        "round_wind",
+        "hand_number",
+        "honba",
+        "sticks",
+        "scores",
+        "wall",
+        "players",
+        "last_discard",
+        "red_fives",
+        "match",
+        "dora_indicators",
+        "riichi",
+    ):
         assert key in wire
     player = wire["players"][1]
     assert set(player) >= {"seat", "wind", "concealed_count", "melds", "discards", "bonus", "out"}
@@ -112,20 +142,25 @@ def _wire(variant: str = "riichi"):
     return view_to_wire(Match(get_ruleset(variant), 1).view(0))
 
 
-@pytest.mark.parametrize("edit, message", [
-    (lambda w: w.pop("phase"), "phase: missing"),
-    (lambda w: w.update(seat=7), "seat: expected a seat 0-3 or nil"),
-    (lambda w: w.update(wall="many"), "wall: expected an integer"),
-    (lambda w: w.update(players=w["players"][:3]), "players: expected four players"),
-    (lambda w: w["players"][1].update(concealed_count=None), "players[1].concealed_count: expected an integer"),
-    (lambda w: w["players"][2].update(discards=[[1, "yes", False, None, 0]]), "players[2].discards[0]"),
-    (lambda w: w["players"][0]["melds"].append({"type": "trio", "tiles": [1, 2, 3]}),
-     "players[0].melds[0].type: unknown meld type"),
-    (lambda w: w.update(riichi=[True]), "riichi: expected one value per seat"),
-    (lambda w: w.update(dora_indicators="1m"), "dora_indicators: expected a list"),
-    (lambda w: w.update(last_discard=[1]), "last_discard: expected [seat, tile]"),
-    (lambda w: w.update(rules={"red_fives": "yes"}), "rules.red_fives: expected true or false"),
-])
+@pytest.mark.parametrize(
+    "edit, message",
+    [
+        (lambda w: w.pop("phase"), "phase: missing"),
+        (lambda w: w.update(seat=7), "seat: expected a seat 0-3 or nil"),
+        (lambda w: w.update(wall="many"), "wall: expected an integer"),
+        (lambda w: w.update(players=w["players"][:3]), "players: expected four players"),
+        (lambda w: w["players"][1].update(concealed_count=None), "players[1].concealed_count: expected an integer"),
+        (lambda w: w["players"][2].update(discards=[[1, "yes", False, None, 0]]), "players[2].discards[0]"),
+        (
+            lambda w: w["players"][0]["melds"].append({"type": "trio", "tiles": [1, 2, 3]}),
+            "players[0].melds[0].type: unknown meld type",
+        ),
+        (lambda w: w.update(riichi=[True]), "riichi: expected one value per seat"),
+        (lambda w: w.update(dora_indicators="1m"), "dora_indicators: expected a list"),
+        (lambda w: w.update(last_discard=[1]), "last_discard: expected [seat, tile]"),
+        (lambda w: w.update(rules={"red_fives": "yes"}), "rules.red_fives: expected true or false"),
+    ],
+)
 def test_a_malformed_view_gets_a_one_line_error(edit, message):
     wire = _wire()
     edit(wire)
@@ -152,11 +187,13 @@ async def test_the_client_turns_a_malformed_view_from_a_host_into_an_error_messa
     async def fake_host(reader, writer):
         await reader.read(4096)  # the hello
         writer.write(pack({"type": "welcome", "player": 1, "token": "t", "name": "ann"}))
-        writer.write(pack({"type": "update", "table": 4, "seat": 0, "n": 0, "view": {"seat": 0},
-                           "events": [], "prompt": None}))
+        writer.write(
+            pack({"type": "update", "table": 4, "seat": 0, "n": 0, "view": {"seat": 0}, "events": [], "prompt": None})
+        )
         good = view_to_wire(Match(get_ruleset("basic"), 1).view(0))
-        writer.write(pack({"type": "update", "table": 4, "seat": 0, "n": 1, "view": good, "events": [],
-                           "prompt": None}))
+        writer.write(
+            pack({"type": "update", "table": 4, "seat": 0, "n": 1, "view": good, "events": [], "prompt": None})
+        )
         await writer.drain()
         await reader.read(4096)
 
@@ -177,18 +214,26 @@ async def test_the_client_turns_a_malformed_view_from_a_host_into_an_error_messa
 # --- rule facts and variant facts ------------------------------------------------------------------
 
 
-@pytest.mark.parametrize("variant, options, red, pairs, chow, riichi, bonus", [
-    ("riichi", None, True, True, True, True, False),
-    ("riichi", {"aka_dora": False}, False, True, True, True, False),
-    ("sichuan", None, False, True, False, False, False),
-    ("classical", None, False, False, True, False, True),
-    ("hongkong", None, False, False, True, False, True),
-    ("basic", None, False, True, True, False, False),
-])
+@pytest.mark.parametrize(
+    "variant, options, red, pairs, chow, riichi, bonus",
+    [
+        ("riichi", None, True, True, True, True, False),
+        ("riichi", {"aka_dora": False}, False, True, True, True, False),
+        ("sichuan", None, False, True, False, False, False),
+        ("classical", None, False, False, True, False, True),
+        ("hongkong", None, False, False, True, False, True),
+        ("basic", None, False, True, True, False, False),
+    ],
+)
 def test_rule_facts_travel_in_the_view(variant, options, red, pairs, chow, riichi, bonus):
     rules = Match(get_ruleset(variant, options=options), 1).view(None).rules
     assert (rules.red_fives, rules.seven_pairs, rules.chow, rules.riichi, rules.bonus_tiles) == (
-        red, pairs, chow, riichi, bonus)
+        red,
+        pairs,
+        chow,
+        riichi,
+        bonus,
+    )
     assert rules.honors is (variant != "sichuan")
 
 
@@ -204,7 +249,7 @@ def test_sichuan_winners_are_listed_in_the_order_they_won():
     play("sichuan", seed=4, hands=3, step=watch)
     assert orders and any(len(w) > 1 for w in orders)
     for earlier, later in zip(orders, orders[1:]):
-        assert later[:len(earlier)] == earlier or len(later) < len(earlier)  # grows, or a new hand began
+        assert later[: len(earlier)] == earlier or len(later) < len(earlier)  # grows, or a new hand began
 
 
 def test_bots_read_the_void_suits_the_view_shows():
@@ -251,6 +296,7 @@ def test_views_round_trip_and_never_show_another_seats_concealed_tiles(variant, 
 
 def test_another_seats_concealed_kong_shows_face_down_ends():
     from jantaku.engine.melds import MeldType
+
     hidden = MeldView(MeldType.ANKAN, (-1, 5, 6, -1))
     view = SeatView(1, 1, 10, melds=(hidden,), discards=(DiscardView(3, order=0),))
     assert view.melds[0].known_tiles == (5, 6) and view.concealed_tiles == ()

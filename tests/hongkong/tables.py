@@ -12,8 +12,17 @@ from jantaku.engine.wall import Wall
 DEALT = 53  # 4 x 13 + the dealer's fourteenth
 
 
-def stacked_table(hands: dict[int, str], draws: str = "", *, dead: str = "", live_after_deal: int | None = None,
-                  dealer: int = 0, seating=(0, 1, 2, 3), round_wind: int = 0, **options):
+def stacked_table(
+    hands: dict[int, str],
+    draws: str = "",
+    *,
+    dead: str = "",
+    live_after_deal: int | None = None,
+    dealer: int = 0,
+    seating=(0, 1, 2, 3),
+    round_wind: int = 0,
+    **options,
+):
     """A table whose deal gives ``hands[seat]`` (13 tiles; the dealer's 14th is the first of ``draws``
     when the dealer's entry has 13) and whose live wall then yields ``draws`` in order.
 
@@ -28,9 +37,10 @@ def stacked_table(hands: dict[int, str], draws: str = "", *, dead: str = "", liv
     options.setdefault("bonus_tiles", False)
     tiles = full_tile_set(bonus=options["bonus_tiles"])
     # fillers: one copy of every kind before the next copy, kinds spread out (no accidental kongs)
-    rest = sorted((t for t in tiles if t not in taken),
-                  key=lambda t: (is_bonus(kind_of(t)), t % 4, (kind_of(t) * 5) % 34, t))
-    order = list(seating[seating.index(dealer):] + seating[:seating.index(dealer)])
+    rest = sorted(
+        (t for t in tiles if t not in taken), key=lambda t: (is_bonus(kind_of(t)), t % 4, (kind_of(t) * 5) % 34, t)
+    )
+    order = list(seating[seating.index(dealer) :] + seating[: seating.index(dealer)])
     live: list[int] = []
     for seat in order:
         hand = dealt.get(seat, [])[:13]
@@ -41,7 +51,7 @@ def stacked_table(hands: dict[int, str], draws: str = "", *, dead: str = "", liv
     dead_tiles += [rest.pop(0) for _ in range(14 - len(dead_tiles))]
     live += rest
     if live_after_deal is not None:
-        live = live[:DEALT + live_after_deal]
+        live = live[: DEALT + live_after_deal]
     ruleset = HongKongRuleset(options=options)
     context = HandContext(dealer=dealer, round_wind=round_wind, extra={"seating": list(seating)})
     return ruleset.new_table(wall=Wall(live=live, dead=dead_tiles), context=context)

@@ -53,8 +53,9 @@ def test_it_declares_a_dealt_kong_in_the_opening():
 def test_with_a_minimum_it_makes_no_call_outside_its_plan():
     # seat 1 could chow the 5p with 46p, but its hand is no flush and the chow brings no fan
     table = stacked_table({0: "5p123m456m789m1234z", 1: "46p135s79s246m667z"}, min_fan=3)
-    table.act(0, next(a for a in table.pending()[0] if a.type is ActionType.DISCARD
-                      and kind_of(a.tile) == kinds("5p")[0]))
+    table.act(
+        0, next(a for a in table.pending()[0] if a.type is ActionType.DISCARD and kind_of(a.tile) == kinds("5p")[0])
+    )
     assert choice(table, 1).type is ActionType.PASS
 
 
@@ -68,8 +69,9 @@ def test_claims_that_fit():
 
 
 def test_with_a_three_fan_minimum_it_beats_the_baseline_bot():
-    summary = run_selfplay("hongkong", hands=24, seed=3, bots=["hongkong", "easy", "hongkong", "easy"],
-                           options={"min_fan": 3})
+    summary = run_selfplay(
+        "hongkong", hands=24, seed=3, bots=["hongkong", "easy", "hongkong", "easy"], options={"min_fan": 3}
+    )
     assert not summary["errors"]
     seats = summary["seats"]
     assert seats[0]["points"] + seats[2]["points"] > 0
@@ -97,6 +99,7 @@ def test_a_ready_hand_counts_only_waits_that_make_a_legal_win():
 
 
 # --- the ``strong`` level (:class:`StrongHongKongBot`, the speed-first bot) ------------------------
+
 
 def strong_choice(table, seat=0):
     action = get_bot("strong").choose(table.view(seat), table.pending()[seat])
@@ -127,8 +130,9 @@ def test_strong_plans_a_flush_only_with_enough_tiles_and_fitting_melds():
 def test_strong_calls_nothing_outside_its_flush():
     # seat 1 leans to manzu; the baseline chows the 5p with 46p, strong passes
     table = stacked_table({0: "5p123m456m789s1234z", 1: "46p1235678m9m55z1z"})
-    table.act(0, next(a for a in table.pending()[0] if a.type is ActionType.DISCARD
-                      and kind_of(a.tile) == kinds("5p")[0]))
+    table.act(
+        0, next(a for a in table.pending()[0] if a.type is ActionType.DISCARD and kind_of(a.tile) == kinds("5p")[0])
+    )
     assert get_bot("easy").choose(table.view(1), table.pending()[1]).type is ActionType.CHI
     assert strong_choice(table, 1).type is ActionType.PASS
 
@@ -144,6 +148,7 @@ def test_strong_with_liability_avoids_the_tile_that_pays_for_everyone():
 
 def test_strong_with_a_fan_minimum_plays_the_fan_machinery():
     from jantaku.engine.bots.levels import STRONG, LevelBot
+
     generic = LevelBot(STRONG)
     table = _flush_or_cheap_wait(3)
     assert strong_choice(table) == generic.choose_by_strategy(table.view(0), table.pending()[0])

@@ -21,9 +21,11 @@ def test_score_command_text(capsys):
 
 
 def test_score_jsonl(capsys, monkeypatch):
-    lines = [{"hand": "123m456m789m11z pon:555z", "win": "1z", "by": "self", "seat": "S"},
-             {"hand": "123m456p789s11z pon:555z", "win": "1z", "options": {"min_fan": 3}},
-             {"hand": "123m456p789s11z pon:555z"}]
+    lines = [
+        {"hand": "123m456m789m11z pon:555z", "win": "1z", "by": "self", "seat": "S"},
+        {"hand": "123m456p789s11z pon:555z", "win": "1z", "options": {"min_fan": 3}},
+        {"hand": "123m456p789s11z pon:555z"},
+    ]
     monkeypatch.setattr("sys.stdin", io.StringIO("\n".join(json.dumps(x) for x in lines)))
     main(["score", "hongkong", "--jsonl"])
     first, second, third = (json.loads(line) for line in capsys.readouterr().out.splitlines())

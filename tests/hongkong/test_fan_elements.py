@@ -154,8 +154,7 @@ def test_kong_on_kong_is_eight_fan_with_the_replacement_and_self_drawn():
     got = items("123m456p11z kan:8888m ankan:9999s", "1z", by="self", flags=["twofold_fortune"])
     assert got["Kong on Kong"] == 6 and got["Kong Replacement"] == got["Self-Drawn"] == 1
     assert sum(got[k] for k in ("Kong on Kong", "Kong Replacement", "Self-Drawn")) == 8
-    assert "Kong on Kong" not in items("123m456p11z kan:8888m ankan:9999s", "1z", by="self",
-                                        flags=["replacement"])
+    assert "Kong on Kong" not in items("123m456p11z kan:8888m ankan:9999s", "1z", by="self", flags=["replacement"])
 
 
 def test_mixed_terminals_and_honours_is_four_fan_with_its_all_pungs():

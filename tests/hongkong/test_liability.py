@@ -7,8 +7,14 @@ import pytest
 from jantaku.engine.melds import parse_hand
 from jantaku.engine.rulesets.hongkong.fan_table import FAN_TABLE, LIMIT_HANDS
 from jantaku.engine.rulesets.hongkong.hand import WinFacts
-from jantaku.engine.rulesets.hongkong.liability import (DANGERS, ShownSet, dangerous_kinds,
-                                                        find_liability, had_no_choice, shown_sets)
+from jantaku.engine.rulesets.hongkong.liability import (
+    DANGERS,
+    ShownSet,
+    dangerous_kinds,
+    find_liability,
+    had_no_choice,
+    shown_sets,
+)
 from jantaku.engine.rulesets.hongkong.options import resolve
 from jantaku.engine.rulesets.hongkong.scoring import LiabilityContext, score_hand
 from jantaku.engine.tiles import parse_kinds
@@ -16,8 +22,20 @@ from jantaku.engine.tiles import parse_kinds
 EAST = 0  # the winner in these tests
 
 
-def win(hand_text, tile, *, fed_by, by="discard", discarder=None, without_choice=(),
-        discard_without_choice=False, liability=True, robbed=False, seat=EAST, **overrides):
+def win(
+    hand_text,
+    tile,
+    *,
+    fed_by,
+    by="discard",
+    discarder=None,
+    without_choice=(),
+    discard_without_choice=False,
+    liability=True,
+    robbed=False,
+    seat=EAST,
+    **overrides,
+):
     """Settle ``hand_text`` won with ``tile``; ``fed_by`` is the feeder of each meld (None: concealed kong)."""
     hand = parse_hand(hand_text)
     hand.melds = [replace(m, from_seat=f) for m, f in zip(hand.melds, fed_by, strict=True)]
@@ -176,13 +194,16 @@ def test_feeding_liability_needs_the_option():
 def test_shown_sets_keep_order_feeders_and_skip_chows():
     melds = parse_hand("11p chi:123m pon:555z ankan:6666z").melds
     melds = [replace(m, from_seat=s) for m, s in zip(melds, (3, 1, None))]
-    assert shown_sets(melds, without_choice=(1,)) == (ShownSet(parse_kinds("5z")[0], 1, True),
-                                                      ShownSet(parse_kinds("6z")[0], None, False))
+    assert shown_sets(melds, without_choice=(1,)) == (
+        ShownSet(parse_kinds("5z")[0], 1, True),
+        ShownSet(parse_kinds("6z")[0], None, False),
+    )
 
 
 def test_dangerous_kinds_per_situation():
     def kinds(text, fed=1):
         return shown_sets(replace(m, from_seat=fed) for m in parse_hand("1m " + text).melds)
+
     assert dangerous_kinds(kinds("pon:555z")) == frozenset()
     assert dangerous_kinds(kinds("pon:555z pon:777z")) == set(parse_kinds("6z"))
     assert dangerous_kinds(kinds("pon:111z pon:222z pon:444z")) == set(parse_kinds("3z567z"))
@@ -216,8 +237,7 @@ def test_find_liability_directly():
 
 def test_any_tile_of_the_suit_is_dangerous_to_three_pungs_of_it_even_a_shown_kind():
     # seed 004: "einen passenden Farbziegel": the fourth 3p completes 234p for a full flush
-    scored = win("234p88p pon:111p pon:333p pon:999p", "3p", fed_by=(1, 2, 1), discarder=3,
-                 bonus_tiles=False)
+    scored = win("234p88p pon:111p pon:333p pon:999p", "3p", fed_by=(1, 2, 1), discarder=3, bonus_tiles=False)
     assert scored.liability is not None and scored.liability.seat == 3
     assert scored.liability.hand == "Full Flush"
     assert scored.result.score == 48  # full flush, 7 fan

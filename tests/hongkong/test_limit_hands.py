@@ -15,28 +15,49 @@ def limit_of(hand: str, win: str, **kw):
 
 CASES = [
     # name, (hand, win, request), a near miss
-    ("Big Three Dragons", ("123m11p pon:555z pon:666z pon:777z", "1p", {}),
-     ("123m456m77z pon:555z pon:666z", "7z", {})),
-    ("Small Four Winds", ("123m44z pon:111z pon:222z pon:333z", "4z", {}),
-     ("123m55z pon:111z pon:222z pon:333z", "5z", {})),
-    ("Big Four Winds", ("55m pon:111z pon:222z pon:333z pon:444z", "5m", {}),
-     ("123m44z pon:111z pon:222z pon:333z", "4z", {})),
-    ("All Honours", ("66z pon:111z pon:222z pon:555z pon:777z", "6z", {}),
-     ("66z pon:111m pon:222z pon:555z pon:777z", "6z", {})),
-    ("All Terminals", ("999p11s pon:111m pon:999m pon:111p", "1s", {}),
-     ("999p11z pon:111m pon:999m pon:111p", "1z", {})),
-    ("Four Concealed Pungs", ("111m222p333s444m55z", "4m", {"by": "self"}),
-     ("111m222p333s444m55z", "4m", {})),
-    ("Four Kongs", ("55z kan:1111m ankan:2222p kan:3333s kakan:4444m", "5z", {}),
-     ("444m55z kan:1111m ankan:2222p kan:3333s", "5z", {})),
-    ("Nine Gates", ("11123456789999m", "9m", {}),
-     ("11223345678999m", "9m", {})),
-    ("Thirteen Orphans", ("19m19p19s1234567z1m", "1m", {}),
-     ("19m19p19s123456z11m", "1m", {})),
-    ("Heavenly Hand", ("123m456p789s234m11z", "1z", {"by": "self", "flags": ["first_turn"]}),
-     ("123m456p789s234m11z", "1z", {"by": "self", "flags": ["first_turn"], "seat": "S"})),
-    ("Earthly Hand", ("123m456p789s234m11z", "1z", {"seat": "S", "from": "E", "flags": ["first_turn"]}),
-     ("123m456p789s234m11z", "1z", {"seat": "S", "from": "W", "flags": ["first_turn"]})),
+    (
+        "Big Three Dragons",
+        ("123m11p pon:555z pon:666z pon:777z", "1p", {}),
+        ("123m456m77z pon:555z pon:666z", "7z", {}),
+    ),
+    (
+        "Small Four Winds",
+        ("123m44z pon:111z pon:222z pon:333z", "4z", {}),
+        ("123m55z pon:111z pon:222z pon:333z", "5z", {}),
+    ),
+    (
+        "Big Four Winds",
+        ("55m pon:111z pon:222z pon:333z pon:444z", "5m", {}),
+        ("123m44z pon:111z pon:222z pon:333z", "4z", {}),
+    ),
+    (
+        "All Honours",
+        ("66z pon:111z pon:222z pon:555z pon:777z", "6z", {}),
+        ("66z pon:111m pon:222z pon:555z pon:777z", "6z", {}),
+    ),
+    (
+        "All Terminals",
+        ("999p11s pon:111m pon:999m pon:111p", "1s", {}),
+        ("999p11z pon:111m pon:999m pon:111p", "1z", {}),
+    ),
+    ("Four Concealed Pungs", ("111m222p333s444m55z", "4m", {"by": "self"}), ("111m222p333s444m55z", "4m", {})),
+    (
+        "Four Kongs",
+        ("55z kan:1111m ankan:2222p kan:3333s kakan:4444m", "5z", {}),
+        ("444m55z kan:1111m ankan:2222p kan:3333s", "5z", {}),
+    ),
+    ("Nine Gates", ("11123456789999m", "9m", {}), ("11223345678999m", "9m", {})),
+    ("Thirteen Orphans", ("19m19p19s1234567z1m", "1m", {}), ("19m19p19s123456z11m", "1m", {})),
+    (
+        "Heavenly Hand",
+        ("123m456p789s234m11z", "1z", {"by": "self", "flags": ["first_turn"]}),
+        ("123m456p789s234m11z", "1z", {"by": "self", "flags": ["first_turn"], "seat": "S"}),
+    ),
+    (
+        "Earthly Hand",
+        ("123m456p789s234m11z", "1z", {"seat": "S", "from": "E", "flags": ["first_turn"]}),
+        ("123m456p789s234m11z", "1z", {"seat": "S", "from": "W", "flags": ["first_turn"]}),
+    ),
 ]
 
 
@@ -85,7 +106,7 @@ def test_limit_hands_may_be_open():
 
 def test_limit_hand_scores_the_limit_fan_of_the_options():
     result = score("19m19p19s1234567z1m", "1m", options={"limit_fan": 13, "fan_table": "full_spicy"})
-    assert result["fan"] == 13 and result["score"] == 2 ** 13
+    assert result["fan"] == 13 and result["score"] == 2**13
 
 
 def test_only_one_limit_hand_is_listed_when_several_hold():

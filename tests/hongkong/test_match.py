@@ -77,8 +77,10 @@ def test_chip_stake_starts_the_scores_and_bankruptcy_ends_the_match():
     assert rs.start_scores() == [500] * 4 and rs.first_context().scores == (500,) * 4
     assert rs.next_context(rs.first_context(), won_by(1), [900, 300, 300, 500]) is not None
     assert rs.next_context(rs.first_context(), won_by(1), [1100, 0, 400, 500]) is None
-    assert get_ruleset("hongkong").next_context(get_ruleset("hongkong").first_context(), won_by(1),
-                                                [100, -100, 0, 0]) is not None
+    assert (
+        get_ruleset("hongkong").next_context(get_ruleset("hongkong").first_context(), won_by(1), [100, -100, 0, 0])
+        is not None
+    )
 
 
 def test_time_limit():
@@ -90,8 +92,12 @@ def test_time_limit():
 def test_a_whole_match_with_every_option_plays_through_and_replays():
     options = {"seat_rotation": True, "liability": True, "min_fan": 3, "chip_stake": 2000}
     match = Match(get_ruleset("hongkong", "half_spicy", options), seed=11)
-    stats = {"turns": 0, "wins": 0, "draws": 0, "seats": [{"points": 0, "wins": 0, "deal_ins": 0, "draws": 0}
-                                                          for _ in range(4)]}
+    stats = {
+        "turns": 0,
+        "wins": 0,
+        "draws": 0,
+        "seats": [{"points": 0, "wins": 0, "deal_ins": 0, "draws": 0} for _ in range(4)],
+    }
     played = play_match_hands(match, [get_bot("hongkong")] * 4, 200, stats)
     assert match.is_over and (played >= 16 or min(match.scores) <= 0)
     assert sum(match.scores) == 4 * 2000

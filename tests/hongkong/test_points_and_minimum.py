@@ -24,7 +24,7 @@ def test_half_spicy_table(fan, expected):
 
 @pytest.mark.parametrize("fan", range(14))
 def test_full_spicy_table(fan):
-    assert points(fan, "full_spicy") == 2 ** fan
+    assert points(fan, "full_spicy") == 2**fan
 
 
 def test_half_spicy_beyond_ten_continues_the_steps():
@@ -80,7 +80,7 @@ def test_score_is_the_table_value_of_the_fan(fan):
     result = score(hand, "1z", seat="S", **request)
     assert result["fan"] == fan and result["score"] == HALF_SPICY[fan], result
     full = score(hand, "1z", seat="S", options={"fan_table": "full_spicy"}, **request)
-    assert full["score"] == 2 ** fan
+    assert full["score"] == 2**fan
 
 
 def test_best_reading_pungs_or_chows():
@@ -105,6 +105,7 @@ def test_a_hand_that_is_not_complete():
 
 def test_a_winning_tile_is_required():
     from jantaku.engine.calculator import score_json
+
     assert "winning tile" in score_json("hongkong", {"hand": "123m456p789s234m11z"})["error"]
 
 
@@ -148,7 +149,7 @@ def test_presets_with_a_three_fan_minimum():
         result = score("123m456p789s11z pon:555z", "1z", preset=preset)
         assert result["error"] == "below minimum fan"
     assert score("123m456p789s11z pon:555z", "1z", preset="dmjl")["is_win"]
-    assert score("123m456m789m11z pon:555z", "1z", preset="full_spicy")["score"] == 2 ** 5
+    assert score("123m456m789m11z pon:555z", "1z", preset="full_spicy")["score"] == 2**5
 
 
 def test_is_legal_win():
@@ -181,8 +182,17 @@ def test_options_and_presets():
     assert resolve("full_spicy").fan_table == "full_spicy"
 
 
-@pytest.mark.parametrize("overrides", [{"limit_fan": 9}, {"fan_table": "spicy"}, {"min_fan": 11},
-                                       {"time_limit_minutes": -1}, {"chip_stake": -5}, {"seven": 1}])
+@pytest.mark.parametrize(
+    "overrides",
+    [
+        {"limit_fan": 9},
+        {"fan_table": "spicy"},
+        {"min_fan": 11},
+        {"time_limit_minutes": -1},
+        {"chip_stake": -5},
+        {"seven": 1},
+    ],
+)
 def test_bad_options(overrides):
     with pytest.raises(OptionError):
         resolve(overrides=overrides)

@@ -114,8 +114,9 @@ READY_ON_5P = "123m456m789m111z5p"  # four sets and a single 5p
 
 
 def test_mah_jong_beats_pung_and_chow():
-    table = stacked_table({0: "5p123m456m789m1234z", 1: "46p135s79s246m667z", 2: "55p135s79s246m667z",
-                           3: "123s456s789s222z5p"})
+    table = stacked_table(
+        {0: "5p123m456m789m1234z", 1: "46p135s79s246m667z", 2: "55p135s79s246m667z", 3: "123s456s789s222z5p"}
+    )
     act_type(table, 0, ActionType.DISCARD, "5p")
     assert ActionType.CHI in types(table, 1) and ActionType.PON in types(table, 2) and RON in types(table, 3)
     act_type(table, 1, ActionType.CHI)
@@ -145,8 +146,9 @@ def test_of_several_mah_jong_claims_only_the_next_in_turn_wins():
 def test_of_three_mah_jong_claims_too_only_the_next_in_turn_wins():
     # seed 004 "bei mehrfachem Mah-Jongg-Ruf gewinnt nur der nächste Spieler": no draw, unlike
     # classical's three calls (issue #20 item 1)
-    table = stacked_table({0: "5p2m3m7m8m2p3p7p8p2s3s7s5z7z", 1: "123m456m789m11s46p",
-                           2: "123s456s789s22z55p", 3: "111z333z444z666z5p"})
+    table = stacked_table(
+        {0: "5p2m3m7m8m2p3p7p8p2s3s7s5z7z", 1: "123m456m789m11s46p", 2: "123s456s789s22z55p", 3: "111z333z444z666z5p"}
+    )
     act_type(table, 0, ActionType.DISCARD, "5p")
     for seat in (3, 2, 1):
         act_type(table, seat, RON)
@@ -157,8 +159,9 @@ def test_of_three_mah_jong_claims_too_only_the_next_in_turn_wins():
 
 
 def test_the_last_discard_can_be_claimed_only_for_mah_jong():
-    table = stacked_table({0: "7z123m456m789m1234z", 2: "99p135s79s246m667z", 3: "123s456s789s222z9p"},
-                          draws="9p", live_after_deal=1)
+    table = stacked_table(
+        {0: "7z123m456m789m1234z", 2: "99p135s79s246m667z", 3: "123s456s789s222z9p"}, draws="9p", live_after_deal=1
+    )
     discard(table, 0, "7z")
     assert table.wall.remaining == 0 and table.turn_seat == 1
     act_type(table, 1, ActionType.DISCARD, "9p")
@@ -198,8 +201,9 @@ def test_a_replacement_that_moved_the_last_live_tile_to_the_dead_wall_is_the_las
 
 
 def test_after_that_replacement_the_discard_can_be_claimed_only_for_mah_jong():
-    table = stacked_table({0: "1111s23m456p78s11z7z", 1: "99p2468s357m1234z"},
-                          draws="6z6z6z9s", dead="9p", live_after_deal=5)
+    table = stacked_table(
+        {0: "1111s23m456p78s11z7z", 1: "99p2468s357m1234z"}, draws="6z6z6z9s", dead="9p", live_after_deal=5
+    )
     act_type(table, 0, PASS)
     discard(table, 0, "7z")
     for seat in (1, 2, 3):
@@ -222,8 +226,7 @@ def test_a_bonus_tile_drawn_as_the_last_live_tile_ends_the_hand_as_a_draw():
 def test_a_bonus_tile_as_the_replacement_that_took_the_last_live_tile_ends_the_hand():
     # the kong's replacement moved the last live tile to the dead wall; it is a flower, and its
     # own replacement could not be refilled
-    table = stacked_table({0: "1111s23m456p78s11z7z"}, draws="6z6z6z9s", dead="2f", live_after_deal=5,
-                          bonus_tiles=True)
+    table = stacked_table({0: "1111s23m456p78s11z7z"}, draws="6z6z6z9s", dead="2f", live_after_deal=5, bonus_tiles=True)
     act_type(table, 0, PASS)  # not in the opening
     discard(table, 0, "7z")
     for seat in (1, 2, 3):
@@ -288,8 +291,9 @@ def test_earthly_hand():
 
 
 def test_robbing_a_kong():
-    table = stacked_table({0: "123m456m789m1239p4z", 1: "555s123m456p789p4z", 2: "46s123p789p11z234m"},
-                          draws="5s", min_fan=1)
+    table = stacked_table(
+        {0: "123m456m789m1239p4z", 1: "555s123m456p789p4z", 2: "46s123p789p11z234m"}, draws="5s", min_fan=1
+    )
     give_pung(table, 1, "5s", from_seat=3)
     discard(table, 0, "4z")
     act_type(table, 1, ActionType.KAKAN)
@@ -307,8 +311,9 @@ def _small_dragons_table(**options):
     table = stacked_table({1: "555z666z123m456p7z"}, dealer=2, liability=True, **options)
     give_pung(table, 1, "5z", from_seat=0)
     give_pung(table, 1, "6z", from_seat=3)
-    red = next(t for t in range(136) if kind_of(t) == kinds("7z")[0] and
-               all(t not in p.concealed for p in table.players))
+    red = next(
+        t for t in range(136) if kind_of(t) == kinds("7z")[0] and all(t not in p.concealed for p in table.players)
+    )
     table.last_discard = (3, red)
     table.players[1].concealed.append(red)
     return table, red
@@ -325,8 +330,9 @@ def test_a_dangerous_discard_makes_the_discarder_pay_for_everyone():
 
 def test_a_discarder_holding_only_dangerous_tiles_pays_normally():
     table, red = _small_dragons_table()
-    table.players[3].concealed = [t for t in range(136) if kind_of(t) == kinds("7z")[0] and t != red
-                                  and t not in table.players[1].concealed][:1]
+    table.players[3].concealed = [
+        t for t in range(136) if kind_of(t) == kinds("7z")[0] and t != red and t not in table.players[1].concealed
+    ][:1]
     table.on_discard(3, red)
     result, payments = table.score_win(1, red, 3)
     assert payments[3] == -2 * result.score and payments[0] == payments[2] == -result.score
@@ -366,8 +372,12 @@ def test_liability_is_off_by_default():
 
 def test_turn_order_follows_the_seating():
     # South round after the swap: seats in turn order 1, 0, 3, 2; seat 1 deals
-    table = stacked_table({1: "5p123m456m789m1234z", 0: "46p135s79s246m667z", 3: "46p135s79s246m117z"},
-                          dealer=1, seating=(1, 0, 3, 2), round_wind=1)
+    table = stacked_table(
+        {1: "5p123m456m789m1234z", 0: "46p135s79s246m667z", 3: "46p135s79s246m117z"},
+        dealer=1,
+        seating=(1, 0, 3, 2),
+        round_wind=1,
+    )
     assert len(table.players[1].concealed) == 14 and table.turn_seat == 1
     assert [table.seat_wind(s) for s in range(4)] == [1, 0, 3, 2]
     act_type(table, 1, ActionType.DISCARD, "5p")
@@ -412,8 +422,7 @@ def test_a_dangerous_discard_in_play():
 
 
 def test_feeding_the_third_dragon_pung_in_play():
-    table = stacked_table({0: "5z123m456m789m1234z", 1: "55z66z77z123m45p99s"},
-                          draws="6z9p7z1s2s3s4p", liability=True)
+    table = stacked_table({0: "5z123m456m789m1234z", 1: "55z66z77z123m45p99s"}, draws="6z9p7z1s2s3s4p", liability=True)
     _pung_white_then_green(table)
     act_type(table, 3, ActionType.DISCARD, "7z")
     act_type(table, 1, ActionType.PON)

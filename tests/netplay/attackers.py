@@ -125,7 +125,7 @@ async def slowloris(port: int, clients: int, seconds: float) -> dict:
             for i in range(len(data)):
                 if time.monotonic() > end or reader.at_eof():
                     break
-                writer.write(data[i:i + 1])
+                writer.write(data[i : i + 1])
                 await writer.drain()
                 try:
                     if not await asyncio.wait_for(reader.read(1 << 16), 1.0):
@@ -150,8 +150,9 @@ async def innocent_latencies(port: int, acts: int, *, name: str = "innocent") ->
     client = await Client.connect("127.0.0.1", port, name, ping_interval=5.0)
     out: list[float] = []
     try:
-        table = await client.create_table("basic", options={"hands": 64}, seat=0,
-                                          timers={"bot": 0, "turn": None, "claim": None, "between": None})
+        table = await client.create_table(
+            "basic", options={"hands": 64}, seat=0, timers={"bot": 0, "turn": None, "claim": None, "between": None}
+        )
         for _ in range(3):
             await client.add_bot(table, "easy")
         await client.start(table)

@@ -74,12 +74,14 @@ async def connect(host: Host, name: str, token: str | None = None, **kwargs) -> 
     return await Client.connect("127.0.0.1", host.port, name, token, **kwargs)
 
 
-async def seat_four(host: Host, ruleset: str = "basic", *, preset=None, options=None, timers=None,
-                    ping_interval: float = 15.0, **create) -> tuple[int, list[Client]]:
+async def seat_four(
+    host: Host, ruleset: str = "basic", *, preset=None, options=None, timers=None, ping_interval: float = 15.0, **create
+) -> tuple[int, list[Client]]:
     """Four clients at one new table, not started yet; client i sits in seat i."""
     clients = [await connect(host, f"p{i}", ping_interval=ping_interval) for i in range(4)]
-    table = await clients[0].create_table(ruleset, preset=preset, options=options, timers=timers or FAST,
-                                          seat=0, **create)
+    table = await clients[0].create_table(
+        ruleset, preset=preset, options=options, timers=timers or FAST, seat=0, **create
+    )
     for i, c in enumerate(clients[1:], start=1):
         assert await c.join(table, i) == i
     return table, clients

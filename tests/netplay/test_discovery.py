@@ -56,6 +56,7 @@ async def test_a_broadcast_on_the_loopback_network_is_heard():
 
 
 def test_beacon_fields_are_checked():
-    info = parse_beacon(b'{"app":"jantaku","port":7654,"ssh":99999,"tables":-3,"name":"' + b"n" * 200 + b'"}',
-                        ("192.0.2.9", 47654))
+    info = parse_beacon(
+        b'{"app":"jantaku","port":7654,"ssh":99999,"tables":-3,"name":"' + b"n" * 200 + b'"}', ("192.0.2.9", 47654)
+    )
     assert info.ssh is None and info.tables == 0 and len(info.name) == 64

@@ -46,7 +46,7 @@ async def trickle(peer: RawPeer, data: bytes, every: float) -> bool:
         if peer.reader.at_eof() or peer.writer.is_closing():
             return True
         try:
-            peer.send(data[i:i + 1])
+            peer.send(data[i : i + 1])
             await peer.writer.drain()
         except (ConnectionError, OSError):
             return True
@@ -63,6 +63,7 @@ async def closing_codes(peer: RawPeer, timeout: float = 2.0) -> list[str]:
         while data := await peer.reader.read(65536):
             peer.unpacker.feed(data)
             out.extend(peer.unpacker)
+
     with contextlib.suppress(ConnectionError, OSError):
         await asyncio.wait_for(read(), timeout)
     peer.close()
@@ -70,6 +71,7 @@ async def closing_codes(peer: RawPeer, timeout: float = 2.0) -> list[str]:
 
 
 # --- 1. slowloris ----------------------------------------------------------------------------------
+
 
 async def test_a_hello_sent_a_byte_at_a_time_is_cut_off_at_the_handshake_deadline():
     limits = ConnectionLimits(handshake_timeout=0.5)
@@ -107,12 +109,15 @@ async def test_idle_time_counts_whole_messages_not_bytes():
 
 # --- 2. options ------------------------------------------------------------------------------------
 
+
 async def test_out_of_range_options_and_timers_get_bad_options_with_the_range(host):
     ann = await connect(host, "ann")
-    for ruleset, options, needle in [("riichi", {"start_points": 2**64 - 1}, "100..1000000"),
-                                     ("sichuan", {"base": 2**62}, "1..1000"),
-                                     ("basic", {"hands": 0}, "1..64"),
-                                     ("riichi", {"uma": [10**9, 0, 0, 0]}, "-1000..1000")]:
+    for ruleset, options, needle in [
+        ("riichi", {"start_points": 2**64 - 1}, "100..1000000"),
+        ("sichuan", {"base": 2**62}, "1..1000"),
+        ("basic", {"hands": 0}, "1..64"),
+        ("riichi", {"uma": [10**9, 0, 0, 0]}, "-1000..1000"),
+    ]:
         with pytest.raises(ClientError) as info:
             await ann.create_table(ruleset, options=options)
         assert info.value.code == ErrorCode.BAD_OPTIONS and needle in info.value.message
@@ -138,32 +143,39 @@ async def test_a_table_that_cannot_be_listed_does_not_break_the_lobby(host):
     await close_all([ann, bob])
 
 
-option_values = st.one_of(st.integers(min_value=-(2**64), max_value=2**64 - 1), st.booleans(), st.none(),
-                          st.floats(allow_nan=True), st.text(max_size=8),
-                          st.lists(st.one_of(st.integers(min_value=-(2**64), max_value=2**64 - 1), st.text(max_size=3)),
-                                   max_size=6))
+option_values = st.one_of(
+    st.integers(min_value=-(2**64), max_value=2**64 - 1),
+    st.booleans(),
+    st.none(),
+    st.floats(allow_nan=True),
+    st.text(max_size=8),
+    st.lists(st.one_of(st.integers(min_value=-(2**64), max_value=2**64 - 1), st.text(max_size=3)), max_size=6),
+)
 
 
 def option_names() -> list[str]:
     import dataclasses
 
     from jantaku.engine.ruleset import ruleset_class, ruleset_names
+
     return sorted({f.name for r in ruleset_names() for f in dataclasses.fields(ruleset_class(r).Options)})
 
 
 @settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
-@given(ruleset=st.sampled_from(["basic", "classical", "hongkong", "riichi", "sichuan"]),
-       options=st.dictionaries(st.sampled_from(option_names()), option_values, max_size=4),
-       timers=st.dictionaries(st.sampled_from(["turn", "claim", "between", "grace", "bot"]), option_values,
-                              max_size=3))
+@given(
+    ruleset=st.sampled_from(["basic", "classical", "hongkong", "riichi", "sichuan"]),
+    options=st.dictionaries(st.sampled_from(option_names()), option_values, max_size=4),
+    timers=st.dictionaries(st.sampled_from(["turn", "claim", "between", "grace", "bot"]), option_values, max_size=3),
+)
 def test_no_option_value_makes_an_internal_error(ruleset, options, timers):
     async def attempt() -> None:
         async with running_host() as host:
             peer = await RawPeer.open(host.port)
             peer.send(HELLO)
             assert (await peer.next())["type"] == "welcome"
-            reply = await peer.reply_to({"type": "create", "ruleset": ruleset, "options": options, "timers": timers,
-                                         "ref": 1})
+            reply = await peer.reply_to(
+                {"type": "create", "ruleset": ruleset, "options": options, "timers": timers, "ref": 1}
+            )
             assert reply["type"] == "ok" or reply["code"] in (ErrorCode.BAD_OPTIONS, ErrorCode.BAD_REQUEST), reply
             if reply["type"] == "ok":
                 table = reply["table"]
@@ -175,15 +187,25 @@ def test_no_option_value_makes_an_internal_error(ruleset, options, timers):
             lobby = await peer.reply_to({"type": "list", "ref": 8})
             assert lobby["type"] == "lobby"
             peer.close()
+
     asyncio.run(attempt())
 
 
 # --- 4. lobby amplification ------------------------------------------------------------------------
 
+
 async def run_attack(port: int, attack: str, *args: str) -> dict:
-    proc = await asyncio.create_subprocess_exec(sys.executable, "-m", "tests.netplay.attackers", attack,
-                                                "--port", str(port), *args, cwd=REPO,
-                                                stdout=asyncio.subprocess.PIPE)
+    proc = await asyncio.create_subprocess_exec(
+        sys.executable,
+        "-m",
+        "tests.netplay.attackers",
+        attack,
+        "--port",
+        str(port),
+        *args,
+        cwd=REPO,
+        stdout=asyncio.subprocess.PIPE,
+    )
     out, _ = await proc.communicate()
     return json.loads(out.decode().strip().splitlines()[-1])
 
@@ -232,8 +254,9 @@ async def test_an_innocent_table_keeps_its_pace_while_forty_clients_hammer_list(
         for _ in range(200):
             host.create_quick_table()
         base50, base99 = percentiles(await innocent_latencies(host.port, 60, name="calm"))
-        attack = asyncio.ensure_future(run_attack(host.port, "list", "--clients", "40", "--seconds", "6",
-                                                  "--rate", "4"))
+        attack = asyncio.ensure_future(
+            run_attack(host.port, "list", "--clients", "40", "--seconds", "6", "--rate", "4")
+        )
         await asyncio.sleep(1.5)  # the attack is under way
         hit50, hit99 = percentiles(await innocent_latencies(host.port, 120))
         result = await attack
@@ -245,6 +268,7 @@ async def test_an_innocent_table_keeps_its_pace_while_forty_clients_hammer_list(
 
 
 # --- 3. table flood ----------------------------------------------------------------------------------
+
 
 async def connect_from(host: Host, address: str, name: str) -> Client:
     """A client whose connection comes from ``address`` (any 127.x.y.z reaches a loopback host)."""
@@ -298,6 +322,7 @@ async def test_an_empty_table_expires_soon():
 
 # --- 5. bot farm -------------------------------------------------------------------------------------
 
+
 async def test_bot_only_matches_are_limited_per_identity_and_address():
     limits = HostLimits(exempt_loopback=False, bot_tables_per_player=1, bot_tables_per_address=2)
     async with running_host(limits=limits) as host:
@@ -314,8 +339,14 @@ async def test_bot_only_matches_are_limited_per_identity_and_address():
                     outcomes.append("ok")
                 except ClientError as exc:
                     outcomes.append(exc.code)
-        assert outcomes == ["ok", ErrorCode.NOT_ALLOWED, "ok", ErrorCode.NOT_ALLOWED,
-                            ErrorCode.NOT_ALLOWED, ErrorCode.NOT_ALLOWED]
+        assert outcomes == [
+            "ok",
+            ErrorCode.NOT_ALLOWED,
+            "ok",
+            ErrorCode.NOT_ALLOWED,
+            ErrorCode.NOT_ALLOWED,
+            ErrorCode.NOT_ALLOWED,
+        ]
         await close_all(farmers)
 
 
@@ -342,14 +373,17 @@ async def test_bot_only_matches_share_the_host_fairly_and_leave_human_tables_the
         modest_tables = [await start_bot_match(modest)]
         hit50, hit99 = percentiles(await innocent_latencies(host.port, 80))
         many, few = decisions(host, greedy_tables), decisions(host, modest_tables)
-        print(f"act→ok p50/p99 ms: calm {base50:.1f}/{base99:.1f}, bot farm {hit50:.1f}/{hit99:.1f}; "
-              f"decisions: 4 tables {many}, 1 table {few}")
+        print(
+            f"act→ok p50/p99 ms: calm {base50:.1f}/{base99:.1f}, bot farm {hit50:.1f}/{hit99:.1f}; "
+            f"decisions: 4 tables {many}, 1 table {few}"
+        )
         assert few > 0 and many < 2 * few  # each identity gets its share, however many tables it runs
         assert hit50 < max(10.0, 3 * base50) and hit99 < max(100.0, 3 * base99)
         await close_all([greedy, modest])
 
 
 # --- 6. identities -----------------------------------------------------------------------------------
+
 
 def stored_players(host: Host) -> int:
     return host.store.db.execute("SELECT COUNT(*) FROM players").fetchone()[0]
@@ -387,6 +421,7 @@ async def test_identities_that_never_sit_down_are_not_stored(tmp_path):
 
 
 # --- a seated player's second identity watching with every hand shown -------------------------------
+
 
 async def test_no_spectator_from_a_seated_players_address_where_spectators_see_hands():
     async with running_host(limits=HostLimits(exempt_loopback=False)) as host:

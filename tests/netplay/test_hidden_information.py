@@ -125,8 +125,9 @@ async def test_no_message_to_a_seat_carries_a_tile_it_may_not_know(host, monkeyp
     host.rng.seed(seed)
     tap = Tap(host, monkeypatch)
     preset, options = short_match_options(ruleset)
-    table, clients = await seat_four(host, ruleset, preset=preset,
-                                     options={**options, "hands": HANDS} if ruleset == "basic" else options)
+    table, clients = await seat_four(
+        host, ruleset, preset=preset, options={**options, "hands": HANDS} if ruleset == "basic" else options
+    )
     watcher = await connect(host, "watcher")
     await watcher.spectate(table)
     await clients[0].start(table)

@@ -104,9 +104,19 @@ async def test_the_bot_command_plays_a_match_as_a_network_client():
     await host.start(port=0)
     host.create_quick_table(options={"hands": 1}, timers=Timers(bot=0))
     proc = await asyncio.create_subprocess_exec(
-        sys.executable, "-c", "import sys; from jantaku.cli import main; sys.exit(main(sys.argv[1:]))",
-        "bot", "--connect", f"127.0.0.1:{host.port}", "--bot", "easy", "--name", "robo",
-        stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+        sys.executable,
+        "-c",
+        "import sys; from jantaku.cli import main; sys.exit(main(sys.argv[1:]))",
+        "bot",
+        "--connect",
+        f"127.0.0.1:{host.port}",
+        "--bot",
+        "easy",
+        "--name",
+        "robo",
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+    )
     out, err = await asyncio.wait_for(proc.communicate(), 30)
     assert proc.returncode == 0, err.decode()
     assert out.decode().startswith("match over: scores [")

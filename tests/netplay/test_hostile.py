@@ -47,10 +47,12 @@ class RawPeer:
     async def until_closed(self, timeout: float = 5.0) -> list[dict]:
         """Everything the host sends until it closes the connection."""
         out = []
+
         async def read():
             while data := await self.reader.read(65536):
                 self.unpacker.feed(data)
                 out.extend(self.unpacker)
+
         try:
             await asyncio.wait_for(read(), timeout)
         except ConnectionResetError:
@@ -66,6 +68,7 @@ class RawPeer:
                 if not data:
                     raise EOFError("closed")
                 self.unpacker.feed(data)
+
         return await asyncio.wait_for(read(), timeout)
 
     async def reply_to(self, msg: dict) -> dict:
@@ -95,13 +98,16 @@ async def closed_with(port: int, data: bytes, *, hello: bool = True) -> list[str
 @pytest.fixture
 async def busy_host():
     """A host with short handshake/idle limits and a small send buffer, and a match going on."""
-    host = Host(seed=3, connection_limits=ConnectionLimits(handshake_timeout=0.5, idle_timeout=2.0,
-                                                           send_buffer=32 * 1024, socket_send_buffer=8192))
+    host = Host(
+        seed=3,
+        connection_limits=ConnectionLimits(
+            handshake_timeout=0.5, idle_timeout=2.0, send_buffer=32 * 1024, socket_send_buffer=8192
+        ),
+    )
     await host.start(port=0)
     table, clients = await seat_four(host, options={"hands": 3}, timers={"bot": 0}, ping_interval=0.5)
     await clients[0].start(table)
-    game = asyncio.ensure_future(asyncio.gather(*(play_table(c, table, bot_chooser(), think=0.005)
-                                                  for c in clients)))
+    game = asyncio.ensure_future(asyncio.gather(*(play_table(c, table, bot_chooser(), think=0.005) for c in clients)))
     yield host, table, clients, game
     game.cancel()
     await close_all(clients)
@@ -146,8 +152,9 @@ async def test_handshake_rules(busy_host):
     host, table, clients, game = busy_host
     port = host.port
     assert await closed_with(port, pack({"type": "list"}), hello=False) == [ErrorCode.HANDSHAKE]
-    assert await closed_with(port, pack({"type": "hello", "protocol": 1, "name": ""}),
-                             hello=False) == [ErrorCode.HANDSHAKE]
+    assert await closed_with(port, pack({"type": "hello", "protocol": 1, "name": ""}), hello=False) == [
+        ErrorCode.HANDSHAKE
+    ]
     peer = await RawPeer.open(port)
     peer.send(pack({"type": "hello", "protocol": 99, "name": "future"}))
     [error] = [m for m in await peer.until_closed() if m["type"] == "error"]
@@ -166,8 +173,7 @@ async def test_wrong_types_and_out_of_turn_requests_get_errors_and_the_connectio
     assert (await peer.next())["type"] == "welcome"
     answers = [
         await peer.reply_to({"type": "act", "table": "one", "prompt": 1, "action": [], "ref": 1}),
-        await peer.reply_to({"type": "act", "table": table, "prompt": 1, "action": ["discard", 0, [], None],
-                             "ref": 2}),
+        await peer.reply_to({"type": "act", "table": table, "prompt": 1, "action": ["discard", 0, [], None], "ref": 2}),
         await peer.reply_to({"type": "act", "table": 999, "prompt": 1, "action": [], "ref": 3}),
         await peer.reply_to({"type": "join", "table": table, "ref": 4}),
         await peer.reply_to({"type": "start", "table": table, "ref": 5}),
@@ -179,9 +185,18 @@ async def test_wrong_types_and_out_of_turn_requests_get_errors_and_the_connectio
         await peer.reply_to({"type": "chat", "table": table, "text": "I am not there", "ref": 11}),
     ]
     assert [a["code"] for a in answers] == [
-        ErrorCode.BAD_REQUEST, ErrorCode.NOT_ALLOWED, ErrorCode.NO_SUCH_TABLE, ErrorCode.NOT_ALLOWED,
-        ErrorCode.NOT_ALLOWED, ErrorCode.BAD_REQUEST, ErrorCode.UNKNOWN_TYPE, ErrorCode.BAD_OPTIONS,
-        ErrorCode.BAD_OPTIONS, ErrorCode.BAD_OPTIONS, ErrorCode.NOT_ALLOWED]
+        ErrorCode.BAD_REQUEST,
+        ErrorCode.NOT_ALLOWED,
+        ErrorCode.NO_SUCH_TABLE,
+        ErrorCode.NOT_ALLOWED,
+        ErrorCode.NOT_ALLOWED,
+        ErrorCode.BAD_REQUEST,
+        ErrorCode.UNKNOWN_TYPE,
+        ErrorCode.BAD_OPTIONS,
+        ErrorCode.BAD_OPTIONS,
+        ErrorCode.BAD_OPTIONS,
+        ErrorCode.NOT_ALLOWED,
+    ]
     assert [a["ref"] for a in answers] == list(range(1, 12))
     assert (await peer.reply_to({"type": "ping", "data": 42, "ref": 12})) == {"type": "pong", "data": 42, "ref": 12}
     peer.close()
@@ -237,9 +252,13 @@ async def test_a_client_that_stops_reading_is_dropped(busy_host, monkeypatch):
     monkeypatch.setattr(Connection, "abort", lambda conn: (dropped.append(conn.player.name), abort(conn)))
     lazy = await RawPeer.open(host.port, rcvbuf=4096)
     # it sets up a fast all-bot table to watch, then never reads a byte
-    lazy.send(HELLO + pack({"type": "create", "ruleset": "basic", "options": {"hands": 16}, "timers": {"bot": 0}})
-              + b"".join(pack({"type": "add_bot", "table": table + 1}) for _ in range(4))
-              + pack({"type": "spectate", "table": table + 1}) + pack({"type": "start", "table": table + 1}))
+    lazy.send(
+        HELLO
+        + pack({"type": "create", "ruleset": "basic", "options": {"hands": 16}, "timers": {"bot": 0}})
+        + b"".join(pack({"type": "add_bot", "table": table + 1}) for _ in range(4))
+        + pack({"type": "spectate", "table": table + 1})
+        + pack({"type": "start", "table": table + 1})
+    )
     for i in range(200):
         if dropped:
             break

@@ -153,8 +153,15 @@ async def test_the_lobby_lists_rulesets_and_tables(host):
     table = await ann.create_table("basic", options={"hands": 3}, seat=2)
     [info] = await ann.list_tables()
     assert info["id"] == table and info["options"] == {"hands": 3}
-    assert info["seats"][2] == {"seat": 2, "kind": "human", "name": "ann", "player": ann.player, "bot": None,
-                                "connected": True, "away": False}
+    assert info["seats"][2] == {
+        "seat": 2,
+        "kind": "human",
+        "name": "ann",
+        "player": ann.player,
+        "bot": None,
+        "connected": True,
+        "away": False,
+    }
     reply = await ann.request({"type": "list"})
     assert "basic" in reply["rulesets"]
     await ann.close()

@@ -38,8 +38,12 @@ async def test_four_network_clients_play_a_full_match(host, ruleset):
 
     # the same seed played by the same bots inside the engine alone: the same match
     alone = Match(get_ruleset(ruleset, preset, options), seed=stored.record.seed)
-    stats = {"turns": 0, "wins": 0, "draws": 0, "seats": [{"points": 0, "wins": 0, "deal_ins": 0, "draws": 0}
-                                                          for _ in range(4)]}
+    stats = {
+        "turns": 0,
+        "wins": 0,
+        "draws": 0,
+        "seats": [{"points": 0, "wins": 0, "deal_ins": 0, "draws": 0} for _ in range(4)],
+    }
     play_match_hands(alone, [get_bot("easy") for _ in range(4)], 10_000, stats)
     assert alone.is_over and alone.scores == replayed.scores
     assert [r.to_wire() for r in alone.results] == [r.to_wire() for r in replayed.results]
@@ -69,8 +73,9 @@ async def test_the_minimal_client_in_the_protocol_document_works(host):
     code = re.findall(r"```python\n(.*?)```", doc, re.S)[-1]
     assert '("127.0.0.1", 7654)' in code
     code = code.replace('("127.0.0.1", 7654)', f'("127.0.0.1", {host.port})')
-    proc = await asyncio.create_subprocess_exec(sys.executable, "-c", code, stdout=subprocess.PIPE,
-                                                stderr=subprocess.PIPE)
+    proc = await asyncio.create_subprocess_exec(
+        sys.executable, "-c", code, stdout=subprocess.PIPE, stderr=subprocess.PIPE
+    )
     out, err = await asyncio.wait_for(proc.communicate(), 30)
     assert proc.returncode == 0, err.decode()
     assert "'place': 1" in out.decode()

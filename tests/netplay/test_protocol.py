@@ -11,8 +11,7 @@ from hypothesis import strategies as st
 
 from jantaku.netplay.connection import TokenBucket
 from jantaku.netplay.prompts import Timers
-from jantaku.netplay.protocol import (CLIENT_LIMITS, ErrorCode, Limits, MessageReader, ProtocolError, RequestError,
-                                     pack)
+from jantaku.netplay.protocol import CLIENT_LIMITS, ErrorCode, Limits, MessageReader, ProtocolError, RequestError, pack
 from jantaku.netplay.requests import REQUESTS, check_request
 
 
@@ -20,7 +19,7 @@ def read_all(data: bytes, limits: Limits = CLIENT_LIMITS, chunk: int = 4096) -> 
     reader = MessageReader(limits)
     out = []
     for i in range(0, len(data), chunk):
-        out += list(reader.feed(data[i:i + chunk]))
+        out += list(reader.feed(data[i : i + chunk]))
     return out
 
 
@@ -59,17 +58,20 @@ def test_an_oversized_message_is_refused_before_it_has_all_arrived():
     assert info.value.code == ErrorCode.TOO_LARGE
 
 
-@pytest.mark.parametrize("data", [
-    b"\xdd" + (50_000_000).to_bytes(4, "big"),  # array32 of 50 M elements
-    b"\xdf" + (20_000_000).to_bytes(4, "big"),  # map32 of 20 M entries
-    b"\x91" * 5000,  # nesting too deep
-    b"\xc1",  # reserved byte
-    msgpack.packb(msgpack.ExtType(5, b"abc")),  # extension types are not used
-    msgpack.packb({1: 2}),  # keys are names
-    msgpack.packb(7),  # not a map
-    msgpack.packb({"text": "no type"}),
-    msgpack.packb({"type": 3}),
-])
+@pytest.mark.parametrize(
+    "data",
+    [
+        b"\xdd" + (50_000_000).to_bytes(4, "big"),  # array32 of 50 M elements
+        b"\xdf" + (20_000_000).to_bytes(4, "big"),  # map32 of 20 M entries
+        b"\x91" * 5000,  # nesting too deep
+        b"\xc1",  # reserved byte
+        msgpack.packb(msgpack.ExtType(5, b"abc")),  # extension types are not used
+        msgpack.packb({1: 2}),  # keys are names
+        msgpack.packb(7),  # not a map
+        msgpack.packb({"text": "no type"}),
+        msgpack.packb({"type": 3}),
+    ],
+)
 def test_malformed_input_is_a_protocol_error(data):
     assert error_code(data) in (ErrorCode.MALFORMED, ErrorCode.TOO_LARGE)
 
@@ -99,18 +101,21 @@ def test_every_request_type_is_documented():
         assert f"`{kind}`" in doc, kind
 
 
-@pytest.mark.parametrize("msg, code", [
-    ({"type": "dance"}, ErrorCode.UNKNOWN_TYPE),
-    ({"type": "join"}, ErrorCode.BAD_REQUEST),
-    ({"type": "join", "table": -1}, ErrorCode.BAD_REQUEST),
-    ({"type": "join", "table": True}, ErrorCode.BAD_REQUEST),
-    ({"type": "join", "table": 1, "seat": 4}, ErrorCode.BAD_REQUEST),
-    ({"type": "act", "table": 1, "prompt": 2, "action": "discard 1m"}, ErrorCode.BAD_REQUEST),
-    ({"type": "chat", "text": "x" * 301}, ErrorCode.BAD_REQUEST),
-    ({"type": "chat", "text": "\x00\x01"}, ErrorCode.BAD_REQUEST),
-    ({"type": "create", "ruleset": "basic", "options": {"hands": {"deep": 1}}}, ErrorCode.BAD_REQUEST),
-    ({"type": "ping", "ref": "seven"}, ErrorCode.BAD_REQUEST),
-])
+@pytest.mark.parametrize(
+    "msg, code",
+    [
+        ({"type": "dance"}, ErrorCode.UNKNOWN_TYPE),
+        ({"type": "join"}, ErrorCode.BAD_REQUEST),
+        ({"type": "join", "table": -1}, ErrorCode.BAD_REQUEST),
+        ({"type": "join", "table": True}, ErrorCode.BAD_REQUEST),
+        ({"type": "join", "table": 1, "seat": 4}, ErrorCode.BAD_REQUEST),
+        ({"type": "act", "table": 1, "prompt": 2, "action": "discard 1m"}, ErrorCode.BAD_REQUEST),
+        ({"type": "chat", "text": "x" * 301}, ErrorCode.BAD_REQUEST),
+        ({"type": "chat", "text": "\x00\x01"}, ErrorCode.BAD_REQUEST),
+        ({"type": "create", "ruleset": "basic", "options": {"hands": {"deep": 1}}}, ErrorCode.BAD_REQUEST),
+        ({"type": "ping", "ref": "seven"}, ErrorCode.BAD_REQUEST),
+    ],
+)
 def test_bad_requests_are_refused_with_a_code(msg, code):
     with pytest.raises(RequestError) as info:
         check_request(msg)
@@ -133,8 +138,9 @@ def test_token_bucket_allows_a_burst_then_the_rate():
     assert sum(bucket.take() for _ in range(100)) == 10
 
 
-@pytest.mark.parametrize("timers", [{"turn": -1}, {"turn": 10_000}, {"claim": "5"}, {"bot": 11}, {"nap": 3},
-                                    {"turn": True}])
+@pytest.mark.parametrize(
+    "timers", [{"turn": -1}, {"turn": 10_000}, {"claim": "5"}, {"bot": 11}, {"nap": 3}, {"turn": True}]
+)
 def test_bad_timers_are_refused(timers):
     with pytest.raises(ValueError):
         Timers.from_wire(timers)

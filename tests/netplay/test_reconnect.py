@@ -98,8 +98,9 @@ async def test_a_prompt_expires_at_its_deadline_and_not_before(timed_host, clock
 
 async def test_a_disconnected_player_keeps_the_seat_for_the_grace_period_exactly(timed_host, clock):
     host = timed_host
-    table, clients = await seat_four(host, options={"hands": 1},
-                                     timers={"turn": None, "claim": None, "grace": 30, "bot": 0})
+    table, clients = await seat_four(
+        host, options={"hands": 1}, timers={"turn": None, "claim": None, "grace": 30, "bot": 0}
+    )
     await clients[0].start(table)
     await clients[3].next_message("update", table=table)
     t = host.lobby.tables[table]

@@ -38,9 +38,19 @@ class HostProcess:
 
     async def start(self) -> str:
         self.proc = await asyncio.create_subprocess_exec(
-            *JANTAKU, "host", "--port", str(self.port), "--bind", "127.0.0.1",
-            "--data", str(self.data), "--no-announce", *self.options,
-            stdout=asyncio.subprocess.PIPE, stderr=open(self.log, "ab"))
+            *JANTAKU,
+            "host",
+            "--port",
+            str(self.port),
+            "--bind",
+            "127.0.0.1",
+            "--data",
+            str(self.data),
+            "--no-announce",
+            *self.options,
+            stdout=asyncio.subprocess.PIPE,
+            stderr=open(self.log, "ab"),
+        )
         banner = ""
         while "Stop with" not in banner:
             line = await asyncio.wait_for(self.proc.stdout.readline(), 15)
@@ -153,8 +163,18 @@ async def test_a_second_host_on_the_same_data_is_refused(tmp_path):
     await first.start()
     try:
         second = await asyncio.create_subprocess_exec(
-            *JANTAKU, "host", "--port", "0", "--bind", "127.0.0.1", "--data", str(data),
-            "--no-announce", stdout=asyncio.subprocess.PIPE, stderr=asyncio.subprocess.PIPE)
+            *JANTAKU,
+            "host",
+            "--port",
+            "0",
+            "--bind",
+            "127.0.0.1",
+            "--data",
+            str(data),
+            "--no-announce",
+            stdout=asyncio.subprocess.PIPE,
+            stderr=asyncio.subprocess.PIPE,
+        )
         out, err = await asyncio.wait_for(second.communicate(), 15)
         assert second.returncode == 1 and b"another jantaku host is using" in err
     finally:

@@ -11,8 +11,12 @@ from jantaku.engine.ruleset import get_ruleset
 from jantaku.cli import main
 from jantaku.netplay.store import APPLICATION_ID, DB_NAME, SCHEMA_VERSION, Store, StoredSeat, StoreError
 
-SEATS = [StoredSeat("ann", None, None), StoredSeat("easy bot", None, "easy"),
-         StoredSeat("easy bot", None, "easy"), StoredSeat("easy bot", None, "easy")]
+SEATS = [
+    StoredSeat("ann", None, None),
+    StoredSeat("easy bot", None, "easy"),
+    StoredSeat("easy bot", None, "easy"),
+    StoredSeat("easy bot", None, "easy"),
+]
 
 
 def played(decisions: int, seed: int = 3) -> Match:
@@ -111,15 +115,16 @@ def test_a_damaged_database_is_refused_and_left_alone(tmp_path):
     data = bytearray(path.read_bytes())
     assert int.from_bytes(data[68:72], "big") == APPLICATION_ID
     page = int.from_bytes(data[16:18], "big")
-    data[(root - 1) * page: (root - 1) * page + 300] = b"\xff" * 300  # scribble over its header
+    data[(root - 1) * page : (root - 1) * page + 300] = b"\xff" * 300  # scribble over its header
     path.write_bytes(bytes(data))
     unchanged_after_refusal(path, "damaged|cannot be read")
 
 
 def test_the_host_command_refuses_a_foreign_database_clearly(tmp_path, capsys):
     (tmp_path / DB_NAME).write_bytes(b"\x00" * 4096)
-    code = main(["host", "--data", str(tmp_path), "--port", "0", "--bind", "127.0.0.1", "--no-announce",
-                 "--log-level", "error"])
+    code = main(
+        ["host", "--data", str(tmp_path), "--port", "0", "--bind", "127.0.0.1", "--no-announce", "--log-level", "error"]
+    )
     assert code == 1
     err = capsys.readouterr().err
     assert "not a SQLite database" in err and "refusing" in err
@@ -169,11 +174,18 @@ async def test_a_match_that_cannot_be_resumed_is_marked_and_the_others_go_on(tmp
 
 
 CORRUPTIONS = {  # what a damaged row looks like (the database's integrity check still says "ok")
-    "decision not JSON": ("UPDATE decisions SET action = '[\"discard\", ' WHERE match_id = ? AND idx = 1", "decision 1"),
-    "decision not an action": ("UPDATE decisions SET action = '[\"fly\", 99]' WHERE match_id = ? AND idx = 1",
-                               "decision 1"),
-    "decision not legal": ("UPDATE decisions SET action = '[\"discard\", 143, [], null]' WHERE match_id = ? AND idx = 2",
-                           "decision 2"),
+    "decision not JSON": (
+        "UPDATE decisions SET action = '[\"discard\", ' WHERE match_id = ? AND idx = 1",
+        "decision 1",
+    ),
+    "decision not an action": (
+        "UPDATE decisions SET action = '[\"fly\", 99]' WHERE match_id = ? AND idx = 1",
+        "decision 1",
+    ),
+    "decision not legal": (
+        "UPDATE decisions SET action = '[\"discard\", 143, [], null]' WHERE match_id = ? AND idx = 2",
+        "decision 2",
+    ),
     "decision not a list": ("UPDATE decisions SET action = '{\"a\": 1}' WHERE match_id = ? AND idx = 0", "decision 0"),
     "options not JSON": ("UPDATE matches SET options = 'hands=2' WHERE id = ?", "options"),
     "options not an object": ("UPDATE matches SET options = '[1, 2]' WHERE id = ?", "options"),
@@ -189,8 +201,10 @@ async def test_corrupt_rows_break_only_their_match_and_the_host_serves_the_other
     ann, token = store.new_player("ann")
     good = played(12, seed=1)
     good_id = store.create_match(1, good.record(), [StoredSeat("ann", ann, None)] + SEATS[1:], {"ruleset": "basic"})
-    damaged = {why: store.create_match(2 + i, played(6, seed=2 + i).record(), SEATS, {"ruleset": "basic"})
-               for i, why in enumerate(CORRUPTIONS)}
+    damaged = {
+        why: store.create_match(2 + i, played(6, seed=2 + i).record(), SEATS, {"ruleset": "basic"})
+        for i, why in enumerate(CORRUPTIONS)
+    }
     store.close()
     db = sqlite3.connect(tmp_path / DB_NAME)
     for why, match_id in damaged.items():

@@ -18,8 +18,9 @@ pytestmark = pytest.mark.skipif("hongkong" not in ruleset_names(), reason="needs
 
 async def test_the_time_limit_stops_the_match_and_replays_stop_there_too(timed_host, clock):
     host = timed_host
-    table, clients = await seat_four(host, "hongkong", options={"time_limit_minutes": 1},
-                                     timers={"turn": None, "claim": None, "bot": 0})
+    table, clients = await seat_four(
+        host, "hongkong", options={"time_limit_minutes": 1}, timers={"turn": None, "claim": None, "bot": 0}
+    )
     await clients[0].start(table)
     t = host.lobby.tables[table]
     first = await clients[0].next_message("update", table=table)
@@ -49,8 +50,12 @@ async def test_the_time_limit_stops_the_match_and_replays_stop_there_too(timed_h
 
 async def test_the_time_limit_waits_while_the_table_is_paused(timed_host, clock):
     host = timed_host
-    table, clients = await seat_four(host, "hongkong", options={"time_limit_minutes": 1},
-                                     timers={"turn": None, "claim": None, "grace": None, "bot": 0})
+    table, clients = await seat_four(
+        host,
+        "hongkong",
+        options={"time_limit_minutes": 1},
+        timers={"turn": None, "claim": None, "grace": None, "bot": 0},
+    )
     await clients[0].start(table)
     await clients[0].next_message("update", table=table)
     t = host.lobby.tables[table]

@@ -54,8 +54,7 @@ def _meld(part: str, taken: set[int], seat: int) -> Meld:
         kind = MeldType.KAN
     else:
         kind = MeldType.KAKAN
-    return make_meld(kind, tiles, from_seat=from_seat,
-                     claimed=None if kind is MeldType.ANKAN else tiles[-1])
+    return make_meld(kind, tiles, from_seat=from_seat, claimed=None if kind is MeldType.ANKAN else tiles[-1])
 
 
 def _indicator(text: str) -> int:
@@ -78,13 +77,20 @@ def read_case(case: dict) -> KobalabHand:
     concealed = [parse_tiles(t, taken)[0] for t in concealed_texts]
     hupai = param["hupai"]
     context = RiichiWinContext(
-        seat_wind=seat, round_wind=param["zhuangfeng"], self_drawn=not rongpai,
+        seat_wind=seat,
+        round_wind=param["zhuangfeng"],
+        self_drawn=not rongpai,
         discarder=(seat + FROM_OFFSET[rongpai[2]]) % 4 if rongpai else None,
-        riichi=hupai.get("lizhi") == 1, double_riichi=hupai.get("lizhi") == 2,
-        ippatsu=bool(hupai.get("yifa")), last_tile=bool(hupai.get("haidi")),
-        rinshan=bool(hupai.get("lingshang")), chankan=bool(hupai.get("qianggang")),
+        riichi=hupai.get("lizhi") == 1,
+        double_riichi=hupai.get("lizhi") == 2,
+        ippatsu=bool(hupai.get("yifa")),
+        last_tile=bool(hupai.get("haidi")),
+        rinshan=bool(hupai.get("lingshang")),
+        chankan=bool(hupai.get("qianggang")),
         first_turn=bool(hupai.get("tianhu")),
         dora_indicators=tuple(_indicator(t) for t in param["baopai"]),
         ura_indicators=tuple(_indicator(t) for t in param["fubaopai"] or ()),
-        honba=param["jicun"]["changbang"], sticks=param["jicun"]["lizhibang"])
+        honba=param["jicun"]["changbang"],
+        sticks=param["jicun"]["lizhibang"],
+    )
     return KobalabHand(concealed, melds, concealed[-1], context)

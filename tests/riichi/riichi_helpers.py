@@ -8,8 +8,7 @@ from jantaku.engine.scoring import ScoreResult
 from jantaku.engine.tiles import kind_of, parse_kinds
 
 
-def score(hand: str, win: str, *, preset: str | None = None, options: dict | None = None,
-          **context) -> ScoreResult:
+def score(hand: str, win: str, *, preset: str | None = None, options: dict | None = None, **context) -> ScoreResult:
     """``score("123m456p789s11222z", "2z", self_drawn=True, riichi=True)``.
 
     ``win`` names the kind of the winning tile; it is the last such concealed tile.
@@ -17,8 +16,7 @@ def score(hand: str, win: str, *, preset: str | None = None, options: dict | Non
     spec = parse_hand(hand)
     kind = parse_kinds(win)[0]
     win_tile = [t for t in spec.concealed if kind_of(t) == kind][-1]
-    return score_win(spec.concealed, spec.melds, win_tile, RiichiWinContext(**context),
-                     riichi_options(preset, options))
+    return score_win(spec.concealed, spec.melds, win_tile, RiichiWinContext(**context), riichi_options(preset, options))
 
 
 def han_items(result: ScoreResult) -> dict[str, int]:

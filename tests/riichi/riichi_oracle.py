@@ -25,8 +25,13 @@ from jantaku.engine.melds import Meld, MeldType, make_meld
 from jantaku.engine.rulesets.riichi import RiichiOptions, RiichiWinContext
 from jantaku.engine.tiles import TERMINALS_AND_HONORS
 
-_MELD_TYPES = {MeldType.CHI: MjMeld.CHI, MeldType.PON: MjMeld.PON, MeldType.KAN: MjMeld.KAN,
-               MeldType.ANKAN: MjMeld.KAN, MeldType.KAKAN: MjMeld.SHOUMINKAN}
+_MELD_TYPES = {
+    MeldType.CHI: MjMeld.CHI,
+    MeldType.PON: MjMeld.PON,
+    MeldType.KAN: MjMeld.KAN,
+    MeldType.ANKAN: MjMeld.KAN,
+    MeldType.KAKAN: MjMeld.SHOUMINKAN,
+}
 
 
 @dataclass
@@ -131,21 +136,30 @@ def random_win(rng: random.Random) -> RandomWin:
     kans = sum(1 for m in melds if m.is_kong)
     rest = wall.rest()
     rng.shuffle(rest)
-    indicators = rest[:1 + kans]
-    ura = rest[1 + kans:2 + 2 * kans]
+    indicators = rest[: 1 + kans]
+    ura = rest[1 + kans : 2 + 2 * kans]
     self_drawn = rng.random() < 0.4
     riichi = closed and rng.random() < 0.6
     double_riichi = riichi and rng.random() < 0.05
     rinshan = self_drawn and kans > 0 and rng.random() < 0.3
     last_tile = not rinshan and rng.random() < 0.03
     context = RiichiWinContext(
-        seat_wind=rng.randrange(4), round_wind=rng.choice([0, 0, 1, 1, 2, 3]), self_drawn=self_drawn,
-        discarder=None, riichi=riichi and not double_riichi, double_riichi=double_riichi,
-        ippatsu=riichi and rng.random() < 0.15, last_tile=last_tile, rinshan=rinshan,
+        seat_wind=rng.randrange(4),
+        round_wind=rng.choice([0, 0, 1, 1, 2, 3]),
+        self_drawn=self_drawn,
+        discarder=None,
+        riichi=riichi and not double_riichi,
+        double_riichi=double_riichi,
+        ippatsu=riichi and rng.random() < 0.15,
+        last_tile=last_tile,
+        rinshan=rinshan,
         chankan=not self_drawn and not last_tile and rng.random() < 0.02,
         first_turn=self_drawn and not melds and rng.random() < 0.01,
-        dora_indicators=tuple(indicators), ura_indicators=tuple(ura) if riichi else (),
-        honba=rng.choice([0, 0, 0, 1, 2]), sticks=rng.choice([0, 0, 1, 2]))
+        dora_indicators=tuple(indicators),
+        ura_indicators=tuple(ura) if riichi else (),
+        honba=rng.choice([0, 0, 0, 1, 2]),
+        sticks=rng.choice([0, 0, 1, 2]),
+    )
     if not self_drawn:  # a random discarder
         context = replace(context, discarder=(context.seat_wind + rng.randrange(1, 4)) % 4)
     return RandomWin(concealed, melds, win, context)
@@ -157,32 +171,46 @@ def random_win(rng: random.Random) -> RandomWin:
 def mahjong_rules(opts: RiichiOptions) -> OptionalRules:
     """``mahjong``'s OptionalRules for our options (the ones both libraries have)."""
     return OptionalRules(
-        has_open_tanyao=opts.kuitan, has_aka_dora=opts.aka_dora, has_double_yakuman=opts.double_yakuman,
+        has_open_tanyao=opts.kuitan,
+        has_aka_dora=opts.aka_dora,
+        has_double_yakuman=opts.double_yakuman,
         kazoe_limit=HandConstants.KAZOE_LIMITED if opts.kazoe_yakuman else HandConstants.KAZOE_SANBAIMAN,
-        kiriage=opts.kiriage_mangan, fu_for_open_pinfu=True, fu_for_pinfu_tsumo=False)
+        kiriage=opts.kiriage_mangan,
+        fu_for_open_pinfu=True,
+        fu_for_pinfu_tsumo=False,
+    )
 
 
 def mahjong_call(hand: RandomWin, rules: OptionalRules) -> tuple:
     """The arguments of ``HandCalculator.estimate_hand_value`` for a hand (prepared once)."""
     ctx = hand.context
-    melds = [MjMeld(_MELD_TYPES[m.type], sorted(m.tiles), opened=m.type is not MeldType.ANKAN)
-             for m in hand.melds]
+    melds = [MjMeld(_MELD_TYPES[m.type], sorted(m.tiles), opened=m.type is not MeldType.ANKAN) for m in hand.melds]
     tiles = list(hand.concealed) + [t for m in hand.melds for t in m.tiles]
     config = HandConfig(
-        is_tsumo=ctx.self_drawn, is_riichi=ctx.riichi or ctx.double_riichi, is_daburu_riichi=ctx.double_riichi,
-        is_ippatsu=ctx.ippatsu, is_rinshan=ctx.rinshan, is_chankan=ctx.chankan,
-        is_haitei=ctx.last_tile and ctx.self_drawn, is_houtei=ctx.last_tile and not ctx.self_drawn,
+        is_tsumo=ctx.self_drawn,
+        is_riichi=ctx.riichi or ctx.double_riichi,
+        is_daburu_riichi=ctx.double_riichi,
+        is_ippatsu=ctx.ippatsu,
+        is_rinshan=ctx.rinshan,
+        is_chankan=ctx.chankan,
+        is_haitei=ctx.last_tile and ctx.self_drawn,
+        is_houtei=ctx.last_tile and not ctx.self_drawn,
         is_tenhou=ctx.first_turn and ctx.self_drawn and ctx.seat_wind == 0,
         is_chiihou=ctx.first_turn and ctx.self_drawn and ctx.seat_wind != 0,
-        player_wind=EAST + ctx.seat_wind, round_wind=EAST + ctx.round_wind,
-        tsumi_number=ctx.honba, kyoutaku_number=ctx.sticks, options=rules)
+        player_wind=EAST + ctx.seat_wind,
+        round_wind=EAST + ctx.round_wind,
+        tsumi_number=ctx.honba,
+        kyoutaku_number=ctx.sticks,
+        options=rules,
+    )
     return (tiles, hand.win, melds, list(ctx.dora_indicators), list(ctx.ura_indicators), config)
 
 
 def mahjong_estimate(call: tuple):
     tiles, win, melds, dora, ura, config = call
-    return HandCalculator.estimate_hand_value(tiles, win, melds=melds, dora_indicators=dora,
-                                              ura_dora_indicators=ura, config=config)
+    return HandCalculator.estimate_hand_value(
+        tiles, win, melds=melds, dora_indicators=dora, ura_dora_indicators=ura, config=config
+    )
 
 
 def mahjong_payments(response, ctx: RiichiWinContext) -> dict[int, int]:
@@ -192,8 +220,9 @@ def mahjong_payments(response, ctx: RiichiWinContext) -> dict[int, int]:
     if ctx.self_drawn:
         for seat in range(4):
             if seat != ctx.seat_wind:
-                deltas[seat] -= (cost["main"] + cost["main_bonus"] if seat == 0
-                                 else cost["additional"] + cost["additional_bonus"])
+                deltas[seat] -= (
+                    cost["main"] + cost["main_bonus"] if seat == 0 else cost["additional"] + cost["additional_bonus"]
+                )
     else:
         deltas[ctx.payer] -= cost["main"] + cost["main_bonus"]
     deltas[ctx.seat_wind] = cost["total"]

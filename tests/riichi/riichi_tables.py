@@ -28,7 +28,7 @@ def quiet_hands(count: int, *used: str) -> list[str]:
             patterns = [[suit + (i + step + suit // 9) % 3 + 3 * j for j in range(3)] for step in range(3)]
             patterns += [p[1:] for p in patterns] + [p[:1] for p in patterns]
             kinds += next((p for p in patterns if all(left[k] > 0 for k in p)), [])
-        honours = sorted(range(27, 34), key=lambda k: -left[k])[:13 - len(kinds)]
+        honours = sorted(range(27, 34), key=lambda k: -left[k])[: 13 - len(kinds)]
         if len(kinds) + len(honours) != 13 or any(left[k] <= 0 for k in honours):
             raise ValueError("not enough tiles left for a quiet hand")
         kinds += sorted(honours)
@@ -38,9 +38,15 @@ def quiet_hands(count: int, *used: str) -> list[str]:
     return hands
 
 
-def riichi_table(hands: list[str | None], *, draws: list[str] = (), dead: list[str] = (),
-                 options: dict | None = None, preset: str | None = None,
-                 context: HandContext | None = None) -> RiichiTable:
+def riichi_table(
+    hands: list[str | None],
+    *,
+    draws: list[str] = (),
+    dead: list[str] = (),
+    options: dict | None = None,
+    preset: str | None = None,
+    context: HandContext | None = None,
+) -> RiichiTable:
     """A hand dealt from ``hands`` (dealer's 14 first; ``None``: a quiet hand), drawing ``draws``;
     ``dead`` starts the dead wall: four replacement tiles, then the dora indicators, then (five
     on) the ura indicators."""

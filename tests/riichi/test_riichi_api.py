@@ -7,10 +7,21 @@ import pytest
 
 from jantaku.engine.melds import parse_hand
 from jantaku.engine.options import OptionError
-from jantaku.engine.rulesets.riichi import (PRESETS, RiichiOptions, RiichiWinContext, has_yaku, is_winning,
-                                            riichi_options, score_win)
-from jantaku.engine.rulesets.riichi.draws import (is_nagashi_mangan, nagashi_mangan_payments,
-                                                  nagashi_mangan_result, tenpai_payments)
+from jantaku.engine.rulesets.riichi import (
+    PRESETS,
+    RiichiOptions,
+    RiichiWinContext,
+    has_yaku,
+    is_winning,
+    riichi_options,
+    score_win,
+)
+from jantaku.engine.rulesets.riichi.draws import (
+    is_nagashi_mangan,
+    nagashi_mangan_payments,
+    nagashi_mangan_result,
+    tenpai_payments,
+)
 from jantaku.engine.tiles import parse_tiles
 
 from .riichi_helpers import score
@@ -22,15 +33,18 @@ def _hand(text):
     return spec.concealed, spec.melds
 
 
-@pytest.mark.parametrize("text, winning", [
-    ("123m456p789s11222z", True),
-    ("1122m3344p5566s77z", True),  # seven pairs
-    ("19m19p19s12345677z", True),  # thirteen orphans
-    ("1111m2222p3333s44z", False),  # four of a kind is not two pairs
-    ("123m456p789s12223z", False),
-    ("123m456p789s55m chi:345s", True),
-    ("1122m3344p55s chi:345s", False),  # seven pairs cannot have a meld
-])
+@pytest.mark.parametrize(
+    "text, winning",
+    [
+        ("123m456p789s11222z", True),
+        ("1122m3344p5566s77z", True),  # seven pairs
+        ("19m19p19s12345677z", True),  # thirteen orphans
+        ("1111m2222p3333s44z", False),  # four of a kind is not two pairs
+        ("123m456p789s12223z", False),
+        ("123m456p789s55m chi:345s", True),
+        ("1122m3344p55s chi:345s", False),  # seven pairs cannot have a meld
+    ],
+)
 def test_is_winning(text, winning):
     assert is_winning(*_hand(text)) is winning
 
@@ -53,18 +67,22 @@ def test_has_yaku_agrees_with_the_scorer():
     rng = random.Random(7)
     for _ in range(300):
         h = random_win(rng)
-        assert has_yaku(h.concealed, h.melds, h.win, h.context) == score_win(
-            h.concealed, h.melds, h.win, h.context).is_win
+        assert (
+            has_yaku(h.concealed, h.melds, h.win, h.context) == score_win(h.concealed, h.melds, h.win, h.context).is_win
+        )
 
 
-@pytest.mark.parametrize("context, error", [
-    ({"riichi": True}, "riichi needs a closed hand"),
-    ({"ippatsu": True}, "ippatsu needs riichi"),
-    ({"rinshan": True}, "rinshan (replacement) needs a self-drawn win"),
-    ({"chankan": True, "self_drawn": True}, "chankan (robbed kong) needs a win on another player's tile"),
-    ({"first_turn": True, "self_drawn": True}, "a first-turn win has no melds"),
-    ({"discarder": 0}, "the discarder cannot be the winner"),
-])
+@pytest.mark.parametrize(
+    "context, error",
+    [
+        ({"riichi": True}, "riichi needs a closed hand"),
+        ({"ippatsu": True}, "ippatsu needs riichi"),
+        ({"rinshan": True}, "rinshan (replacement) needs a self-drawn win"),
+        ({"chankan": True, "self_drawn": True}, "chankan (robbed kong) needs a win on another player's tile"),
+        ({"first_turn": True, "self_drawn": True}, "a first-turn win has no melds"),
+        ({"discarder": 0}, "the discarder cannot be the winner"),
+    ],
+)
 def test_contradictory_flags(context, error):
     result = score("123m456p789s55m chi:345s", "5m", **context)
     assert not result.is_win and result.error == error

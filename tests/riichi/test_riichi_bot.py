@@ -71,17 +71,18 @@ def test_selfplay_with_riichi_bots():
 
 # --- strong: what it adds to the riichi bot's defence ------------------------------------------------
 
+
 def _after_a_riichi(third_seat_hand: str, passed: str, third_seat_draw: str) -> dict[str, int]:
     """Seat 0 riichis (waiting on 1z/2z) with the 5p, seat 1 draws and throws ``passed``, seat 2 draws:
     the kind each level throws from seat 2's hand."""
-    table = riichi_table(["123m456p789s1122z5p", None, third_seat_hand, None], draws=[passed, third_seat_draw],
-                         dead=DEAD)
+    table = riichi_table(
+        ["123m456p789s1122z5p", None, third_seat_hand, None], draws=[passed, third_seat_draw], dead=DEAD
+    )
     act(table, 0, ActionType.RIICHI, "5p")
     pass_claims(table)
     discard(table, 1, passed)
     pass_claims(table)
-    return {level: get_bot(level).choose(table.view(2), table.pending()[2]).tile >> 2
-            for level in ("normal", "strong")}
+    return {level: get_bot(level).choose(table.view(2), table.pending()[2]).tile >> 2 for level in ("normal", "strong")}
 
 
 def test_strong_folds_on_a_tile_the_riichi_player_let_pass():

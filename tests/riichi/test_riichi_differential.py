@@ -25,13 +25,16 @@ def _ours(hand, options):
     return result.values["han"], result.values["fu"], result.payments
 
 
-@pytest.mark.parametrize("preset, overrides, seed", [
-    ("tenhou", {}, 1),
-    ("majsoul", {}, 2),
-    # the options both libraries have, switched away from the presets
-    ("tenhou", {"kiriage_mangan": True, "kazoe_yakuman": False}, 3),
-    ("tenhou", {"kuitan": False, "aka_dora": False}, 4),
-])
+@pytest.mark.parametrize(
+    "preset, overrides, seed",
+    [
+        ("tenhou", {}, 1),
+        ("majsoul", {}, 2),
+        # the options both libraries have, switched away from the presets
+        ("tenhou", {"kiriage_mangan": True, "kazoe_yakuman": False}, 3),
+        ("tenhou", {"kuitan": False, "aka_dora": False}, 4),
+    ],
+)
 def test_agrees_with_mahjong(preset, overrides, seed):
     options = riichi_options(preset, overrides)
     rng = random.Random(seed)

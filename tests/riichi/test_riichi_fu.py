@@ -29,17 +29,20 @@ def test_closed_ron_needs_a_closed_hand():
     assert ("Closed ron", 10) not in items
 
 
-@pytest.mark.parametrize("hand, win, item", [
-    ("234m567p55m678s pon:444s", "5m", ("Open pung 4s", 2)),
-    ("234m567p55m678s pon:999s", "5m", ("Open pung 9s", 4)),
-    ("234m567p55m444s678s", "5m", ("Closed pung 4s", 4)),
-    ("234m567p55m999s678s", "5m", ("Closed pung 9s", 8)),
-    ("234m567p55m678s kan:4444s", "5m", ("Open kan 4s", 8)),
-    ("234m567p55m678s kan:9999s", "5m", ("Open kan 9s", 16)),
-    ("234m567p55m678s kakan:4444s", "5m", ("Open kan 4s", 8)),
-    ("234m567p55m678s ankan:4444s", "5m", ("Closed kan 4s", 16)),
-    ("234m567p55m678s ankan:1111z", "5m", ("Closed kan 1z", 32)),
-])
+@pytest.mark.parametrize(
+    "hand, win, item",
+    [
+        ("234m567p55m678s pon:444s", "5m", ("Open pung 4s", 2)),
+        ("234m567p55m678s pon:999s", "5m", ("Open pung 9s", 4)),
+        ("234m567p55m444s678s", "5m", ("Closed pung 4s", 4)),
+        ("234m567p55m999s678s", "5m", ("Closed pung 9s", 8)),
+        ("234m567p55m678s kan:4444s", "5m", ("Open kan 4s", 8)),
+        ("234m567p55m678s kan:9999s", "5m", ("Open kan 9s", 16)),
+        ("234m567p55m678s kakan:4444s", "5m", ("Open kan 4s", 8)),
+        ("234m567p55m678s ankan:4444s", "5m", ("Closed kan 4s", 16)),
+        ("234m567p55m678s ankan:1111z", "5m", ("Closed kan 1z", 32)),
+    ],
+)
 def test_set_fu(hand, win, item):
     _, items = fu_of(hand, win, self_drawn=True, last_tile=True)  # haitei: a yaku open or closed
     assert item in items
@@ -53,33 +56,42 @@ def test_pung_completed_by_ron_counts_open():
     assert ("Closed pung 4s", 4) in items
 
 
-@pytest.mark.parametrize("hand, win, item", [
-    ("234m567p234s678s55m", "3s", ("Kanchan wait", 2)),
-    ("123m567p234s678s55m", "3m", ("Penchan wait", 2)),
-    ("789m567p234s678s55m", "7m", ("Penchan wait", 2)),
-    ("234m567p234s678s55m", "5m", ("Tanki wait", 2)),
-])
+@pytest.mark.parametrize(
+    "hand, win, item",
+    [
+        ("234m567p234s678s55m", "3s", ("Kanchan wait", 2)),
+        ("123m567p234s678s55m", "3m", ("Penchan wait", 2)),
+        ("789m567p234s678s55m", "7m", ("Penchan wait", 2)),
+        ("234m567p234s678s55m", "5m", ("Tanki wait", 2)),
+    ],
+)
 def test_wait_fu(hand, win, item):
     _, items = fu_of(hand, win, riichi=True)
     assert item in items
 
 
-@pytest.mark.parametrize("hand, win", [
-    ("234m567p234s678s55m", "2s"),  # two-sided
-    ("234m567p234s55m88s8s", "8s"),  # shanpon
-    ("123m567p234s678s55m", "1m"),  # 1 of 123 is two-sided (waiting on 1 and 4)
-])
+@pytest.mark.parametrize(
+    "hand, win",
+    [
+        ("234m567p234s678s55m", "2s"),  # two-sided
+        ("234m567p234s55m88s8s", "8s"),  # shanpon
+        ("123m567p234s678s55m", "1m"),  # 1 of 123 is two-sided (waiting on 1 and 4)
+    ],
+)
 def test_waits_without_fu(hand, win):
     _, items = fu_of(hand, win, riichi=True)
     assert not any("wait" in name for name, _ in items)
 
 
-@pytest.mark.parametrize("pair, context, item", [
-    ("55z", {}, ("Valued pair 5z", 2)),
-    ("22z", {"seat_wind": 1}, ("Valued pair 2z", 2)),
-    ("22z", {"round_wind": 1, "seat_wind": 2}, ("Valued pair 2z", 2)),
-    ("11z", {}, ("Double wind pair 1z", 4)),
-])
+@pytest.mark.parametrize(
+    "pair, context, item",
+    [
+        ("55z", {}, ("Valued pair 5z", 2)),
+        ("22z", {"seat_wind": 1}, ("Valued pair 2z", 2)),
+        ("22z", {"round_wind": 1, "seat_wind": 2}, ("Valued pair 2z", 2)),
+        ("11z", {}, ("Double wind pair 1z", 4)),
+    ],
+)
 def test_valued_pair_fu(pair, context, item):
     _, items = fu_of(f"234m567p234s678s{pair}", "2s", riichi=True, **context)
     assert item in items

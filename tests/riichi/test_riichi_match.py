@@ -137,8 +137,9 @@ def check_invariants(match):
         return
     revealed = set(table.dora_indicators)
     for seat in (0, 1, 2, 3, None):
-        hidden = (other_concealed(table, seat) | set(table.wall.live_tiles())
-                  | set(table.wall.untaken_dead())) - revealed
+        hidden = (
+            other_concealed(table, seat) | set(table.wall.live_tiles()) | set(table.wall.untaken_dead())
+        ) - revealed
         seen = tile_ids_in(match.view(seat))
         assert not seen & hidden, f"seat {seat} sees hidden tiles {seen & hidden}"
 

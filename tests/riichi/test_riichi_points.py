@@ -32,11 +32,20 @@ def test_payment_table(han_fu, ron, dealer_ron, tsumo):
     assert {dealer_tsumo[s] for s in (1, 2, 3)} == {-tsumo[0]}
 
 
-@pytest.mark.parametrize("han, base, limit", [
-    (5, 2000, "mangan"), (6, 3000, "haneman"), (7, 3000, "haneman"), (8, 4000, "baiman"),
-    (10, 4000, "baiman"), (11, 6000, "sanbaiman"), (12, 6000, "sanbaiman"), (13, 8000, "yakuman"),
-    (20, 8000, "yakuman"),
-])
+@pytest.mark.parametrize(
+    "han, base, limit",
+    [
+        (5, 2000, "mangan"),
+        (6, 3000, "haneman"),
+        (7, 3000, "haneman"),
+        (8, 4000, "baiman"),
+        (10, 4000, "baiman"),
+        (11, 6000, "sanbaiman"),
+        (12, 6000, "sanbaiman"),
+        (13, 8000, "yakuman"),
+        (20, 8000, "yakuman"),
+    ],
+)
 def test_han_limits(han, base, limit):
     assert base_points(han, 30) == (base, limit)
 
@@ -100,11 +109,19 @@ def test_given_discarder_pays():
 
 def test_kazoe_yakuman_from_ordinary_yaku():
     # riichi ippatsu tsumo chinitsu ittsu iipeikou... 1+1+1+6+2 = 11 + dora 2 → 13
-    result = score("112233456789m99m", "9m", self_drawn=True, riichi=True, ippatsu=True,
-                   dora_indicators=(32,))  # indicator 9m → 1m ×2
+    result = score(
+        "112233456789m99m", "9m", self_drawn=True, riichi=True, ippatsu=True, dora_indicators=(32,)
+    )  # indicator 9m → 1m ×2
     assert result.values["han"] >= 13 and result.limit == "yakuman" and result.score == 8000
-    result = score("112233456789m99m", "9m", self_drawn=True, riichi=True, ippatsu=True,
-                   dora_indicators=(32,), options={"kazoe_yakuman": False})
+    result = score(
+        "112233456789m99m",
+        "9m",
+        self_drawn=True,
+        riichi=True,
+        ippatsu=True,
+        dora_indicators=(32,),
+        options={"kazoe_yakuman": False},
+    )
     assert result.limit == "sanbaiman"
 
 
@@ -135,8 +152,7 @@ def test_dora_counts_every_indicator_and_red_fives():
     result = score("234m567p234s678s05m", "2s", riichi=True, dora_indicators=(12, 13))
     assert han_items(result)["Dora"] == 4
     assert han_items(result)["Aka dora"] == 1
-    assert "Aka dora" not in han_items(score("234m567p234s678s05m", "2s", riichi=True,
-                                             options={"aka_dora": False}))
+    assert "Aka dora" not in han_items(score("234m567p234s678s05m", "2s", riichi=True, options={"aka_dora": False}))
 
 
 def test_ura_dora_only_with_riichi():
@@ -155,26 +171,55 @@ def test_hand_value_says_the_table(han_fu, ron, dealer_ron, tsumo):
     """The value players read off a result: the same numbers as the payment table, in their words."""
     base, limit = base_points(*han_fu)
     head = limit or f"{han_fu[1]} fu {han_fu[0]} han"
-    assert hand_value(base, han=han_fu[0], fu=han_fu[1], limit=limit, dealer=False, self_drawn=False) == \
-        HandValue(ron, f"{head} · {ron:,}")
-    assert hand_value(base, han=han_fu[0], fu=han_fu[1], limit=limit, dealer=True, self_drawn=False) == \
-        HandValue(dealer_ron, f"{head} · {dealer_ron:,}")
+    assert hand_value(base, han=han_fu[0], fu=han_fu[1], limit=limit, dealer=False, self_drawn=False) == HandValue(
+        ron, f"{head} · {ron:,}"
+    )
+    assert hand_value(base, han=han_fu[0], fu=han_fu[1], limit=limit, dealer=True, self_drawn=False) == HandValue(
+        dealer_ron, f"{head} · {dealer_ron:,}"
+    )
     dealer_share, other_share = tsumo
-    assert hand_value(base, han=han_fu[0], fu=han_fu[1], limit=limit, dealer=False, self_drawn=True) == \
-        HandValue(dealer_share + 2 * other_share, f"{head} · {other_share:,} / {dealer_share:,}")
-    assert hand_value(base, han=han_fu[0], fu=han_fu[1], limit=limit, dealer=True, self_drawn=True) == \
-        HandValue(3 * dealer_share, f"{head} · {dealer_share:,} all")
+    assert hand_value(base, han=han_fu[0], fu=han_fu[1], limit=limit, dealer=False, self_drawn=True) == HandValue(
+        dealer_share + 2 * other_share, f"{head} · {other_share:,} / {dealer_share:,}"
+    )
+    assert hand_value(base, han=han_fu[0], fu=han_fu[1], limit=limit, dealer=True, self_drawn=True) == HandValue(
+        3 * dealer_share, f"{head} · {dealer_share:,} all"
+    )
 
 
-@pytest.mark.parametrize("request_, value, points", [
-    ({"hand": "123m456p789s11222z", "win": "2z", "by": "self", "flags": ["riichi"]}, "40 fu 2 han · 1,300 all", 3900),
-    ({"hand": "234m567p234s678s55m", "win": "2s", "seat": "S", "flags": ["riichi"]},
-     "30 fu 3 han · 3,900", 3900),  # riichi, pinfu, all simples
-    ({"hand": "234m567p234s678s55m", "win": "2s", "seat": "S", "flags": ["riichi"], "dora": ["4m"]},
-     "mangan · 8,000", 8000),
-    ({"hand": "234m567p234s678s55m", "win": "2s", "seat": "S", "by": "self", "flags": ["riichi"],
-      "honba": 2, "sticks": 1, "dora": ["1m"]}, "mangan · 2,000 / 4,000", 8000),
-])
+@pytest.mark.parametrize(
+    "request_, value, points",
+    [
+        (
+            {"hand": "123m456p789s11222z", "win": "2z", "by": "self", "flags": ["riichi"]},
+            "40 fu 2 han · 1,300 all",
+            3900,
+        ),
+        (
+            {"hand": "234m567p234s678s55m", "win": "2s", "seat": "S", "flags": ["riichi"]},
+            "30 fu 3 han · 3,900",
+            3900,
+        ),  # riichi, pinfu, all simples
+        (
+            {"hand": "234m567p234s678s55m", "win": "2s", "seat": "S", "flags": ["riichi"], "dora": ["4m"]},
+            "mangan · 8,000",
+            8000,
+        ),
+        (
+            {
+                "hand": "234m567p234s678s55m",
+                "win": "2s",
+                "seat": "S",
+                "by": "self",
+                "flags": ["riichi"],
+                "honba": 2,
+                "sticks": 1,
+                "dora": ["1m"],
+            },
+            "mangan · 2,000 / 4,000",
+            8000,
+        ),
+    ],
+)
 def test_calculator_gives_the_value_players_say(request_, value, points):
     """``jantaku score riichi`` reports the hand's points (not only the base points) and its spoken form;
     without honba and sticks the winner's payment is exactly those points."""
@@ -197,5 +242,4 @@ def test_yaku_carry_their_english_names():
     assert all(y.english for y in ALL_YAKU), [y.name for y in ALL_YAKU if not y.english]
     out = score_json("riichi", {"hand": "234m567p234s678s55m", "win": "2s", "flags": ["riichi"], "dora": ["4m"]})
     named = {i["name"]: i.get("english") for i in out["items"] if i["unit"] == "han"}
-    assert named == {"Riichi": "Ready hand", "Tanyao": "All simples", "Pinfu": "No-points hand",
-                     "Dora": "Bonus tiles"}
+    assert named == {"Riichi": "Ready hand", "Tanyao": "All simples", "Pinfu": "No-points hand", "Dora": "Bonus tiles"}

@@ -84,8 +84,9 @@ def test_no_riichi_on_a_discard_that_leaves_only_a_fifth_copy_wait():
 
 def kan_of_the_wait_hand():
     """35s 456p 999m 55z + 7z with a concealed kan of 4s: its only "wait" is a fifth 4s."""
-    table = riichi_table(["4444s35s456p999m55z", None, None, None], dead=["7z"] + DEAD[1:],
-                         options={"nagashi_mangan": False})  # its one discard is an honour
+    table = riichi_table(
+        ["4444s35s456p999m55z", None, None, None], dead=["7z"] + DEAD[1:], options={"nagashi_mangan": False}
+    )  # its one discard is an honour
     act(table, 0, ActionType.ANKAN, "4s")
     return table
 
@@ -112,8 +113,23 @@ def test_the_discard_hint_reads_the_hand_after_that_discard():
 def viewer_with(*melds: MeldView, waits: tuple[int, ...] | None = None) -> View:
     """A riichi view of seat 0 holding ``melds``, its variant's waits ``waits``."""
     seats = (SeatView(0, 0, 13, melds=melds),) + tuple(SeatView(s, s, 13) for s in (1, 2, 3))
-    return View("riichi", 0, "turn", 0, 0, 0, 0, 0, 0, (25000,) * 4, 60, seats, None, RuleFacts(),
-                extension=RiichiView(dora_indicators=(), riichi=(False,) * 4, table_sticks=0, waits=waits))
+    return View(
+        "riichi",
+        0,
+        "turn",
+        0,
+        0,
+        0,
+        0,
+        0,
+        0,
+        (25000,) * 4,
+        60,
+        seats,
+        None,
+        RuleFacts(),
+        extension=RiichiView(dora_indicators=(), riichi=(False,) * 4, table_sticks=0, waits=waits),
+    )
 
 
 def test_analyze_reports_no_wait_on_a_kongs_fifth_copy():
@@ -128,8 +144,9 @@ def test_a_fifth_copy_wait_is_noten_at_the_exhaustive_draw():
     assert table.result.kind == "draw" and table.result.flags["tenpai"] == []
     assert table.result.deltas == [0, 0, 0, 0]
     # the issue's hand after discarding 6p: noten too
-    table = riichi_table(["4444s456p9999s555z", None, None, None], dead=["6p"] + DEAD[1:],
-                         options={"nagashi_mangan": False})
+    table = riichi_table(
+        ["4444s456p9999s555z", None, None, None], dead=["6p"] + DEAD[1:], options={"nagashi_mangan": False}
+    )
     act(table, 0, ActionType.ANKAN, "4s")
     table.wall._front = len(table.wall.live)
     discard(table, 0, "6p")
@@ -186,8 +203,7 @@ def test_seed_003_rotation_passes_the_deal_whenever_the_dealer_does_not_win():
     aborted = rs.next_context(HandContext(dealer=2), HandResult(kind="abort"), EVEN)
     assert (aborted.dealer, aborted.honba) == (3, 1)
     # the last hand: a dealer who does not win ends the game when somebody has 30,000
-    assert rs.next_context(HandContext(dealer=3, round_wind=1), draw(tenpai=[3]),
-                           [40000, 30000, 20000, 10000]) is None
+    assert rs.next_context(HandContext(dealer=3, round_wind=1), draw(tenpai=[3]), [40000, 30000, 20000, 10000]) is None
 
 
 def test_a_whole_match_with_seed_003_rotation():
@@ -216,8 +232,7 @@ def test_a_whole_match_with_seed_003_rotation():
 DOCS = Path(__file__).resolve().parents[2] / "docs"
 
 
-@pytest.mark.parametrize("variant, new_option", [("riichi", "renchan_on_draw"),
-                                                 ("sichuan", "pass_win_lock_ends")])
+@pytest.mark.parametrize("variant, new_option", [("riichi", "renchan_on_draw"), ("sichuan", "pass_win_lock_ends")])
 def test_the_rules_help_and_the_docs_page_list_every_option(variant, new_option):
     from rich.console import Console
 

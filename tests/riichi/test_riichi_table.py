@@ -63,8 +63,9 @@ def test_riichi_after_the_first_go_round_is_single():
 
 
 def test_no_riichi_without_points():
-    table = riichi_table([READY + "5z", None, None, None], dead=DEAD,
-                         context=HandContext(scores=(900, 25000, 25000, 25000)))
+    table = riichi_table(
+        [READY + "5z", None, None, None], dead=DEAD, context=HandContext(scores=(900, 25000, 25000, 25000))
+    )
     assert not has(table.pending()[0], ActionType.RIICHI)
 
 
@@ -120,8 +121,9 @@ def test_riichi_furiten_after_passing_a_winning_tile():
 
 def test_discard_furiten_blocks_ron_not_tsumo():
     # seat 1 waits on 1z/2z and throws a 2z: furiten
-    table = riichi_table(["9m" + "258m258p147s3467z", READY, None, None], draws=["2z", "9p", "9s", "1z", "1z"],
-                         dead=DEAD)
+    table = riichi_table(
+        ["9m" + "258m258p147s3467z", READY, None, None], draws=["2z", "9p", "9s", "1z", "1z"], dead=DEAD
+    )
     discard(table, 0, "9m")
     discard(table, 1, "2z")
     assert table.view(1)["furiten"]
@@ -188,8 +190,11 @@ def test_concealed_kan_reveals_its_dora_at_once():
 
 @pytest.mark.parametrize("timing, before_discard", [("after_discard", 1), ("immediate", 2)])
 def test_open_kan_dora_timing(timing, before_discard):
-    table = riichi_table(["9m" + "369p369s147m3467z", "999m258p258s3467z", None, None], dead=DEAD,
-                         options={"open_kan_dora_timing": timing})
+    table = riichi_table(
+        ["9m" + "369p369s147m3467z", "999m258p258s3467z", None, None],
+        dead=DEAD,
+        options={"open_kan_dora_timing": timing},
+    )
     discard(table, 0, "9m")
     act(table, 1, ActionType.KAN, "9m")
     assert len(table.dora_indicators) == before_discard
@@ -209,8 +214,11 @@ def test_rinshan_kaihou():
 
 def test_chankan():
     # seat 1 pons the dealer's 5s and later adds the fourth; seat 2 (46s) robs it
-    table = riichi_table(["5s" + "258m258p369s3467z", "55s258m369p147s34z", "123m456p789p11z46s", None],
-                         draws=["9m", "9s", "1p", "5s"], dead=DEAD)
+    table = riichi_table(
+        ["5s" + "258m258p369s3467z", "55s258m369p147s34z", "123m456p789p11z46s", None],
+        draws=["9m", "9s", "1p", "5s"],
+        dead=DEAD,
+    )
     discard(table, 0, "5s")
     act(table, 1, ActionType.PON, "5s")
     play_discards(table, (1, "3z"), (2, "9m"), (3, "9s"), (0, "1p"))
@@ -242,8 +250,11 @@ def test_kyuushu_kyuuhai():
 
 
 def test_suufon_renda():
-    table = riichi_table(["1z" + "123m456p789s2355m", "1z" + "258m258p258s346z", "1z" + "369m369p369s347z",
-                          "1z" + "147m147p147s467z"], draws=["9m", "9p", "9s"], dead=DEAD)
+    table = riichi_table(
+        ["1z" + "123m456p789s2355m", "1z" + "258m258p258s346z", "1z" + "369m369p369s347z", "1z" + "147m147p147s467z"],
+        draws=["9m", "9p", "9s"],
+        dead=DEAD,
+    )
     for seat in range(4):
         discard(table, seat, "1z")
         pass_claims(table)
@@ -270,8 +281,11 @@ def test_sanchahou():
 
 
 def test_double_ron_honba_and_sticks_to_the_nearest_winner():
-    table = riichi_table([TRIPLE_RON[0], None, TRIPLE_RON[2], TRIPLE_RON[3]], dead=DEAD,
-                         context=HandContext(honba=2, sticks=1, scores=(25000,) * 4))
+    table = riichi_table(
+        [TRIPLE_RON[0], None, TRIPLE_RON[2], TRIPLE_RON[3]],
+        dead=DEAD,
+        context=HandContext(honba=2, sticks=1, scores=(25000,) * 4),
+    )
     discard(table, 0, "5p")
     act(table, 2, ActionType.RON)
     act(table, 3, ActionType.RON)
@@ -282,8 +296,9 @@ def test_double_ron_honba_and_sticks_to_the_nearest_winner():
 
 
 def test_head_bump():
-    table = riichi_table([TRIPLE_RON[0], None, TRIPLE_RON[2], TRIPLE_RON[3]], dead=DEAD,
-                         options={"multi_ron": "head_bump"})
+    table = riichi_table(
+        [TRIPLE_RON[0], None, TRIPLE_RON[2], TRIPLE_RON[3]], dead=DEAD, options={"multi_ron": "head_bump"}
+    )
     discard(table, 0, "5p")
     act(table, 2, ActionType.RON)
     act(table, 3, ActionType.RON)
@@ -324,8 +339,11 @@ def test_waiting_on_ones_own_fourth_tile_is_not_tenpai():
 
 
 def test_pao_daisangen_feeder_pays_a_self_draw():
-    table = riichi_table(["567z258m258p258s34z", "55z66z77z123m44p9m1s", None, None],
-                         draws=["9p", "9s", "1p", "8p", "8s", "1s", "7p", "7s", "9m", "4m"], dead=DEAD)
+    table = riichi_table(
+        ["567z258m258p258s34z", "55z66z77z123m44p9m1s", None, None],
+        draws=["9p", "9s", "1p", "8p", "8s", "1s", "7p", "7s", "9m", "4m"],
+        dead=DEAD,
+    )
     discard(table, 0, "5z")
     act(table, 1, ActionType.PON, "5z")
     play_discards(table, (1, "9m"), (2, "9p"), (3, "9s"))
@@ -340,9 +358,13 @@ def test_pao_daisangen_feeder_pays_a_self_draw():
     assert "Daisangen" in names(win)
     assert win.payments == {0: -32000, 1: 32000, 2: 0, 3: 0}
 
+
 def test_suucha_riichi():
-    table = riichi_table([READY + "5z", "123p456s789m3344z", "123s456m789p5577z", "234m567m345p6678s"],
-                         draws=["6z", "6z", "6z", "9m"], dead=DEAD)
+    table = riichi_table(
+        [READY + "5z", "123p456s789m3344z", "123s456m789p5577z", "234m567m345p6678s"],
+        draws=["6z", "6z", "6z", "9m"],
+        dead=DEAD,
+    )
     act(table, 0, ActionType.RIICHI, "5z")
     pass_claims(table)
     for seat in (1, 2, 3):
@@ -353,8 +375,9 @@ def test_suucha_riichi():
 
 
 def test_suukaikan_after_the_fourth_kan_by_two_players():
-    table = riichi_table(["1111m2222m567p17z8s", "3333m4444m567s12p", None, None], draws=["3z"],
-                         dead=["9p", "9p", "9s", "9s", "8m"])
+    table = riichi_table(
+        ["1111m2222m567p17z8s", "3333m4444m567s12p", None, None], draws=["3z"], dead=["9p", "9p", "9s", "9s", "8m"]
+    )
     act(table, 0, ActionType.ANKAN, "1m")
     act(table, 0, ActionType.ANKAN, "2m")
     discard(table, 0, "1z")
@@ -380,8 +403,7 @@ def test_thirteen_orphans_robs_a_concealed_kan_by_option(preset, robbed):
 
 def test_concealed_kan_after_riichi_only_if_the_waits_stay():
     # 111m + 23m waits on 1m-4m; a kan of 1m would leave 23m (waits change): refused
-    table = riichi_table(["111m23m456p789s55z6z", None, None, None], draws=["9m", "9p", "9s", "1m"],
-                         dead=DEAD)
+    table = riichi_table(["111m23m456p789s55z6z", None, None, None], draws=["9m", "9p", "9s", "1m"], dead=DEAD)
     act(table, 0, ActionType.RIICHI, "6z")
     play_discards(table, (1, "9m"), (2, "9p"), (3, "9s"))
     assert not has(table.pending()[0], ActionType.ANKAN)

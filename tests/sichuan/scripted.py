@@ -12,9 +12,17 @@ from jantaku.engine.scenario import arranged_wall
 from jantaku.engine.tiles import format_kinds, parse_kinds, parse_tiles
 
 
-def scripted_table(hands: list[str | None], draws: str = "", replacements: str = "", *,
-                   voids: str | None = None, preset: str | None = None, full: bool = True,
-                   dice=(1, 1), **options) -> SichuanTable:
+def scripted_table(
+    hands: list[str | None],
+    draws: str = "",
+    replacements: str = "",
+    *,
+    voids: str | None = None,
+    preset: str | None = None,
+    full: bool = True,
+    dice=(1, 1),
+    **options,
+) -> SichuanTable:
     """A table dealt ``hands`` (seat order, the dealer's has 14 tiles) that then draws ``draws``
     from the front and ``replacements`` (in that order) from the back.
 
@@ -26,8 +34,8 @@ def scripted_table(hands: list[str | None], draws: str = "", replacements: str =
     hands = fill_hands(hands, draws + replacements)
     wall = arranged_wall(hands, draws=[draws, replacements], dead_size=0, honors=False)
     scripted = 53 + len(parse_tiles(draws))  # the deal and the draws
-    back = wall.live[scripted:scripted + len(parse_tiles(replacements))]
-    rest = wall.live[scripted + len(back):] if full else []
+    back = wall.live[scripted : scripted + len(parse_tiles(replacements))]
+    rest = wall.live[scripted + len(back) :] if full else []
     wall.live = wall.live[:scripted] + rest + back[::-1]
     wall.dice = dice
     table = SichuanTable(sichuan_options(preset, options), wall=wall)

@@ -72,8 +72,7 @@ def test_takes_a_cheap_discard_win_late_in_the_hand():
 
 
 def test_wins_on_a_self_draw_always():
-    table = scripted_table(["123m456m789m111p57p", "123s456s789s34p99p", None, None], draws="2p",
-                           voids="smss")
+    table = scripted_table(["123m456m789m111p57p", "123s456s789s34p99p", None, None], draws="2p", voids="smss")
     act(table, 0, "discard 7p")
     pass_claims(table)
     assert decide(table, 1) == "tsumo 2p"
@@ -86,7 +85,5 @@ def test_decisions_are_deterministic():
 
 
 def test_whole_hands_without_errors():
-    summary = run_selfplay("sichuan", hands=6, seed=2, bots=["sichuan", "easy", "sichuan", "easy"],
-                           preset="chengdu")
+    summary = run_selfplay("sichuan", hands=6, seed=2, bots=["sichuan", "easy", "sichuan", "easy"], preset="chengdu")
     assert summary["errors"] == [] and summary["hands"] == 6
-

@@ -115,12 +115,15 @@ def test_golden_single_wait_needs_four_declared_sets():
 # --- named combinations -----------------------------------------------------------------
 
 
-@pytest.mark.parametrize("text, name, fan", [
-    ("111222555m777m99m", "Pure All Pungs (清对)", 3),
-    ("1111m3355p77p99p22p", "Dragon Seven Pairs (龙七对)", 3),
-    ("11335577m224499m", "Pure Seven Pairs (清七对)", 4),
-    ("11113355779922m", "Pure Dragon Seven Pairs (清龙七对)", 5),
-])
+@pytest.mark.parametrize(
+    "text, name, fan",
+    [
+        ("111222555m777m99m", "Pure All Pungs (清对)", 3),
+        ("1111m3355p77p99p22p", "Dragon Seven Pairs (龙七对)", 3),
+        ("11335577m224499m", "Pure Seven Pairs (清七对)", 4),
+        ("11113355779922m", "Pure Dragon Seven Pairs (清龙七对)", 5),
+    ],
+)
 def test_named_combinations_are_shown_by_name_with_the_sum(text, name, fan):
     v = value(text, options=SBR)
     assert {i.name: i.value for i in v.items} == {name: fan}
@@ -175,11 +178,14 @@ def test_without_a_void_given_three_suits_hold_a_void_tile():
         value("111m222m555p777p99s")
 
 
-@pytest.mark.parametrize("text, error", [
-    ("111m222m555p777p11z", "no honour tiles"),
-    ("111m222m555p777p99p bonus:1f", "no bonus tiles"),
-    ("111m555p777p99p chi:123m", "no chows"),
-])
+@pytest.mark.parametrize(
+    "text, error",
+    [
+        ("111m222m555p777p11z", "no honour tiles"),
+        ("111m222m555p777p99p bonus:1f", "no bonus tiles"),
+        ("111m555p777p99p chi:123m", "no chows"),
+    ],
+)
 def test_tiles_and_sets_sichuan_does_not_have(text, error):
     with pytest.raises(HandError, match=error):
         SichuanHand.from_text(text)
@@ -253,13 +259,16 @@ def test_self_draw_is_a_fan_only_under_add_fan():
     assert has(fans.self_draw, PLAIN, Situation(self_drawn=True), SBR) == 0
 
 
-@pytest.mark.parametrize("element, situation", [
-    (fans.kong_bloom, Situation(self_drawn=True, kong_replacement=True)),
-    (fans.kong_then_discard, Situation(kong_then_discard=True)),
-    (fans.robbing_a_kong, Situation(robbed_kong=True)),
-    (fans.last_tile, Situation(last_tile=True)),
-    (fans.last_tile, Situation(self_drawn=True, last_tile=True)),
-])
+@pytest.mark.parametrize(
+    "element, situation",
+    [
+        (fans.kong_bloom, Situation(self_drawn=True, kong_replacement=True)),
+        (fans.kong_then_discard, Situation(kong_then_discard=True)),
+        (fans.robbing_a_kong, Situation(robbed_kong=True)),
+        (fans.last_tile, Situation(last_tile=True)),
+        (fans.last_tile, Situation(self_drawn=True, last_tile=True)),
+    ],
+)
 def test_situational_fan(element, situation):
     assert has(element, PLAIN, situation) == 1
     assert has(element, PLAIN, Situation(self_drawn=situation.self_drawn)) == 0

@@ -4,8 +4,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from jantaku.engine.rulesets.sichuan.money import (EndOfWallHand, HandLedger, KongKind, KongState,
-                                                   PaymentError, Reason)
+from jantaku.engine.rulesets.sichuan.money import EndOfWallHand, HandLedger, KongKind, KongState, PaymentError, Reason
 from jantaku.engine.rulesets.sichuan.options import sichuan_options
 
 SBR = sichuan_options()
@@ -302,8 +301,11 @@ def play(book, events):
 
 
 @settings(max_examples=300, deadline=None)
-@given(events=st.lists(event, max_size=25), ends=st.lists(end_state, min_size=4, max_size=4),
-       preset=st.sampled_from(["sbr", "chengdu"]))
+@given(
+    events=st.lists(event, max_size=25),
+    ends=st.lists(end_state, min_size=4, max_size=4),
+    preset=st.sampled_from(["sbr", "chengdu"]),
+)
 def test_money_is_conserved_and_winners_never_pay(events, ends, preset):
     book = HandLedger(sichuan_options(preset))
     play(book, events)
@@ -313,6 +315,9 @@ def test_money_is_conserved_and_winners_never_pay(events, ends, preset):
     assert all(t.amount > 0 and t.payer != t.payee for t in book.transfers)
     # a seat pays nothing from the moment it wins
     for winner in book.winners:
-        won_at = next(i for i, t in enumerate(book.transfers)
-                      if t.payee == winner and t.reason in (Reason.DISCARD_WIN, Reason.SELF_DRAW))
+        won_at = next(
+            i
+            for i, t in enumerate(book.transfers)
+            if t.payee == winner and t.reason in (Reason.DISCARD_WIN, Reason.SELF_DRAW)
+        )
         assert all(t.payer != winner for t in book.transfers[won_at:])

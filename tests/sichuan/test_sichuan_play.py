@@ -37,7 +37,8 @@ def check_table(match):
             continue
         size = len(player.concealed) + 3 * len(player.melds)
         holding = (table.phase == "turn" and table.turn_seat == seat) or (
-            table.phase == "setup" and seat == table.context.dealer)
+            table.phase == "setup" and seat == table.context.dealer
+        )
         assert size == (14 if holding else 13)
     for seat, actions in pending.items():
         void = table.voids[seat]
@@ -64,8 +65,7 @@ def check_result(table):
         if event.type == "win":
             won_at.setdefault(event.seat, i)
         elif event.type == "payment":
-            assert all(delta >= 0 for seat, delta in event.data["deltas"].items()
-                       if seat in won_at)
+            assert all(delta >= 0 for seat, delta in event.data["deltas"].items() if seat in won_at)
     assert all(d["payer"] not in won_at for d in result.details)
 
 

@@ -24,8 +24,12 @@ def test_the_brief_example():
 
 def test_cli_json():
     exe = Path(sys.executable).with_name("jantaku")
-    out = subprocess.run([str(exe), "score", "sichuan", "111m222m333m44p555p", "--win", "4p",
-                          "--void", "s", "--json"], capture_output=True, text=True, check=True)
+    out = subprocess.run(
+        [str(exe), "score", "sichuan", "111m222m333m44p555p", "--win", "4p", "--void", "s", "--json"],
+        capture_output=True,
+        text=True,
+        check=True,
+    )
     assert json.loads(out.stdout)["score"] == 2
 
 
@@ -57,13 +61,16 @@ def test_options_override_the_preset():
     assert r["score"] == 16
 
 
-@pytest.mark.parametrize("flag, by, fan_name", [
-    ("replacement", "self", "Kong Bloom (杠上开花)"),
-    ("kong_then_discard", "discard", "Win after Kong Discard (杠上炮)"),
-    ("robbed_kong", "discard", "Robbing a Kong (抢杠)"),
-    ("last_tile", "self", "Last Tile (海底)"),
-    ("last_tile", "discard", "Last Tile (海底)"),
-])
+@pytest.mark.parametrize(
+    "flag, by, fan_name",
+    [
+        ("replacement", "self", "Kong Bloom (杠上开花)"),
+        ("kong_then_discard", "discard", "Win after Kong Discard (杠上炮)"),
+        ("robbed_kong", "discard", "Robbing a Kong (抢杠)"),
+        ("last_tile", "self", "Last Tile (海底)"),
+        ("last_tile", "discard", "Last Tile (海底)"),
+    ],
+)
 def test_flags(flag, by, fan_name):
     r = score("234m456p789p55p kan:1111m", win="5p", by=by, flags=[flag])
     assert {"name": fan_name, "value": 1, "unit": "fan"} in r["items"]
@@ -83,16 +90,19 @@ def test_first_turn_heavenly_for_east_earthly_for_others():
     assert heavenly["score"] == earthly["score"] == 16
 
 
-@pytest.mark.parametrize("request_, error", [
-    ({"hand": "111m222m333m44p555s", "win": "4p", "void": "s"}, "void suit tile"),
-    ({"hand": "111m222m333m44p555s", "win": "4p"}, "void suit tile"),
-    ({"hand": "111m222m333m44p555z", "win": "4p"}, "Sichuan has no honour tiles"),
-    ({"hand": "111m222m333m44p555p"}, "give the winning tile"),
-    ({"hand": "111m222m333m45p555p", "win": "4p"}, "not a complete hand"),
-    ({"hand": "234m456p789p55p kan:1111m", "win": "5p", "flags": ["replacement"]}, "self-drawn"),
-    ({"hand": "123m456p789p55p111m", "win": "5p", "by": "self", "flags": ["replacement"]}, "declared kong"),
-    ({"hand": "123m456p789p55p111m", "win": "5p", "by": "self", "flags": ["robbed_kong"]}, "not self-drawn"),
-])
+@pytest.mark.parametrize(
+    "request_, error",
+    [
+        ({"hand": "111m222m333m44p555s", "win": "4p", "void": "s"}, "void suit tile"),
+        ({"hand": "111m222m333m44p555s", "win": "4p"}, "void suit tile"),
+        ({"hand": "111m222m333m44p555z", "win": "4p"}, "Sichuan has no honour tiles"),
+        ({"hand": "111m222m333m44p555p"}, "give the winning tile"),
+        ({"hand": "111m222m333m45p555p", "win": "4p"}, "not a complete hand"),
+        ({"hand": "234m456p789p55p kan:1111m", "win": "5p", "flags": ["replacement"]}, "self-drawn"),
+        ({"hand": "123m456p789p55p111m", "win": "5p", "by": "self", "flags": ["replacement"]}, "declared kong"),
+        ({"hand": "123m456p789p55p111m", "win": "5p", "by": "self", "flags": ["robbed_kong"]}, "not self-drawn"),
+    ],
+)
 def test_not_a_win(request_, error):
     r = score_json("sichuan", request_)
     assert r["is_win"] is False and error in r["error"]

@@ -129,8 +129,7 @@ def test_concealed_kong_pays_at_once_and_draws_from_the_back():
 
 
 def test_kong_replacement_from_the_front_as_an_option():
-    table = scripted_table(KONG_HANDS, draws="3p", replacements="9p", voids="smmm",
-                           kong_replacement="front")
+    table = scripted_table(KONG_HANDS, draws="3p", replacements="9p", voids="smmm", kong_replacement="front")
     act(table, 0, "ankan 1m")
     assert format_tiles([table.players[0].drawn]) == "3p"
 
@@ -187,11 +186,14 @@ def play_round_to_seat_1(table):
     assert table.turn_seat == 1
 
 
-@pytest.mark.parametrize("seat_1, draws, overrides, kong_money", [
-    ("13579m234689p55p", "1s3s2s5p", {}, 3),  # the fourth 5p just drawn: 1 from each
-    ("13579m23468p555p", "1s3s2s6s", {}, 0),  # the fourth 5p held since the pung: nothing
-    ("13579m23468p555p", "1s3s2s6s", {"held_added_kong_pays": 1}, 3),
-])
+@pytest.mark.parametrize(
+    "seat_1, draws, overrides, kong_money",
+    [
+        ("13579m234689p55p", "1s3s2s5p", {}, 3),  # the fourth 5p just drawn: 1 from each
+        ("13579m23468p555p", "1s3s2s6s", {}, 0),  # the fourth 5p held since the pung: nothing
+        ("13579m23468p555p", "1s3s2s6s", {"held_added_kong_pays": 1}, 3),
+    ],
+)
 def test_added_kong_money(seat_1, draws, overrides, kong_money):
     table = scripted_table(["123m456m789m111p57p", seat_1, None, None], draws=draws, voids="ssss", **overrides)
     act(table, 0, "discard 5p")
@@ -284,13 +286,15 @@ def test_passed_win_lock(preset, higher_allowed):
 KONG_THEN_DISCARD = ["1111m234m567m22p38p", "234m567m999m67p55p", None, None]
 
 
-@pytest.mark.parametrize("preset, deltas", [
-    ("sbr", [-2, 2, 0, 0]),  # the kong money goes back to its payers
-    ("chengdu", [-4, 8, -2, -2]),  # ... or to the winner (4 points: concealed, kong then discard)
-])
+@pytest.mark.parametrize(
+    "preset, deltas",
+    [
+        ("sbr", [-2, 2, 0, 0]),  # the kong money goes back to its payers
+        ("chengdu", [-4, 8, -2, -2]),  # ... or to the winner (4 points: concealed, kong then discard)
+    ],
+)
 def test_kong_then_discard(preset, deltas):
-    table = scripted_table(KONG_THEN_DISCARD, replacements="4p", voids="ssss", preset=preset,
-                           exchange_three=False)
+    table = scripted_table(KONG_THEN_DISCARD, replacements="4p", voids="ssss", preset=preset, exchange_three=False)
     act(table, 0, "ankan 1m")
     act(table, 0, "discard 8p")
     pass_claims(table, except_seats=(1,))
@@ -318,7 +322,10 @@ def test_last_tile_restrictions_and_end_of_wall_settlement():
     assert result.flags["ready_points"] == [1, None, None, None]
     assert result.flags["flower_pigs"] == [3]
     assert [(d["payer"], d["payee"], d["amount"], d["reason"]) for d in result.details] == [
-        (1, 0, 1, "not ready"), (2, 0, 1, "not ready"), (3, 0, 1, "not ready")]
+        (1, 0, 1, "not ready"),
+        (2, 0, 1, "not ready"),
+        (3, 0, 1, "not ready"),
+    ]
     assert result.deltas == [3, -1, -1, -1]
 
 

@@ -24,10 +24,16 @@ def make_gateway(tmp_path):
     """``await make_gateway(access=..., settings=..., argv=...)``: a started gateway on 127.0.0.1."""
     started: list[SshGateway] = []
 
-    async def make(*, access: Access | None = None, settings: GatewaySettings = FAST,
-                   argv: list[str] = STANDIN, data_dir: Path | None = None) -> SshGateway:
-        gateway = SshGateway(command_launcher(argv), data_dir=data_dir or tmp_path / "data", access=access,
-                             settings=settings)
+    async def make(
+        *,
+        access: Access | None = None,
+        settings: GatewaySettings = FAST,
+        argv: list[str] = STANDIN,
+        data_dir: Path | None = None,
+    ) -> SshGateway:
+        gateway = SshGateway(
+            command_launcher(argv), data_dir=data_dir or tmp_path / "data", access=access, settings=settings
+        )
         await gateway.start(port=0, bind="127.0.0.1")
         started.append(gateway)
         return gateway
@@ -42,9 +48,29 @@ class HostProcess:
 
     def __init__(self, data: Path, *options: str):
         self.proc = subprocess.Popen(
-            [sys.executable, "-m", "jantaku", "host", "--port", "0", "--bind", "127.0.0.1", "--ssh", "0",
-             "--ssh-bind", "127.0.0.1", "--data", str(data), "--no-announce", "--log-level", "warning", *options],
-            stdout=subprocess.PIPE, text=True)
+            [
+                sys.executable,
+                "-m",
+                "jantaku",
+                "host",
+                "--port",
+                "0",
+                "--bind",
+                "127.0.0.1",
+                "--ssh",
+                "0",
+                "--ssh-bind",
+                "127.0.0.1",
+                "--data",
+                str(data),
+                "--no-announce",
+                "--log-level",
+                "warning",
+                *options,
+            ],
+            stdout=subprocess.PIPE,
+            text=True,
+        )
         self.banner = []
         for line in self.proc.stdout:
             self.banner.append(line)
@@ -121,8 +147,9 @@ async def connect(door: SshGateway | int, username: str = "alice", **kwargs) -> 
     kwargs.setdefault("client_keys", None)
     kwargs.setdefault("agent_path", None)
     port = door if isinstance(door, int) else door.port
-    conn, _ = await asyncssh.create_connection(Banners, "127.0.0.1", port, username=username,
-                                               known_hosts=None, config=None, **kwargs)
+    conn, _ = await asyncssh.create_connection(
+        Banners, "127.0.0.1", port, username=username, known_hosts=None, config=None, **kwargs
+    )
     return conn
 
 

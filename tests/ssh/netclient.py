@@ -28,8 +28,10 @@ async def main() -> int:
     tty.setraw(0)
     reader, writer = await asyncio.open_connection(sock=socket.socket(fileno=args.fd))
     client = await Client.over_stream(reader, writer, args.name)
-    say(f"welcome player={client.player} resumed={'yes' if client.resumed else 'no'} name={client.name} "
-        f"tables={client.welcome['tables']}")
+    say(
+        f"welcome player={client.player} resumed={'yes' if client.resumed else 'no'} name={client.name} "
+        f"tables={client.welcome['tables']}"
+    )
     loop = asyncio.get_running_loop()
     keys: asyncio.Queue[bytes] = asyncio.Queue()
     loop.add_reader(0, lambda: keys.put_nowait(os.read(0, 64)))

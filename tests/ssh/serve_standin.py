@@ -38,9 +38,12 @@ async def main() -> None:
         await host.start(port=0)
         gateway = await open_ssh_door(host, port=0, bind="127.0.0.1", client=NETCLIENT, settings=settings)
     else:
-        gateway = SshGateway(command_launcher(json.loads(args.command) if args.command else STANDIN),
-                             data_dir=args.data, access=Access(password=args.password, authorized_keys=args.authorized_keys),
-                             settings=settings)
+        gateway = SshGateway(
+            command_launcher(json.loads(args.command) if args.command else STANDIN),
+            data_dir=args.data,
+            access=Access(password=args.password, authorized_keys=args.authorized_keys),
+            settings=settings,
+        )
         await gateway.start(port=0, bind="127.0.0.1")
     port = gateway.port
     print(f"port {port}", flush=True)

@@ -18,10 +18,12 @@ def main() -> int:
     signal.signal(signal.SIGWINCH, lambda *_: say("size %dx%d" % tuple(shutil.get_terminal_size())))  # noqa: UP031
     controlling = os.tcgetpgrp(0) == os.getpgrp()
     extra = " ".join(f"fd{n}" for n in range(3, 6) if _is_open(n))
-    say("ready %dx%d tty=%s name=%s identity=%s term=%s inherited=[%s] auth_sock=%s env=%s" % (  # noqa: UP031
-        *shutil.get_terminal_size(), "yes" if controlling else "no", os.environ.get("JANTAKU_SSH_NAME"),
-        os.environ.get("JANTAKU_SSH_IDENTITY"), os.environ.get("TERM"), extra, os.environ.get("SSH_AUTH_SOCK"),
-        ",".join(sorted(os.environ))))
+    width, height = shutil.get_terminal_size()
+    say(
+        f"ready {width}x{height} tty={'yes' if controlling else 'no'} name={os.environ.get('JANTAKU_SSH_NAME')} "
+        f"identity={os.environ.get('JANTAKU_SSH_IDENTITY')} term={os.environ.get('TERM')} inherited=[{extra}] "
+        f"auth_sock={os.environ.get('SSH_AUTH_SOCK')} env={','.join(sorted(os.environ))}"
+    )
     while True:
         data = os.read(0, 1024)
         if not data:

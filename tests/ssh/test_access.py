@@ -14,8 +14,15 @@ import pytest
 from jantaku.tui.ssh import Access
 from jantaku.tui.ssh.access import password_from
 from jantaku.tui.ssh.hostkey import HOST_KEY_FILE, load_or_create_host_key
-from jantaku.tui.ssh.identity import (CODE_ALPHABET, Identity, RejoinCodes, display_name, load_or_create_secret,
-                                      normalise_code, resume_token)
+from jantaku.tui.ssh.identity import (
+    CODE_ALPHABET,
+    Identity,
+    RejoinCodes,
+    display_name,
+    load_or_create_secret,
+    normalise_code,
+    resume_token,
+)
 
 from .conftest import a_key, connect, fields, open_game
 

@@ -91,13 +91,20 @@ def test_a_player_without_a_key_sees_the_rejoin_code_and_comes_back_with_it(tmp_
 
 
 def test_a_host_without_ssh_never_loads_asyncssh():
-    script = ("import asyncio, sys\n"
-              "from jantaku.cli import build_parser\n"
-              "from jantaku.tui.ssh.hosting import start_ssh_door\n"
-              "args = build_parser().parse_args(['host'])\n"
-              "assert args.ssh is None\n"
-              "lines = [asyncio.run(start_ssh_door(None, args))]\n"
-              "print(lines, 'asyncssh' in sys.modules, 'textual' in sys.modules)\n")
-    out = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, check=True,
-                         env={**os.environ, "PYTHONPATH": str(Path(__file__).resolve().parents[2])}).stdout
+    script = (
+        "import asyncio, sys\n"
+        "from jantaku.cli import build_parser\n"
+        "from jantaku.tui.ssh.hosting import start_ssh_door\n"
+        "args = build_parser().parse_args(['host'])\n"
+        "assert args.ssh is None\n"
+        "lines = [asyncio.run(start_ssh_door(None, args))]\n"
+        "print(lines, 'asyncssh' in sys.modules, 'textual' in sys.modules)\n"
+    )
+    out = subprocess.run(
+        [sys.executable, "-c", script],
+        capture_output=True,
+        text=True,
+        check=True,
+        env={**os.environ, "PYTHONPATH": str(Path(__file__).resolve().parents[2])},
+    ).stdout
     assert out.split() == ["[[]]", "False", "False"]

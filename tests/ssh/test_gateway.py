@@ -49,8 +49,17 @@ async def test_the_game_gets_a_clean_environment(gateway, monkeypatch):
         names = set(fields(line)["env"].split(","))
         proc.stdin.write(b"q")
         await asyncio.wait_for(proc.wait_closed(), 5)
-    assert names <= {"TERM", "COLORTERM", "LANG", "PATH", "HOME", "JANTAKU_SSH_NAME", "JANTAKU_SSH_IDENTITY",
-                     "JANTAKU_SSH_REJOIN_CODE", "LC_CTYPE"}  # LC_CTYPE: Python may set it at start-up
+    assert names <= {
+        "TERM",
+        "COLORTERM",
+        "LANG",
+        "PATH",
+        "HOME",
+        "JANTAKU_SSH_NAME",
+        "JANTAKU_SSH_IDENTITY",
+        "JANTAKU_SSH_REJOIN_CODE",
+        "LC_CTYPE",
+    }  # LC_CTYPE: Python may set it at start-up
     assert {"TERM", "LANG", "PATH"} <= names
 
 
@@ -165,8 +174,9 @@ async def test_agent_forwarding_is_refused(gateway, tmp_path, caplog):
 async def test_x11_forwarding_is_refused(gateway):
     async with await connect(gateway) as conn:
         with pytest.raises(asyncssh.ChannelOpenError, match="X11"):
-            await conn.create_process(term_type="xterm", x11_forwarding=True, x11_display="127.0.0.1:0",
-                                      x11_auth_path="/nonexistent")
+            await conn.create_process(
+                term_type="xterm", x11_forwarding=True, x11_display="127.0.0.1:0", x11_auth_path="/nonexistent"
+            )
 
 
 async def test_one_game_per_connection(gateway):
@@ -314,13 +324,18 @@ class SilentFlood:
             task.cancel()
 
 
-@pytest.mark.parametrize("pool, flood, renew_after", [
-    (64, 16 + 16 + 8, 0.0),  # more silent sockets than the door has sessions and logins
-    (8, 24, 0.1),  # more than its handshake pool too: they push each other out
-], ids=["over-the-slots", "over-the-handshake-pool"])
+@pytest.mark.parametrize(
+    "pool, flood, renew_after",
+    [
+        (64, 16 + 16 + 8, 0.0),  # more silent sockets than the door has sessions and logins
+        (8, 24, 0.1),  # more than its handshake pool too: they push each other out
+    ],
+    ids=["over-the-slots", "over-the-handshake-pool"],
+)
 async def test_silent_connections_cannot_keep_an_honest_login_out(make_gateway, caplog, pool, flood, renew_after):
-    settings = GatewaySettings(max_handshakes=pool, handshake_timeout=2.0, login_timeout=20.0,
-                               auth_failure_delay=0, grace=0.5)
+    settings = GatewaySettings(
+        max_handshakes=pool, handshake_timeout=2.0, login_timeout=20.0, auth_failure_delay=0, grace=0.5
+    )
     gateway = await make_gateway(settings=settings)
     silent = SilentFlood(gateway.port, flood, renew_after)
     await silent.start()
@@ -363,8 +378,9 @@ def test_a_flood_of_logins_in_progress_makes_room_only_after_the_handshake_timeo
 
     clock = [100.0]
     monkeypatch.setattr(gateway_module, "_now", lambda: clock[0])
-    door = gateway_module.SshGateway(lambda *a: None, data_dir=None,
-                                     settings=GatewaySettings(max_pending=2, handshake_timeout=5.0))
+    door = gateway_module.SshGateway(
+        lambda *a: None, data_dir=None, settings=GatewaySettings(max_pending=2, handshake_timeout=5.0)
+    )
     first, second, third, fourth = (Peer(f"192.0.2.{i}") for i in range(4))
     for peer in (first, second, third, fourth):
         assert door.admit(peer) is None

@@ -37,9 +37,29 @@ def test_a_taken_port_is_a_plain_error(tmp_path):
     with socket.socket() as taken:
         taken.bind(("127.0.0.1", 0))
         taken.listen()
-        run = subprocess.run([sys.executable, "-m", "jantaku", "host", "--port", "0", "--bind", "127.0.0.1",
-                              "--ssh", str(taken.getsockname()[1]), "--ssh-bind", "127.0.0.1",
-                              "--data", str(tmp_path), "--no-announce", "--log-level", "error"],
-                             capture_output=True, text=True, timeout=30)
+        run = subprocess.run(
+            [
+                sys.executable,
+                "-m",
+                "jantaku",
+                "host",
+                "--port",
+                "0",
+                "--bind",
+                "127.0.0.1",
+                "--ssh",
+                str(taken.getsockname()[1]),
+                "--ssh-bind",
+                "127.0.0.1",
+                "--data",
+                str(tmp_path),
+                "--no-announce",
+                "--log-level",
+                "error",
+            ],
+            capture_output=True,
+            text=True,
+            timeout=30,
+        )
     assert run.returncode == 1
     assert run.stderr.startswith("jantaku host: cannot open the SSH door:") and "Traceback" not in run.stderr

@@ -14,8 +14,12 @@ pytestmark = pytest.mark.skipif(not have_tmux_and_ssh(), reason="needs tmux and 
 
 @pytest.fixture
 def standin_host(tmp_path):
-    proc = subprocess.Popen([sys.executable, "-m", "tests.ssh.serve_standin", "--data", str(tmp_path / "data")],
-                            stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True)
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "tests.ssh.serve_standin", "--data", str(tmp_path / "data")],
+        stdin=subprocess.PIPE,
+        stdout=subprocess.PIPE,
+        text=True,
+    )
     try:
         port = int(proc.stdout.readline().split()[1])
         yield port
@@ -70,7 +74,9 @@ def test_openssh_exec_and_no_terminal_are_refused(standin_host, scratch):
     base = ssh_command(standin_host, "eve", scratch, None).split()
     run = subprocess.run(base + ["cat", "/etc/passwd"], capture_output=True, text=True, timeout=20)
     assert run.returncode != 0 and "root:" not in run.stdout
-    run = subprocess.run(base[:-1] + ["-T", base[-1]], capture_output=True, text=True, timeout=20, stdin=subprocess.DEVNULL)
+    run = subprocess.run(
+        base[:-1] + ["-T", base[-1]], capture_output=True, text=True, timeout=20, stdin=subprocess.DEVNULL
+    )
     assert run.returncode == 1 and "needs a terminal" in run.stdout
 
 
@@ -78,9 +84,20 @@ def test_openssh_is_refused_once_its_key_is_removed_from_authorized_keys(tmp_pat
     key = make_key(scratch)
     listed = scratch / "authorized_keys"
     listed.write_text(key.with_suffix(".pub").read_text())
-    proc = subprocess.Popen([sys.executable, "-m", "tests.ssh.serve_standin", "--data", str(tmp_path / "data"),
-                             "--authorized-keys", str(listed)],
-                            stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True)
+    proc = subprocess.Popen(
+        [
+            sys.executable,
+            "-m",
+            "tests.ssh.serve_standin",
+            "--data",
+            str(tmp_path / "data"),
+            "--authorized-keys",
+            str(listed),
+        ],
+        stdin=subprocess.PIPE,
+        stdout=subprocess.PIPE,
+        text=True,
+    )
     try:
         port = int(proc.stdout.readline().split()[1])
         base = ssh_command(port, "erin", scratch, key, "-o", "BatchMode=yes").split()
@@ -103,8 +120,9 @@ def test_openssh_gets_in_while_silent_sockets_hold_every_slot(standin_host, scra
     try:
         base = ssh_command(standin_host, "honest", scratch, None).split()  # keyless: no prompt at an open door
         began = time.monotonic()
-        run = subprocess.run(base[:-1] + ["-T", base[-1]], capture_output=True, text=True, timeout=30,
-                             stdin=subprocess.DEVNULL)
+        run = subprocess.run(
+            base[:-1] + ["-T", base[-1]], capture_output=True, text=True, timeout=30, stdin=subprocess.DEVNULL
+        )
         assert run.returncode == 1 and "needs a terminal" in run.stdout, run  # it got in
         assert time.monotonic() - began < 20  # the login timeout the silent ones used to hold the door for
     finally:
@@ -117,8 +135,13 @@ def test_openssh_with_a_command_is_told_why_in_one_line(standin_host, scratch):
     "exec request failed" (issue 15, item 16); the command is not run."""
     base = ssh_command(standin_host, "eve", scratch, None).split()
     for command in (["ls"], ["-t", "ls"]):
-        run = subprocess.run(base[:-1] + command[:-1] + [base[-1], command[-1]], capture_output=True, text=True,
-                             timeout=20, stdin=subprocess.DEVNULL)
+        run = subprocess.run(
+            base[:-1] + command[:-1] + [base[-1], command[-1]],
+            capture_output=True,
+            text=True,
+            timeout=20,
+            stdin=subprocess.DEVNULL,
+        )
         said = [line for line in (run.stdout + run.stderr).splitlines() if line.startswith("jantaku:")]
         assert run.returncode != 0 and len(said) == 1, (run.stdout, run.stderr)
         assert "runs no commands" in said[0] and "ssh -p" in said[0]

@@ -37,17 +37,19 @@ def children(pid: int) -> list[int]:
     return found
 
 
-SETUPS = {"gateway": (["--command", json.dumps(LIGHT_GAME)], b"ready"),
-          "host": (["--host"], b"welcome")}
+SETUPS = {"gateway": (["--command", json.dumps(LIGHT_GAME)], b"ready"), "host": (["--host"], b"welcome")}
 
 
 @pytest.fixture(params=sorted(SETUPS))
 def light_host(request, tmp_path):
     """(host pid, SSH port, what a session shows once its game runs)."""
     options, marker = SETUPS[request.param]
-    proc = subprocess.Popen([sys.executable, "-m", "tests.ssh.serve_standin", "--data", str(tmp_path),
-                             "--max-sessions", "32", *options],
-                            stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True)
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "tests.ssh.serve_standin", "--data", str(tmp_path), "--max-sessions", "32", *options],
+        stdin=subprocess.PIPE,
+        stdout=subprocess.PIPE,
+        text=True,
+    )
     try:
         port = int(proc.stdout.readline().split()[1])
         yield proc.pid, port, marker
@@ -63,9 +65,16 @@ PLAYERS = [asyncssh.generate_private_key("ssh-ed25519") for _ in range(10)]
 
 async def one_session(port: int, marker: bytes, rng: random.Random) -> None:
     """Log in, maybe start the game, then drop the connection without a goodbye."""
-    conn, _ = await asyncssh.create_connection(Banners, "127.0.0.1", port, username=f"p{rng.randrange(99)}",
-                                               known_hosts=None, config=None, client_keys=[rng.choice(PLAYERS)],
-                                               agent_path=None)
+    conn, _ = await asyncssh.create_connection(
+        Banners,
+        "127.0.0.1",
+        port,
+        username=f"p{rng.randrange(99)}",
+        known_hosts=None,
+        config=None,
+        client_keys=[rng.choice(PLAYERS)],
+        agent_path=None,
+    )
     how = rng.choice(("after-ready", "after-ready", "mid-start", "before-session"))
     if how != "before-session":
         proc = await conn.create_process(term_type="xterm", term_size=(80, 24), encoding=None)

@@ -31,6 +31,7 @@ class Screen:
             while text.encode() not in self.data:
                 self.changed.clear()
                 await self.changed.wait()
+
         await asyncio.wait_for(wait(), timeout)
         return self.data.decode(errors="replace")
 
@@ -38,8 +39,9 @@ class Screen:
 def start(argv, size=(80, 24), inherit=None, grace=0.5) -> tuple[TerminalProcess, Screen]:
     screen = Screen()
     env = {"PATH": os.environ["PATH"], "TERM": "xterm"}
-    process = TerminalProcess(Launch(argv, env, inherit or {}), size, on_output=screen.output,
-                              on_exit=lambda code: None, grace=grace)
+    process = TerminalProcess(
+        Launch(argv, env, inherit or {}), size, on_output=screen.output, on_exit=lambda code: None, grace=grace
+    )
     process.start()
     return process, screen
 
@@ -149,9 +151,14 @@ async def test_an_unknown_program_fails_to_start_and_closes_what_it_was_given():
 
 async def test_input_that_the_program_does_not_read_pauses_the_channel():
     paused = []
-    process = TerminalProcess(Launch(["sh", "-c", "sleep 300"], {"PATH": os.environ["PATH"]}), (80, 24),
-                              on_output=lambda d: None, on_exit=lambda c: None, on_input_paused=paused.append,
-                              grace=0.2)
+    process = TerminalProcess(
+        Launch(["sh", "-c", "sleep 300"], {"PATH": os.environ["PATH"]}),
+        (80, 24),
+        on_output=lambda d: None,
+        on_exit=lambda c: None,
+        on_input_paused=paused.append,
+        grace=0.2,
+    )
     process.start()
     for _ in range(40):
         process.write(b"x" * 4096)

@@ -16,15 +16,17 @@ def have_tmux_and_ssh() -> bool:
 class Tmux:
     def __init__(self, command: str, scratch: Path, width: int = 100, height: int = 30):
         self.base = ["tmux", "-S", str(scratch / f"tmux-{uuid.uuid4().hex[:8]}"), "-f", "/dev/null"]
-        subprocess.run(self.base + ["new-session", "-d", "-s", "e2e", "-x", str(width), "-y", str(height),
-                                    command], check=True)
+        subprocess.run(
+            self.base + ["new-session", "-d", "-s", "e2e", "-x", str(width), "-y", str(height), command], check=True
+        )
         subprocess.run(self.base + ["set-option", "-t", "e2e", "remain-on-exit", "on"], check=True)
 
     def screen(self, history: bool = False) -> str:
         """What the window shows (``history``: and what scrolled off its top)."""
         lines = ["-S", "-500"] if history else []
-        return subprocess.run(self.base + ["capture-pane", "-p", "-J", *lines, "-t", "e2e"], capture_output=True,
-                              text=True).stdout
+        return subprocess.run(
+            self.base + ["capture-pane", "-p", "-J", *lines, "-t", "e2e"], capture_output=True, text=True
+        ).stdout
 
     def wait_until(self, condition, what: str, timeout: float = 15.0, history: bool = False) -> str:
         end = time.monotonic() + timeout
@@ -45,8 +47,9 @@ class Tmux:
         subprocess.run(self.base + ["resize-window", "-t", "e2e", "-x", str(width), "-y", str(height)], check=True)
 
     def dead(self) -> bool:
-        out = subprocess.run(self.base + ["display-message", "-p", "-t", "e2e", "#{pane_dead}"],
-                             capture_output=True, text=True).stdout
+        out = subprocess.run(
+            self.base + ["display-message", "-p", "-t", "e2e", "#{pane_dead}"], capture_output=True, text=True
+        ).stdout
         return out.strip() == "1"
 
     def wait_dead(self, timeout: float = 5.0) -> bool:
@@ -64,9 +67,23 @@ class Tmux:
 
 def ssh_command(port: int, user: str, scratch: Path, key: Path | None, *options: str) -> str:
     """An OpenSSH command line for 127.0.0.1:port that trusts the host on first use and reads no user config."""
-    parts = ["ssh", "-F", "/dev/null", "-p", str(port), "-o", "StrictHostKeyChecking=no",
-             "-o", f"UserKnownHostsFile={scratch / 'known_hosts'}", "-o", "LogLevel=ERROR",
-             "-o", "IdentityAgent=none", "-o", "ConnectTimeout=5"]
+    parts = [
+        "ssh",
+        "-F",
+        "/dev/null",
+        "-p",
+        str(port),
+        "-o",
+        "StrictHostKeyChecking=no",
+        "-o",
+        f"UserKnownHostsFile={scratch / 'known_hosts'}",
+        "-o",
+        "LogLevel=ERROR",
+        "-o",
+        "IdentityAgent=none",
+        "-o",
+        "ConnectTimeout=5",
+    ]
     if key is None:
         parts += ["-o", "PubkeyAuthentication=no"]
     else:

@@ -7,8 +7,21 @@ from collections import Counter
 import pytest
 
 from jantaku.engine.rulesets.riichi.tenhou_log import (
-    KAN_CALLS, Agari, Call, CallType, Disconnect, Discard, Draw, DrawType, NewDora, Reconnect,
-    Riichi, Ryuukyoku, TenhouHand, wall_from_hand)
+    KAN_CALLS,
+    Agari,
+    Call,
+    CallType,
+    Disconnect,
+    Discard,
+    Draw,
+    DrawType,
+    NewDora,
+    Reconnect,
+    Riichi,
+    Ryuukyoku,
+    TenhouHand,
+    wall_from_hand,
+)
 
 from .records import all_hands
 
@@ -85,8 +98,14 @@ class TurnChecker:
         elif isinstance(event, Call):
             self.feed_call(event)
         elif isinstance(event, Riichi):
-            assert event.step == 1 and what == "act" and event.seat == seat or \
-                event.step == 2 and self.last_discard is not None and event.seat == self.last_discard.seat
+            assert (
+                event.step == 1
+                and what == "act"
+                and event.seat == seat
+                or event.step == 2
+                and self.last_discard is not None
+                and event.seat == self.last_discard.seat
+            )
         else:
             assert isinstance(event, (NewDora, Disconnect, Reconnect))
 
@@ -95,8 +114,9 @@ class TurnChecker:
         if call.type in (CallType.ANKAN, CallType.KAKAN, CallType.NUKIDORA):
             assert what == "act" and call.seat == seat
             if call.type is CallType.KAKAN:
-                pon = next(m for m in self.melds[seat]
-                           if m.type is CallType.PON and m.tiles[0] // 4 == call.tiles[0] // 4)
+                pon = next(
+                    m for m in self.melds[seat] if m.type is CallType.PON and m.tiles[0] // 4 == call.tiles[0] // 4
+                )
                 self.melds[seat].remove(pon)
                 self.take(seat, [call.added])
             else:

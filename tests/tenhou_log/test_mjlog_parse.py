@@ -7,17 +7,36 @@ import gzip
 import pytest
 
 from jantaku.engine.rulesets.riichi.tenhou_log import (
-    Agari, Call, Disconnect, Discard, Draw, DrawType, Limit, Lobby, MjlogError, NewDora,
-    Reconnect, Riichi, Ryuukyoku, TenhouRules, dan_name, parse_mjlog)
+    Agari,
+    Call,
+    Disconnect,
+    Discard,
+    Draw,
+    DrawType,
+    Limit,
+    Lobby,
+    MjlogError,
+    NewDora,
+    Reconnect,
+    Riichi,
+    Ryuukyoku,
+    TenhouRules,
+    dan_name,
+    parse_mjlog,
+)
 
 from .records import DATA, MJLOG_NAMES, load_game
 
-HEADER = ('<mjloggm ver="2.3"><GO type="169" lobby="0"/>'
-          '<UN n0="A" n1="B" n2="C" n3="D" dan="1,2,3,4" rate="1500,1600,1700,1800" sx="M,F,M,C"/>'
-          '<TAIKYOKU oya="0"/>')
-INIT = ('<INIT seed="4,2,1,0,5,30" ten="250,240,260,250" oya="1" hai0="0,1,2,3,4,5,6,7,8,9,10,11,12" '
-        'hai1="13,14,15,17,18,19,20,21,22,23,24,25,26" hai2="27,28,29,30,31,32,33,34,35,36,37,38,39" '
-        'hai3="40,41,42,43,44,45,46,47,48,49,50,51,53"/>')
+HEADER = (
+    '<mjloggm ver="2.3"><GO type="169" lobby="0"/>'
+    '<UN n0="A" n1="B" n2="C" n3="D" dan="1,2,3,4" rate="1500,1600,1700,1800" sx="M,F,M,C"/>'
+    '<TAIKYOKU oya="0"/>'
+)
+INIT = (
+    '<INIT seed="4,2,1,0,5,30" ten="250,240,260,250" oya="1" hai0="0,1,2,3,4,5,6,7,8,9,10,11,12" '
+    'hai1="13,14,15,17,18,19,20,21,22,23,24,25,26" hai2="27,28,29,30,31,32,33,34,35,36,37,38,39" '
+    'hai3="40,41,42,43,44,45,46,47,48,49,50,51,53"/>'
+)
 
 
 def record(body: str, header: str = HEADER) -> str:
@@ -56,7 +75,7 @@ def test_truncated_records():
     full = load_game("2011020401gm-00a9-0000-f6eff225.mjlog")
     assert no_game_end.final_scores is None and no_game_end.hands[-1].is_complete
     assert no_round_end.final_scores is None and not no_round_end.hands[-1].is_complete
-    assert no_round_end.hands[-1].events == full.hands[-1].events[:len(no_round_end.hands[-1].events)]
+    assert no_round_end.hands[-1].events == full.hands[-1].events[: len(no_round_end.hands[-1].events)]
     assert full.final_scores == (20700, 13600, 33600, 32100)
     assert full.final_points == (-19.0, -36.0, 43.0, 12.0)
 
@@ -77,14 +96,27 @@ def test_names_are_url_decoded():
     assert game.players[1].rate == pytest.approx(2081.29)
 
 
-@pytest.mark.parametrize(("flags", "expected"), [
-    (0x01, dict(vs_humans=True, red_fives=True, open_tanyao=True, east_south=False, fast=False,
-                three_player=False, lobby=Lobby.GENERAL)),
-    (0x02 | 0x04, dict(vs_humans=False, red_fives=False, open_tanyao=False)),
-    (0x08 | 0x80, dict(east_south=True, lobby=Lobby.UPPER)),
-    (0x10 | 0x20 | 0x40, dict(three_player=True, lobby=Lobby.SPECIAL, fast=True)),
-    (0xA9, dict(east_south=True, lobby=Lobby.PHOENIX, red_fives=True)),
-])
+@pytest.mark.parametrize(
+    ("flags", "expected"),
+    [
+        (
+            0x01,
+            dict(
+                vs_humans=True,
+                red_fives=True,
+                open_tanyao=True,
+                east_south=False,
+                fast=False,
+                three_player=False,
+                lobby=Lobby.GENERAL,
+            ),
+        ),
+        (0x02 | 0x04, dict(vs_humans=False, red_fives=False, open_tanyao=False)),
+        (0x08 | 0x80, dict(east_south=True, lobby=Lobby.UPPER)),
+        (0x10 | 0x20 | 0x40, dict(three_player=True, lobby=Lobby.SPECIAL, fast=True)),
+        (0xA9, dict(east_south=True, lobby=Lobby.PHOENIX, red_fives=True)),
+    ],
+)
 def test_rule_bits(flags, expected):
     rules = TenhouRules(flags)
     assert {name: getattr(rules, name) for name in expected} == expected
@@ -102,16 +134,28 @@ def test_init_is_decoded():
 
 
 def test_events_in_order():
-    body = INIT + ('<U60/><REACH who="1" step="1"/><E60/><REACH who="1" ten="250,230,260,250" step="2"/>'
-                   '<V61/><F27/><N who="0" m="10250"/><D0/><BYE who="2"/><UN n2="C"/>'
-                   '<V64/><N who="2" m="8192"/><DORA hai="70"/><V72/><f72/>')
+    body = INIT + (
+        '<U60/><REACH who="1" step="1"/><E60/><REACH who="1" ten="250,230,260,250" step="2"/>'
+        '<V61/><F27/><N who="0" m="10250"/><D0/><BYE who="2"/><UN n2="C"/>'
+        '<V64/><N who="2" m="8192"/><DORA hai="70"/><V72/><f72/>'
+    )
     events = parse_mjlog(record(body)).hands[0].events
     assert events == [
-        Draw(1, 60), Riichi(1, 1), Discard(1, 60, tsumogiri=True),
+        Draw(1, 60),
+        Riichi(1, 1),
+        Discard(1, 60, tsumogiri=True),
         Riichi(1, 2, (25000, 23000, 26000, 25000)),
-        Draw(2, 61), Discard(2, 27, tsumogiri=False),
-        events[6], Discard(0, 0, tsumogiri=False), Disconnect(2), Reconnect(2),
-        Draw(2, 64), events[11], NewDora(70), Draw(2, 72), Discard(2, 72, tsumogiri=True),
+        Draw(2, 61),
+        Discard(2, 27, tsumogiri=False),
+        events[6],
+        Discard(0, 0, tsumogiri=False),
+        Disconnect(2),
+        Reconnect(2),
+        Draw(2, 64),
+        events[11],
+        NewDora(70),
+        Draw(2, 72),
+        Discard(2, 72, tsumogiri=True),
     ]
     assert isinstance(events[6], Call) and events[6].seat == 0 and events[6].code == 10250
     assert isinstance(events[11], Call) and events[11].tiles == (32, 33, 34, 35)
@@ -160,8 +204,7 @@ def test_pao_and_yakuman():
 
 
 def test_every_draw_type_of_the_fixtures():
-    draws = [r for name in MJLOG_NAMES for h in load_game(name).hands for r in h.results
-             if isinstance(r, Ryuukyoku)]
+    draws = [r for name in MJLOG_NAMES for h in load_game(name).hands for r in h.results if isinstance(r, Ryuukyoku)]
     assert {r.type for r in draws} == set(DrawType) - {DrawType.TRIPLE_RON}
     four_riichi = next(r for r in draws if r.type is DrawType.FOUR_RIICHI)
     assert sorted(four_riichi.shown_hands) == [0, 1, 2, 3]
@@ -179,15 +222,18 @@ def test_gzip_bytes_and_text_give_the_same_game():
     assert parse_mjlog(raw.decode("utf-8")) == expected
 
 
-@pytest.mark.parametrize(("text", "message"), [
-    ("not xml at all", "not XML"),
-    ("<html></html>", "not <mjloggm>"),
-    (record("<T12/>"), "before the first <INIT>"),
-    (record('<INIT seed="1,2" ten="250,250,250,250" oya="0"/>'), "<INIT"),
-    (record(INIT + '<N who="1"/>'), "<N who=\"1\""),
-    (record(INIT + '<AGARI who="1"/>'), "<AGARI"),
-    (record(INIT + '<RYUUKYOKU type="bogus" ba="0,0" sc="250,0,250,0,250,0,250,0"/>'), "bogus"),
-])
+@pytest.mark.parametrize(
+    ("text", "message"),
+    [
+        ("not xml at all", "not XML"),
+        ("<html></html>", "not <mjloggm>"),
+        (record("<T12/>"), "before the first <INIT>"),
+        (record('<INIT seed="1,2" ten="250,250,250,250" oya="0"/>'), "<INIT"),
+        (record(INIT + '<N who="1"/>'), '<N who="1"'),
+        (record(INIT + '<AGARI who="1"/>'), "<AGARI"),
+        (record(INIT + '<RYUUKYOKU type="bogus" ba="0,0" sc="250,0,250,0,250,0,250,0"/>'), "bogus"),
+    ],
+)
 def test_malformed_records_raise_mjlog_error(text, message):
     with pytest.raises(MjlogError, match=message):
         parse_mjlog(text)

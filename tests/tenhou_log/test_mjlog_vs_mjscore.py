@@ -12,21 +12,47 @@ import re
 import pytest
 
 from jantaku.engine.rulesets.riichi.tenhou_log import (
-    YAKU, Agari, Call, CallType, Discard, Draw, DrawType, Limit, Riichi, Ryuukyoku, TenhouHand,
-    wall_from_hand)
+    YAKU,
+    Agari,
+    Call,
+    CallType,
+    Discard,
+    Draw,
+    DrawType,
+    Limit,
+    Riichi,
+    Ryuukyoku,
+    TenhouHand,
+    wall_from_hand,
+)
 
 from .records import SCORED_STEMS, load_game, load_mjscore
 
 TSUMOGIRI = 60
 JSON_DRAW_TYPES = {
-    "流局": DrawType.EXHAUSTIVE, "全員不聴": DrawType.EXHAUSTIVE, "流し満貫": DrawType.NAGASHI_MANGAN,
-    "九種九牌": DrawType.NINE_TERMINALS, "四家立直": DrawType.FOUR_RIICHI, "四槓散了": DrawType.FOUR_KANS,
-    "四風連打": DrawType.FOUR_WINDS, "三家和了": DrawType.TRIPLE_RON,
+    "流局": DrawType.EXHAUSTIVE,
+    "全員不聴": DrawType.EXHAUSTIVE,
+    "流し満貫": DrawType.NAGASHI_MANGAN,
+    "九種九牌": DrawType.NINE_TERMINALS,
+    "四家立直": DrawType.FOUR_RIICHI,
+    "四槓散了": DrawType.FOUR_KANS,
+    "四風連打": DrawType.FOUR_WINDS,
+    "三家和了": DrawType.TRIPLE_RON,
 }
-JSON_LIMITS = {"満貫": Limit.MANGAN, "跳満": Limit.HANEMAN, "倍満": Limit.BAIMAN,
-               "三倍満": Limit.SANBAIMAN, "役満": Limit.YAKUMAN}
-JSON_CALL_LETTERS = {"c": CallType.CHI, "p": CallType.PON, "m": CallType.DAIMINKAN,
-                     "k": CallType.KAKAN, "a": CallType.ANKAN}
+JSON_LIMITS = {
+    "満貫": Limit.MANGAN,
+    "跳満": Limit.HANEMAN,
+    "倍満": Limit.BAIMAN,
+    "三倍満": Limit.SANBAIMAN,
+    "役満": Limit.YAKUMAN,
+}
+JSON_CALL_LETTERS = {
+    "c": CallType.CHI,
+    "p": CallType.PON,
+    "m": CallType.DAIMINKAN,
+    "k": CallType.KAKAN,
+    "a": CallType.ANKAN,
+}
 # where the letter stands (in tiles before it) -> how many seats after the caller the discarder sits
 JSON_CALL_POSITIONS = {0: 3, 1: 2, 2: 1, 3: 1}
 
@@ -91,8 +117,9 @@ def test_wins_match_value_and_yaku(hand: TenhouHand, json_hand):
     for agari, (who, from_who, liable, head, *yaku) in zip(hand.results, result[2::2]):
         assert (agari.who, agari.from_who) == (who, from_who)
         assert liable == (agari.pao_who if agari.pao_who is not None else agari.who)
-        expected_yaku = [f"{YAKU[y].japanese}(役満)" for y in agari.yakuman] or \
-                        [f"{YAKU[y].japanese}({han}飜)" for y, han in agari.yaku if han]
+        expected_yaku = [f"{YAKU[y].japanese}(役満)" for y in agari.yakuman] or [
+            f"{YAKU[y].japanese}({han}飜)" for y, han in agari.yaku if han
+        ]
         assert yaku == expected_yaku
         check_head(agari, head)
 
@@ -166,8 +193,9 @@ class _JsonCall:
         if call.type is CallType.ANKAN:
             return True
         relative = JSON_CALL_POSITIONS[len(before) // 2]
-        return call.from_seat == (self.seat + relative) % 4 and \
-            int(after[:2]) == code(call.added if call.type is CallType.KAKAN else call.claimed)
+        return call.from_seat == (self.seat + relative) % 4 and int(after[:2]) == code(
+            call.added if call.type is CallType.KAKAN else call.claimed
+        )
 
     def __repr__(self) -> str:
         return f"<{self.call.type.value} {codes(self.call.tiles)} from {self.call.from_seat}>"

@@ -19,9 +19,14 @@ Yaku = pytest.importorskip("mahjong.hand_calculating.yaku").Yaku
 
 # the same yaku under the two projects' spellings (ours first)
 SPELLINGS = {
-    "iipeikou": "iipeiko", "chanta": "chantai",
-    "junseichuurenpoutou": "daburuchuurenpoutou", "kokushimusou13wait": "kokushimusoujuusanmenmatchi",
-    "haku": "yakuhaihaku", "hatsu": "yakuhaihatsu", "chun": "yakuhaichun", "doubleriichi": "dabururiichi",
+    "iipeikou": "iipeiko",
+    "chanta": "chantai",
+    "junseichuurenpoutou": "daburuchuurenpoutou",
+    "kokushimusou13wait": "kokushimusoujuusanmenmatchi",
+    "haku": "yakuhaihaku",
+    "hatsu": "yakuhaihatsu",
+    "chun": "yakuhaichun",
+    "doubleriichi": "dabururiichi",
 }
 
 
@@ -38,8 +43,7 @@ def library_names_by_tenhou_id() -> dict[int, str]:
             if issubclass(cls, Yaku) and cls is not Yaku:
                 yaku = cls()
                 by_library_id[yaku.yaku_id] = yaku.name
-    return {tenhou_id: by_library_id[library_id]
-            for library_id, tenhou_id in yaku_config.YAKU_ID_TO_TENHOU_ID.items()}
+    return {tenhou_id: by_library_id[library_id] for library_id, tenhou_id in yaku_config.YAKU_ID_TO_TENHOU_ID.items()}
 
 
 def test_the_table_has_ids_0_to_54():
@@ -50,13 +54,20 @@ def test_the_table_has_ids_0_to_54():
 def test_every_id_names_the_yaku_the_mahjong_package_gives_it():
     library = library_names_by_tenhou_id()
     assert sorted(library) == list(range(55))
-    mismatches = {i: (YAKU[i].english, library[i]) for i in range(55)
-                  if normalized(YAKU[i].english) != normalized(library[i])}
+    mismatches = {
+        i: (YAKU[i].english, library[i]) for i in range(55) if normalized(YAKU[i].english) != normalized(library[i])
+    }
     assert mismatches == {}
 
 
 def test_yaku_name():
     assert [yaku_name(i) for i in (0, 1, 2, 52, 53, 54)] == [
-        "Menzen tsumo", "Riichi", "Ippatsu", "Dora", "Ura dora", "Aka dora"]
+        "Menzen tsumo",
+        "Riichi",
+        "Ippatsu",
+        "Dora",
+        "Ura dora",
+        "Aka dora",
+    ]
     with pytest.raises(IndexError):
         yaku_name(55)

@@ -13,10 +13,20 @@ import pytest
 from jantaku.engine.actions import Action, ActionType
 from jantaku.engine.rulesets.riichi.options import riichi_options
 from jantaku.engine.rulesets.riichi.tenhou_import import (
-    Decision, ReplayError, check_game, check_hand, check_mjlog, decisions_of, ending_of, hand_points,
-    options_for, replay_game, replay_hand, wall_for_hand)
-from jantaku.engine.rulesets.riichi.tenhou_log import (
-    CallType, Discard, Riichi, Ryuukyoku, TenhouRules, wall_from_hand)
+    Decision,
+    ReplayError,
+    check_game,
+    check_hand,
+    check_mjlog,
+    decisions_of,
+    ending_of,
+    hand_points,
+    options_for,
+    replay_game,
+    replay_hand,
+    wall_for_hand,
+)
+from jantaku.engine.rulesets.riichi.tenhou_log import CallType, Discard, Riichi, Ryuukyoku, TenhouRules, wall_from_hand
 
 from .records import DATA, MJLOG_NAMES, load_game
 
@@ -45,11 +55,11 @@ def test_the_wall_deals_the_logged_hands_and_holds_every_tile(name):
         assert len(wall.dead) == 14 and wall.dice == hand.dice
         for i in range(4):
             seat = (hand.dealer + i) % 4
-            assert wall.live[13 * i:13 * i + 13] == list(hand.hands[seat])
-        assert wall.live[52:52 + len(logged.live_draws)] == list(logged.live_draws)
-        assert wall.dead[:len(logged.replacement_draws)] == list(logged.replacement_draws)
-        assert wall.dead[4:4 + len(logged.dora_indicators)] == list(logged.dora_indicators)
-        assert wall.dead[9:9 + len(logged.ura_indicators)] == list(logged.ura_indicators)
+            assert wall.live[13 * i : 13 * i + 13] == list(hand.hands[seat])
+        assert wall.live[52 : 52 + len(logged.live_draws)] == list(logged.live_draws)
+        assert wall.dead[: len(logged.replacement_draws)] == list(logged.replacement_draws)
+        assert wall.dead[4 : 4 + len(logged.dora_indicators)] == list(logged.dora_indicators)
+        assert wall.dead[9 : 9 + len(logged.ura_indicators)] == list(logged.ura_indicators)
 
 
 def test_decisions_make_riichi_of_the_declared_discard():
@@ -59,8 +69,10 @@ def test_decisions_make_riichi_of_the_declared_discard():
     discard = next(e for e in hand.events[declared:] if isinstance(e, Discard))
     assert Decision(1, Action(ActionType.RIICHI, tile=discard.tile)) in decisions
     assert decisions[-1] == Decision(1, Action(ActionType.TSUMO, tile=38))
-    assert sum(d.action.type is ActionType.DISCARD for d in decisions) == \
-        sum(isinstance(e, Discard) for e in hand.events) - 1
+    assert (
+        sum(d.action.type is ActionType.DISCARD for d in decisions)
+        == sum(isinstance(e, Discard) for e in hand.events) - 1
+    )
 
 
 def test_decisions_of_calls_and_kans():
@@ -77,8 +89,13 @@ def test_double_ron_is_two_claims_and_nine_terminals_an_abort():
     decisions = decisions_of(hand_of("double-ron.mjlog", 3))
     assert [d.seat for d in decisions[-2:]] == [0, 2] and all(d.is_claim for d in decisions[-2:])
     game = load_game("2018022422gm-00a9-0000-0067d2a4.mjlog")
-    nine = next(h for h in game.hands if isinstance(h.results[0], Ryuukyoku) and h.results[0].shown_hands
-                and ending_of(h) == ("abort", "kyuushu kyuuhai"))
+    nine = next(
+        h
+        for h in game.hands
+        if isinstance(h.results[0], Ryuukyoku)
+        and h.results[0].shown_hands
+        and ending_of(h) == ("abort", "kyuushu kyuuhai")
+    )
     assert decisions_of(nine)[-1] == Decision(next(iter(nine.results[0].shown_hands)), Action(ActionType.ABORT))
 
 
@@ -105,8 +122,9 @@ def test_whole_records_agree(name):
 def test_a_record_cut_short_is_checked_as_far_as_it_goes():
     report = check_game(load_game("2011020401gm-00a9-0000-f6eff225-no-round-end.mjlog"))
     assert report.ok and report.incomplete_hands == 1 and not report.final_compared
-    assert report.summary() == ("7/7 hands agree with Tenhou; 1 incomplete in the record; "
-                                "the record stops before the end of the game: OK")
+    assert report.summary() == (
+        "7/7 hands agree with Tenhou; 1 incomplete in the record; the record stops before the end of the game: OK"
+    )
 
 
 def _with_result(hand, index: int = 0, **changes):
@@ -118,8 +136,7 @@ def _with_result(hand, index: int = 0, **changes):
 def test_a_different_value_is_reported_with_both_yaku_lists():
     hand = hand_of(FIRST, 0)
     agari = hand.results[0]
-    check = check_hand(_with_result(hand, points=agari.points + 1000, fu=agari.fu + 10),
-                       options_for(TenhouRules(169)))
+    check = check_hand(_with_result(hand, points=agari.points + 1000, fu=agari.fu + 10), options_for(TenhouRules(169)))
     assert not check.ok
     found = {m.what: (m.ours, m.tenhou) for m in check.mismatches}
     assert found["seat 1: points"] == (7700, 8700) and found["seat 1: fu"] == (30, 40)
@@ -134,7 +151,8 @@ def test_different_score_changes_winners_and_tenpai_are_reported():
     hand = hand_of(FIRST, 0)
     check = check_hand(_with_result(hand, deltas=(0, 7700, -7700, 0)), options_for(TenhouRules(169)))
     assert [(m.what, m.ours, m.tenhou) for m in check.mismatches] == [
-        ("score changes", [0, 8700, -8700, 0], [0, 7700, -8700, 0])]  # seat 2 paid a riichi stick
+        ("score changes", [0, 8700, -8700, 0], [0, 7700, -8700, 0])
+    ]  # seat 2 paid a riichi stick
     head_bump = riichi_options("tenhou", {"multi_ron": "head_bump"})
     check = check_hand(hand_of("double-ron.mjlog", 3), head_bump)
     assert {"score changes", "winners (seat, discarder)"} == {m.what for m in check.mismatches}
@@ -150,8 +168,7 @@ def test_a_refused_decision_stops_the_hand_with_the_legal_actions():
     events[first_discard] = Discard(events[first_discard].seat, 135)  # a Red dragon the dealer does not hold
     check = check_hand(dataclasses.replace(hand, events=events), options_for(TenhouRules(169)))
     assert check.error and "may not discard 7z" in check.error and "legal: discard" in check.error
-    assert "replay stopped" in "\n".join(
-        dataclasses.replace(check_game(load_game(FIRST)), hands=[check]).lines())
+    assert "replay stopped" in "\n".join(dataclasses.replace(check_game(load_game(FIRST)), hands=[check]).lines())
 
 
 def test_a_wrong_start_of_hand_shows_in_the_whole_game_check():

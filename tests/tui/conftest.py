@@ -72,18 +72,34 @@ class FakeSession(GameSession):
         self.queue.put_nowait(None)
 
 
-def update(view: View | dict[str, Any], actions: Sequence[Action] = (), *, prompt_id: int = 1,
-           deadline: float | None = None, events: Sequence[dict] = ()) -> dict[str, Any]:
+def update(
+    view: View | dict[str, Any],
+    actions: Sequence[Action] = (),
+    *,
+    prompt_id: int = 1,
+    deadline: float | None = None,
+    events: Sequence[dict] = (),
+) -> dict[str, Any]:
     """An ``update`` message as a session hands it to the screen (a view in its wire form, as a test
     edited it, is decoded as the client does); no actions means no prompt."""
     if not isinstance(view, View):
         view = view_from_wire(view)
     prompt = None
     if actions:
-        prompt = {"id": prompt_id, "actions": [a.to_wire() for a in actions], "labels": [str(a) for a in actions],
-                  "deadline": deadline}
-    return {"type": "update", "table": "test", "seat": view.seat, "view": view, "events": list(events),
-            "prompt": prompt}
+        prompt = {
+            "id": prompt_id,
+            "actions": [a.to_wire() for a in actions],
+            "labels": [str(a) for a in actions],
+            "deadline": deadline,
+        }
+    return {
+        "type": "update",
+        "table": "test",
+        "seat": view.seat,
+        "view": view,
+        "events": list(events),
+        "prompt": prompt,
+    }
 
 
 def basic_match(seed: int = 1, **options: Any) -> Match:
@@ -112,8 +128,8 @@ def describe(condition: Callable[[], bool]) -> str:
         return getattr(condition, "__qualname__", repr(condition))
     if condition.__name__ != "<lambda>" or "lambda" not in source:
         return condition.__qualname__
-    text = source[source.index("lambda"):]
-    text = text[text.index(":") + 1:].strip()
+    text = source[source.index("lambda") :]
+    text = text[text.index(":") + 1 :].strip()
     # the lambda is an argument: cut it where its call closes (at the first unbalanced bracket or comma)
     depth = 0
     for i, char in enumerate(text):

@@ -57,11 +57,21 @@ class LocalSession(GameSession):
 
     table = "local"
 
-    def __init__(self, ruleset: str = "basic", *, preset: str | None = None, options: dict[str, Any] | None = None,
-                 seed: int | None = None, seat: int | None = 0, bot: str = "easy", bot_delay: float = 0.0,
-                 name: str = "You", turn_time: float | None = None):
+    def __init__(
+        self,
+        ruleset: str = "basic",
+        *,
+        preset: str | None = None,
+        options: dict[str, Any] | None = None,
+        seed: int | None = None,
+        seat: int | None = 0,
+        bot: str = "easy",
+        bot_delay: float = 0.0,
+        name: str = "You",
+        turn_time: float | None = None,
+    ):
         rules = get_ruleset(ruleset, preset, options)
-        self.match = Match(rules, random.randrange(2 ** 31) if seed is None else seed)
+        self.match = Match(rules, random.randrange(2**31) if seed is None else seed)
         self.seat = seat
         self.title = f"Quick game · {rules.title} ({rules.preset})"
         self.bots = {s: bot_for(rules.name, bot) for s in range(4) if s != seat}
@@ -143,8 +153,14 @@ class LocalSession(GameSession):
         prompt_id = next(self._prompt_ids)
         answer: asyncio.Future[Action] = asyncio.get_running_loop().create_future()
         self._prompt = (prompt_id, actions, answer)
-        self._send({"id": prompt_id, "actions": [a.to_wire() for a in actions],
-                    "labels": [str(a) for a in actions], "deadline": self.turn_time})
+        self._send(
+            {
+                "id": prompt_id,
+                "actions": [a.to_wire() for a in actions],
+                "labels": [str(a) for a in actions],
+                "deadline": self.turn_time,
+            }
+        )
         if self.turn_time is None:
             return await answer
         try:
@@ -160,9 +176,17 @@ class LocalSession(GameSession):
     def _send(self, prompt: dict[str, Any] | None) -> None:
         events = [e.for_seat(self.seat) for e in self._unsent]
         self._unsent = []
-        self._queue.put_nowait({"type": "update", "table": self.table, "seat": self.seat,
-                                "view": self.match.view(self.seat), "events": events, "prompt": prompt,
-                                "names": list(self.names)})
+        self._queue.put_nowait(
+            {
+                "type": "update",
+                "table": self.table,
+                "seat": self.seat,
+                "view": self.match.view(self.seat),
+                "events": events,
+                "prompt": prompt,
+                "names": list(self.names),
+            }
+        )
 
     def _error(self, code: str, message: str) -> None:
         self._queue.put_nowait({"type": "error", "code": code, "message": message})

@@ -25,12 +25,19 @@ class PlayedHand:
 
 def message(match: Match, events: list[Event], prompt: dict[str, Any] | None) -> dict[str, Any]:
     """What a session hands the screen (as LocalSession._send does), with no deadline on the prompt."""
-    return {"type": "update", "table": "test", "seat": VIEWER, "view": match.view(VIEWER),
-            "events": [e.for_seat(VIEWER) for e in events], "prompt": prompt}
+    return {
+        "type": "update",
+        "table": "test",
+        "seat": VIEWER,
+        "view": match.view(VIEWER),
+        "events": [e.for_seat(VIEWER) for e in events],
+        "prompt": prompt,
+    }
 
 
-def play_first_hand(ruleset: str, seed: int, options: dict[str, Any] | None = None,
-                    bot: str | None = None) -> PlayedHand:
+def play_first_hand(
+    ruleset: str, seed: int, options: dict[str, Any] | None = None, bot: str | None = None
+) -> PlayedHand:
     """``bot`` names the level all four play at (the variant's own bot by default)."""
     match = Match(get_ruleset(ruleset, options=options), seed)
     player = get_bot(bot) if bot else bot_for(ruleset)
@@ -43,8 +50,12 @@ def play_first_hand(ruleset: str, seed: int, options: dict[str, Any] | None = No
         actions = pending[seat]
         # a real decision (one legal discard, as in riichi, is played by the screen itself)
         if seat == VIEWER and match.table.phase == "turn" and len(actions) > 1:
-            prompt = {"id": 1, "actions": [a.to_wire() for a in actions], "labels": [str(a) for a in actions],
-                      "deadline": None}
+            prompt = {
+                "id": 1,
+                "actions": [a.to_wire() for a in actions],
+                "labels": [str(a) for a in actions],
+                "deadline": None,
+            }
             table, told = message(match, events, prompt), len(events)
         events += match.act(seat, player.choose(match.view(seat), actions))
     assert table is not None, "the viewer never had a turn"

@@ -22,12 +22,12 @@ class Tmux:
 
     def __init__(self, command: str, width: int, height: int, socket_dir) -> None:
         self.base = ["tmux", "-S", str(socket_dir / f"tmux-{uuid.uuid4().hex[:8]}")]
-        subprocess.run(self.base + ["new-session", "-d", "-s", "e2e", "-x", str(width), "-y", str(height), command],
-                       check=True)
+        subprocess.run(
+            self.base + ["new-session", "-d", "-s", "e2e", "-x", str(width), "-y", str(height), command], check=True
+        )
 
     def screen(self) -> str:
-        return subprocess.run(self.base + ["capture-pane", "-p", "-t", "e2e"], capture_output=True,
-                              text=True).stdout
+        return subprocess.run(self.base + ["capture-pane", "-p", "-t", "e2e"], capture_output=True, text=True).stdout
 
     def wait_until(self, condition, timeout: float = 15, what: str = "condition") -> str:
         end = time.monotonic() + timeout
@@ -56,7 +56,11 @@ def jantaku_command() -> list[str]:
     script = Path(sys.executable).with_name("jantaku")
     if script.exists():
         return [shlex.quote(str(script))]
-    return [shlex.quote(sys.executable), "-c", shlex.quote("import sys; from jantaku.cli import main; sys.exit(main())")]
+    return [
+        shlex.quote(sys.executable),
+        "-c",
+        shlex.quote("import sys; from jantaku.cli import main; sys.exit(main())"),
+    ]
 
 
 @pytest.fixture
@@ -65,10 +69,17 @@ def play(tmp_path):
 
     def start(width: int, height: int, *args: str) -> Tmux:
         # a clean environment: COLUMNS/LINES inherited from the test runner would fix the size at 80×24
-        env = {"XDG_CONFIG_HOME": tmp_path / "config", "XDG_DATA_HOME": tmp_path / "data", "HOME": tmp_path,
-               "TERM": "xterm-256color", "LANG": "C.UTF-8", "PATH": os.environ.get("PATH", "")}
-        command = " ".join(["env", "-i", *(f"{k}={shlex.quote(str(v))}" for k, v in env.items()),
-                            *jantaku_command(), "play", *args])
+        env = {
+            "XDG_CONFIG_HOME": tmp_path / "config",
+            "XDG_DATA_HOME": tmp_path / "data",
+            "HOME": tmp_path,
+            "TERM": "xterm-256color",
+            "LANG": "C.UTF-8",
+            "PATH": os.environ.get("PATH", ""),
+        }
+        command = " ".join(
+            ["env", "-i", *(f"{k}={shlex.quote(str(v))}" for k, v in env.items()), *jantaku_command(), "play", *args]
+        )
         tmux = Tmux(command + "; sleep 5", width, height, tmp_path)
         started.append(tmux)
         return tmux
@@ -86,8 +97,9 @@ FACE = re.compile(r"[1-9][mpsfy]|[東南西北白發中]")
 def pond_runs(screen: str) -> list[int]:
     """How many tiles each run of pond tiles on the table has (the hand and its letters left out)."""
     lines = screen.splitlines()
-    letters = next((i for i, line in enumerate(lines) if line.startswith("a  b  d") or line.startswith(" a   b")),
-                   len(lines))
+    letters = next(
+        (i for i, line in enumerate(lines) if line.startswith("a  b  d") or line.startswith(" a   b")), len(lines)
+    )
     hand_top = letters - (3 if lines[letters - 1].lstrip().startswith("╰") else 1)
     return [len(FACE.findall(run)) for line in lines[:hand_top] for run in POND_RUN.findall(line + " ")]
 
@@ -115,8 +127,13 @@ def play_one_hand(tmux: Tmux) -> str:
 def test_play_a_full_hand_by_keystrokes(play, width, height):
     tmux = play(width, height, "--ruleset", "basic", "--bot-delay", "0", "--bots", "strong")
     boxed = height >= 30  # boxed tiles when there is room (the first frame may predate tmux's resize)
-    screen = tmux.wait_until(lambda screen: "your turn" in screen and "esc leave" in screen  # the whole frame
-                             and ("╭──╮" in screen) == boxed)
+    screen = tmux.wait_until(
+        lambda screen: (
+            "your turn" in screen
+            and "esc leave" in screen  # the whole frame
+            and ("╭──╮" in screen) == boxed
+        )
+    )
     for needed in ("East 1", "wall 69", "strong bot", "東◆", "your turn", "discard"):
         assert needed in screen, needed
     assert_ponds_in_rows_of_six(screen)
@@ -138,8 +155,10 @@ def test_play_a_full_hand_by_keystrokes(play, width, height):
 
 # a riichi win as players say it: "30 fu 3 han · 3,900", "mangan · 8,000", "2,000 all", "1,000 / 2,000"
 POINTS = r"\d{1,3}(?:,\d{3})*"
-RIICHI_VALUE = re.compile(rf"(?:\d+ fu \d+ han|(?:mangan|haneman|baiman|sanbaiman|(?:\w+ )?yakuman)) · "
-                          rf"{POINTS}(?: all| / {POINTS})?(?!\d|,\d)")
+RIICHI_VALUE = re.compile(
+    rf"(?:\d+ fu \d+ han|(?:mangan|haneman|baiman|sanbaiman|(?:\w+ )?yakuman)) · "
+    rf"{POINTS}(?: all| / {POINTS})?(?!\d|,\d)"
+)
 RESULT_TITLE = re.compile(r"hand (\d+) result")
 
 

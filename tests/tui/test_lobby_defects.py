@@ -29,21 +29,35 @@ def app_with(**settings) -> JantakuApp:
 
 
 def seats(*specs: tuple[str, str, str | None]) -> list[dict]:
-    return [{"seat": i, "kind": kind, "name": name, "bot": bot, "player": None if kind != "human" else i}
-            for i, (kind, name, bot) in enumerate(specs)]
+    return [
+        {"seat": i, "kind": kind, "name": name, "bot": bot, "player": None if kind != "human" else i}
+        for i, (kind, name, bot) in enumerate(specs)
+    ]
 
 
 def test_a_finished_table_keeps_a_space_before_its_seat_count():
-    info = {"id": 3, "name": "t", "ruleset": "riichi", "state": "finished",
-            "seats": seats(("human", "ann", None), ("bot", "Mei", "easy"), ("bot", "Kenji", "easy"),
-                           ("bot", "Lin", "easy"))}
+    info = {
+        "id": 3,
+        "name": "t",
+        "ruleset": "riichi",
+        "state": "finished",
+        "seats": seats(
+            ("human", "ann", None), ("bot", "Mei", "easy"), ("bot", "Kenji", "easy"), ("bot", "Lin", "easy")
+        ),
+    }
     assert "finished 4/4" in table_line(info, None).plain
 
 
 def test_a_bot_is_labelled_once():
-    info = {"id": 1, "name": "t", "ruleset": "basic", "state": "playing",
-            "seats": seats(("bot", "Bob (bot)", "normal"), ("bot", "Mei", "strong"),
-                           ("human", "ann", None), ("empty", "", None))}
+    info = {
+        "id": 1,
+        "name": "t",
+        "ruleset": "basic",
+        "state": "playing",
+        "seats": seats(
+            ("bot", "Bob (bot)", "normal"), ("bot", "Mei", "strong"), ("human", "ann", None), ("empty", "", None)
+        ),
+    }
     detail = table_detail(info, None).plain
     assert detail.count(" bot)") == 2, detail  # one word for each bot seat
     assert "Bob" in detail and "(bot)" not in detail
@@ -58,8 +72,10 @@ def test_same_names_are_all_told_apart_by_seat():
 
 
 def test_host_errors_are_sentences():
-    assert error_sentence("not_allowed", "only the table's creator may add bots") == \
-        "Only the table's creator may add bots."
+    assert (
+        error_sentence("not_allowed", "only the table's creator may add bots")
+        == "Only the table's creator may add bots."
+    )
     assert error_sentence("table_full", "") == "Table full."
     assert error_sentence(None, "seat 2 is taken.") == "Seat 2 is taken."
 

@@ -173,9 +173,12 @@ async def test_watching_four_bots():
     await session.close()
 
 
-@pytest.mark.parametrize("kind, expected", [
-    ([Action(A.PASS), Action(A.PON, 8, (9, 10))], A.PASS),
-    ([Action(A.CONTINUE)], A.CONTINUE),
-])
+@pytest.mark.parametrize(
+    "kind, expected",
+    [
+        ([Action(A.PASS), Action(A.PON, 8, (9, 10))], A.PASS),
+        ([Action(A.CONTINUE)], A.CONTINUE),
+    ],
+)
 def test_timeout_action_never_claims(kind, expected):
     assert timeout_action(kind, None).type is expected

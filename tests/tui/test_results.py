@@ -34,18 +34,46 @@ def riichi_like_win(view):
     with the dora and ura-dora indicators where a riichi table sends them)."""
     view = copy.deepcopy(view_to_wire(view))
     hand = parse_tiles("234m567p34588s678s")
-    view["result"] = {"kind": "win", "reason": None, "deltas": [8000, -8000, 0, 0], "details": [], "hands": [],
-                      "flags": {},
-                      "wins": [{"seat": 0, "tile": hand[4], "discarder": 1, "hand": sorted(hand), "melds": [],
-                                "bonus": [], "payments": {"0": 8000, "1": -8000},
-                                "score": {"is_win": True, "han": 4, "fu": 40, "limit": "mangan", "score": 8000,
-                                          "items": [{"name": "Riichi", "value": 1, "unit": "han"},
-                                                    {"name": "Pinfu", "value": 1, "unit": "han"},
-                                                    {"name": "Dora", "value": 2, "unit": "han"},
-                                                    {"name": "Base", "value": 20, "unit": "fu"},
-                                                    {"name": "Closed ron", "value": 10, "unit": "fu"}]}}]}
-    view.update(extension="riichi", riichi=[True, False, False, False], table_sticks=0,
-                dora_indicators=[parse_tiles("1m")[0]], ura_indicators=[parse_tiles("9p")[0]])
+    view["result"] = {
+        "kind": "win",
+        "reason": None,
+        "deltas": [8000, -8000, 0, 0],
+        "details": [],
+        "hands": [],
+        "flags": {},
+        "wins": [
+            {
+                "seat": 0,
+                "tile": hand[4],
+                "discarder": 1,
+                "hand": sorted(hand),
+                "melds": [],
+                "bonus": [],
+                "payments": {"0": 8000, "1": -8000},
+                "score": {
+                    "is_win": True,
+                    "han": 4,
+                    "fu": 40,
+                    "limit": "mangan",
+                    "score": 8000,
+                    "items": [
+                        {"name": "Riichi", "value": 1, "unit": "han"},
+                        {"name": "Pinfu", "value": 1, "unit": "han"},
+                        {"name": "Dora", "value": 2, "unit": "han"},
+                        {"name": "Base", "value": 20, "unit": "fu"},
+                        {"name": "Closed ron", "value": 10, "unit": "fu"},
+                    ],
+                },
+            }
+        ],
+    }
+    view.update(
+        extension="riichi",
+        riichi=[True, False, False, False],
+        table_sticks=0,
+        dora_indicators=[parse_tiles("1m")[0]],
+        ura_indicators=[parse_tiles("9p")[0]],
+    )
     return view
 
 
@@ -85,11 +113,20 @@ def test_several_winners_each_get_their_score():
 
 def test_a_draw_reveals_the_hands_and_its_settlement():
     view = view_to_wire(finished_hand().view(0))
-    view["result"] = {"kind": "draw", "reason": None, "wins": [], "deltas": [3000, -1000, -1000, -1000],
-                      "hands": [parse_tiles("123m456p789s1122z"), parse_tiles("19m19p19s1234567z"),
-                                parse_tiles("1111m"), parse_tiles("2222p")],
-                      "details": [{"reason": "tenpai", "payments": {"0": 3000, "1": -1000, "2": -1000, "3": -1000}}],
-                      "flags": {}}
+    view["result"] = {
+        "kind": "draw",
+        "reason": None,
+        "wins": [],
+        "deltas": [3000, -1000, -1000, -1000],
+        "hands": [
+            parse_tiles("123m456p789s1122z"),
+            parse_tiles("19m19p19s1234567z"),
+            parse_tiles("1111m"),
+            parse_tiles("2222p"),
+        ],
+        "details": [{"reason": "tenpai", "payments": {"0": 3000, "1": -1000, "2": -1000, "3": -1000}}],
+        "flags": {},
+    }
     text = text_of(hand_result_parts(view_from_wire(view), NAMES, TilePainter()))
     assert "Exhaustive draw" in text
     assert "1m 2m 3m 4p 5p 6p 7s 8s 9s 東 東 南 南" in text
@@ -98,8 +135,15 @@ def test_a_draw_reveals_the_hands_and_its_settlement():
 
 def test_an_abortive_draw_names_its_reason():
     view = view_to_wire(finished_hand().view(0))
-    view["result"] = {"kind": "abort", "reason": "nine terminals", "wins": [], "deltas": [0, 0, 0, 0], "hands": [],
-                      "details": [], "flags": {}}
+    view["result"] = {
+        "kind": "abort",
+        "reason": "nine terminals",
+        "wins": [],
+        "deltas": [0, 0, 0, 0],
+        "hands": [],
+        "details": [],
+        "flags": {},
+    }
     assert "Abortive draw: nine terminals" in text_of(hand_result_parts(view_from_wire(view), NAMES, TilePainter()))
 
 
@@ -109,7 +153,8 @@ def test_standings_show_uma_and_final_points():
         {"seat": 0, "place": 2, "score": 27000, "uma": 10, "final": 17.0},
         {"seat": 1, "place": 1, "score": 40000, "uma": 30, "final": 60.0},
         {"seat": 2, "place": 3, "score": 20000, "uma": -10, "final": -20.0},
-        {"seat": 3, "place": 4, "score": 13000, "uma": -30, "final": -47.0}]
+        {"seat": 3, "place": 4, "score": 13000, "uma": -30, "final": -47.0},
+    ]
     text = text_of(standings_parts(view_from_wire(view), NAMES))
     assert "Final standings" in text and "uma" in text
     lines = [line for line in text.splitlines() if line.strip()[:1].isdigit()]
@@ -213,16 +258,22 @@ async def test_each_result_is_shown_once_and_a_newer_one_replaces_an_unread_one(
             play_to_hand_end(match, bot)
             s.send(update(match.view(0)))
             title = f"hand {hand + 1} result"
-            await until(pilot, lambda title=title: isinstance(app.screen, ResultScreen)
-                        and (title in screen_text(app) or "over" in screen_text(app)))
+            await until(
+                pilot,
+                lambda title=title: (
+                    isinstance(app.screen, ResultScreen) and (title in screen_text(app) or "over" in screen_text(app))
+                ),
+            )
             for seat, actions in list(match.pending().items()):  # the others continue; the idler's times out
                 match.act(seat, actions[0])
         assert sum(isinstance(screen, ResultScreen) for screen in app.screen_stack) == 1
         assert not s.acts  # nothing was answered for the player
         await until(pilot, lambda: "Final standings" in screen_text(app))
         await pilot.press("escape")
-        await until(pilot, lambda: not any(isinstance(sc, (ResultScreen, TableScreen)) for sc in app.screen_stack),
-                    )
+        await until(
+            pilot,
+            lambda: not any(isinstance(sc, (ResultScreen, TableScreen)) for sc in app.screen_stack),
+        )
 
 
 def test_a_riichi_result_says_its_value_as_players_do():
@@ -230,8 +281,9 @@ def test_a_riichi_result_says_its_value_as_players_do():
     from jantaku.engine.calculator import score_json
 
     view = riichi_like_win(finished_hand().view(0))
-    score = score_json("riichi", {"hand": "234m567p234s678s55m", "win": "2s", "seat": "S", "flags": ["riichi"],
-                                  "dora": ["4m"]})
+    score = score_json(
+        "riichi", {"hand": "234m567p234s678s55m", "win": "2s", "seat": "S", "flags": ["riichi"], "dora": ["4m"]}
+    )
     view["result"]["wins"][0]["score"] = score
     text = text_of(hand_result_parts(view_from_wire(view), NAMES, TilePainter()))
     assert "= mangan · 8,000" in text and "score 2000" not in text
@@ -246,8 +298,9 @@ def test_a_riichi_result_says_its_value_as_players_do():
     assert last.rstrip().endswith(TilePainter().face(hand["tile"]))  # the winning tile after the rest
 
 
-@pytest.mark.parametrize("ruleset, seeds", [("sichuan", range(12)), ("riichi", range(6)), ("classical", range(6)),
-                                            ("hongkong", range(6))])
+@pytest.mark.parametrize(
+    "ruleset, seeds", [("sichuan", range(12)), ("riichi", range(6)), ("classical", range(6)), ("hongkong", range(6))]
+)
 def test_every_source_of_points_is_listed_and_they_add_up(ruleset, seeds):
     """Kong money per kong, each win in the order won, riichi sticks, settlements: on every seat
     the sources add up to the hand's change."""
@@ -268,8 +321,9 @@ def test_every_source_of_points_is_listed_and_they_add_up(ruleset, seeds):
         for seat in range(4):
             assert sum(paid.get(seat, 0) for _, paid in sources) == view.result.deltas[seat], (seed, sources)
         titles = [title for title, _ in sources]
-        assert titles[:len(view.result.wins)] == (["win"] if len(view.result.wins) == 1
-                                                  else [f"win {i + 1}" for i in range(len(view.result.wins))])
+        assert titles[: len(view.result.wins)] == (
+            ["win"] if len(view.result.wins) == 1 else [f"win {i + 1}" for i in range(len(view.result.wins))]
+        )
         saw_kong_money |= any("kong" in t for t in titles)
         if len(sources) > 1:
             text = text_of(hand_result_parts(view, NAMES, TilePainter(), events))
@@ -300,8 +354,14 @@ def test_kong_money_for_a_called_kong_names_the_kong():
     from jantaku.tui.resulttext import payment_sources
 
     view = finished_hand().view(0)
-    events = [{"type": "call", "seat": 0, "meld": {"type": "kan", "tiles": [52, 54, 55, 53], "claimed": 53,
-                                                   "from": 3, "added": None}, "from": 3},
-              {"type": "payment", "seat": None, "reason": "kong", "deltas": {0: 2, 1: 0, 2: 0, 3: -2}}]
+    events = [
+        {
+            "type": "call",
+            "seat": 0,
+            "meld": {"type": "kan", "tiles": [52, 54, 55, 53], "claimed": 53, "from": 3, "added": None},
+            "from": 3,
+        },
+        {"type": "payment", "seat": None, "reason": "kong", "deltas": {0: 2, 1: 0, 2: 0, 3: -2}},
+    ]
     sources = payment_sources(view.result, events, TilePainter(colour=False))
     assert ("exposed kong 5p", {0: 2, 1: 0, 2: 0, 3: -2}) in sources, sources

@@ -53,8 +53,9 @@ async def test_menu_choose_variant_and_preset():
         assert app.screen.session.match.ruleset.name == "basic"
 
 
-@pytest.mark.parametrize("key, screen", [("question_mark", RulesScreen), ("s", SettingsScreen),
-                                         ("r", ReplayListScreen)])
+@pytest.mark.parametrize(
+    "key, screen", [("question_mark", RulesScreen), ("s", SettingsScreen), ("r", ReplayListScreen)]
+)
 async def test_menu_keys_open_screens_and_escape_returns(key, screen):
     app = menu_app()
     async with app.run_test() as pilot:

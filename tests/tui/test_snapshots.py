@@ -49,9 +49,11 @@ def test_the_seeds_still_give_the_wanted_hands():
     classical = played("classical").result["view"].result
     assert any(win.bonus for win in classical.wins)
     riichi = played("riichi").result["view"].result
-    assert any(win.score.get("limit") == "mangan"
-               and any(item["name"] == "Ura dora" and item["value"] for item in win.score["items"])
-               for win in riichi.wins)
+    assert any(
+        win.score.get("limit") == "mangan"
+        and any(item["name"] == "Ura dora" and item["value"] for item in win.score["items"])
+        for win in riichi.wins
+    )
     hongkong = played("hongkong").result["view"].result
     assert any(win.discarder is not None for win in hongkong.wins)
 
@@ -67,9 +69,17 @@ def app_for(hand: PlayedHand, *, result: bool) -> tuple[JantakuApp, FakeSession]
 
 def shown(app: JantakuApp, *, result: bool):
     async def wait(pilot) -> None:
-        await until(pilot, lambda: isinstance(app.screen, ResultScreen) if result
-                    else isinstance(app.screen, TableScreen) and app.screen.prompt is not None, tries=1500)
+        await until(
+            pilot,
+            lambda: (
+                isinstance(app.screen, ResultScreen)
+                if result
+                else isinstance(app.screen, TableScreen) and app.screen.prompt is not None
+            ),
+            tries=1500,
+        )
         await pilot.pause()
+
     return wait
 
 

@@ -131,8 +131,12 @@ async def test_claim_keys():
     """One prompt after another at the same table: each claim key answers with its action."""
     view = claim_view()
     mine = view["players"][0]["concealed"]
-    offered = [Action(A.RON, tile=mine[0]), Action(A.PON, tile=mine[0], tiles=tuple(mine[1:3])),
-               Action(A.KAN, tile=mine[0], tiles=tuple(mine[1:4])), Action(A.PASS)]
+    offered = [
+        Action(A.RON, tile=mine[0]),
+        Action(A.PON, tile=mine[0], tiles=tuple(mine[1:3])),
+        Action(A.KAN, tile=mine[0], tiles=tuple(mine[1:4])),
+        Action(A.PASS),
+    ]
     keys = [("p", A.PON), ("k", A.KAN), ("w", A.RON), ("space", A.PASS), ("x", A.PASS)]
     async with prompted(update(view, offered)) as (s, app, pilot):
         assert "call" in screen_text(app)
@@ -157,7 +161,10 @@ async def test_claim_keys_not_offered_do_nothing():
 
 def two_chis(view) -> list[Action]:
     mine = view["players"][0]["concealed"]
-    return [Action(A.CHI, tile=mine[0], tiles=(mine[1], mine[2])), Action(A.CHI, tile=mine[0], tiles=(mine[3], mine[4]))]
+    return [
+        Action(A.CHI, tile=mine[0], tiles=(mine[1], mine[2])),
+        Action(A.CHI, tile=mine[0], tiles=(mine[3], mine[4])),
+    ]
 
 
 async def test_chi_with_several_choices_asks_which():

@@ -53,8 +53,13 @@ def test_a_pond_is_rows_of_six_in_discard_order():
 
 
 def test_riichi_called_latest_and_tsumogiri_marks_read_without_colour():
-    tiles = [PondTile(0), PondTile(4, riichi=True), PondTile(8, called=True), PondTile(12, tsumogiri=True),
-             PondTile(16)]
+    tiles = [
+        PondTile(0),
+        PondTile(4, riichi=True),
+        PondTile(8, called=True),
+        PondTile(12, tsumogiri=True),
+        PondTile(16),
+    ]
     row = pond_rows(tiles, PAINTER, latest=True)[0]
     assert row.plain == "1m 2m*3m^4m 5m◂"
     assert styles_of(row, "2m")[0].reverse  # turned
@@ -101,8 +106,12 @@ def test_chi_called_from_the_left_goes_first():
 
 
 def test_each_seat_on_its_side_of_the_centre():
-    sides = {"self": SideInfo(0, 25000, dealer=True), "right": SideInfo(1, 24000, turn=True),
-             "across": SideInfo(2, 23000), "left": SideInfo(3, 28000, notes=("riichi",))}
+    sides = {
+        "self": SideInfo(0, 25000, dealer=True),
+        "right": SideInfo(1, 24000, turn=True),
+        "across": SideInfo(2, 23000),
+        "left": SideInfo(3, 28000, notes=("riichi",)),
+    }
     lines = centre_lines(CentreInfo("South 3", 40, sides, counters=("honba 2",)), PAINTER, 32)
     plain = [line.plain for line in lines]
     assert "西" in plain[0] and "23,000" in plain[0]
@@ -118,7 +127,11 @@ def test_each_seat_on_its_side_of_the_centre():
 def test_variants_say_their_seat_facts_in_words():
     sichuan = SichuanView(voids=("s", None, "m", "p"), winners=(3, 0))
     assert [sichuan.seat_notes(s) for s in range(4)] == [
-        ("void bamboo", "won 2nd"), (), ("void characters",), ("void dots", "won 1st")]
+        ("void bamboo", "won 2nd"),
+        (),
+        ("void characters",),
+        ("void dots", "won 1st"),
+    ]
     riichi = RiichiView(dora_indicators=(0,), riichi=(False, True, False, False), table_sticks=2)
     assert riichi.seat_notes(1) == ("riichi",) and riichi.seat_notes(0) == ()
     assert riichi.sticks_on_table(0) == 2
@@ -194,10 +207,30 @@ def test_unseen_counts_every_place_a_tile_is_shown():
     from jantaku.tui.handinfo import unseen, void_tiles_held
 
     me = SeatView(0, 0, 13, concealed=tuple(parse_tiles("1m")))
-    other = SeatView(1, 1, 10, discards=(DiscardView(1), DiscardView(5, claimed_by=2)),
-                     melds=(MeldView(MeldType.ANKAN, (-1, 2, 3, -1)),))
-    view = View("basic", 0, "turn", 0, 0, 0, 0, 0, 0, (0,) * 4, 60, (me, other, SeatView(2, 2, 13), SeatView(3, 3, 13)),
-                None, RuleFacts(), extension=RiichiView(dora_indicators=(6,), riichi=(False,) * 4, table_sticks=0))
+    other = SeatView(
+        1,
+        1,
+        10,
+        discards=(DiscardView(1), DiscardView(5, claimed_by=2)),
+        melds=(MeldView(MeldType.ANKAN, (-1, 2, 3, -1)),),
+    )
+    view = View(
+        "basic",
+        0,
+        "turn",
+        0,
+        0,
+        0,
+        0,
+        0,
+        0,
+        (0,) * 4,
+        60,
+        (me, other, SeatView(2, 2, 13), SeatView(3, 3, 13)),
+        None,
+        RuleFacts(),
+        extension=RiichiView(dora_indicators=(6,), riichi=(False,) * 4, table_sticks=0),
+    )
     left = unseen(view)
     assert left[0] == 0  # 1m: one in hand, one in a pond, two face up in a concealed kong
     assert left[1] == 3  # 2m: the indicator; the called-away copy counts in the caller's meld, not in the pond
@@ -218,8 +251,15 @@ def test_flowers_and_seasons_by_name_with_the_own_one_marked():
 async def test_who_is_away_offline_and_a_paused_table_are_marked():
     from jantaku.tui.netsession import paused, statuses_from_info
 
-    info = {"state": "playing", "seats": [{"kind": "human", "connected": False}, {"kind": "bot"},
-                                          {"kind": "human", "connected": True, "away": True}, {"kind": "bot"}]}
+    info = {
+        "state": "playing",
+        "seats": [
+            {"kind": "human", "connected": False},
+            {"kind": "bot"},
+            {"kind": "human", "connected": True, "away": True},
+            {"kind": "bot"},
+        ],
+    }
     assert statuses_from_info(info) == {0: "offline", 2: "away, bot plays"}
     assert not paused(info) and paused({**info, "seats": info["seats"][:2]})
     match = basic_match(2)
@@ -236,11 +276,18 @@ async def test_who_is_away_offline_and_a_paused_table_are_marked():
 
 def test_long_side_notes_never_run_into_the_middle_of_the_centre():
     """Sichuan at 80×24: void suits and win order on the left and right sides of a 32-cell panel."""
-    info = CentreInfo(title="East 1", wall=0, prompt="your turn", facts=("hand 1",),
-                      sides={"self": SideInfo(0, 0, dealer=True, notes=("void characters",)),
-                             "right": SideInfo(1, 6, notes=("void characters", "won 1st")),
-                             "across": SideInfo(2, -3, notes=("void dots",)),
-                             "left": SideInfo(3, -3, notes=("void dots", "won 2nd"))})
+    info = CentreInfo(
+        title="East 1",
+        wall=0,
+        prompt="your turn",
+        facts=("hand 1",),
+        sides={
+            "self": SideInfo(0, 0, dealer=True, notes=("void characters",)),
+            "right": SideInfo(1, 6, notes=("void characters", "won 1st")),
+            "across": SideInfo(2, -3, notes=("void dots",)),
+            "left": SideInfo(3, -3, notes=("void dots", "won 2nd")),
+        },
+    )
     drawn = centre_lines(info, TilePainter(colour=False), 32)
     lines = [line.plain for line in drawn]
     assert all(line.cell_len == 32 for line in drawn), lines

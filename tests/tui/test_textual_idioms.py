@@ -15,7 +15,9 @@ async def test_the_palette_is_on_without_a_command_that_writes_files():
         commands = list(app.get_system_commands(app.screen))
         titles = [command.title for command in commands]
         assert "Theme" in titles and "Quit" in titles
-        assert not [c for c in commands if "screenshot" in (c.title + c.help).lower() or "save" in (c.title + c.help).lower()]
+        assert not [
+            c for c in commands if "screenshot" in (c.title + c.help).lower() or "save" in (c.title + c.help).lower()
+        ]
         await pilot.press("ctrl+p")
         await until(pilot, lambda: isinstance(app.screen, CommandPalette))
     assert JantakuApp.ENABLE_COMMAND_PALETTE

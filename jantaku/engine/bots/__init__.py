@@ -1,8 +1,8 @@
 """Bots: pure functions of (view, legal actions) → action.
 
-    >>> from jantaku.engine.bots import get_bot
-    >>> get_bot("easy").name
-    'easy'
+>>> from jantaku.engine.bots import get_bot
+>>> get_bot("easy").name
+'easy'
 """
 
 from __future__ import annotations

@@ -28,8 +28,9 @@ from .base import Bot
 MAX_DECISIONS = 2000  # a hand never needs this many; guards a bot loop
 
 
-def play_hand(table: Table, bots: Sequence[Bot], *,
-              on_decision: Callable[[int, Bot, float, int], None] | None = None) -> Table:
+def play_hand(
+    table: Table, bots: Sequence[Bot], *, on_decision: Callable[[int, Bot, float, int], None] | None = None
+) -> Table:
     """Let ``bots`` (one per seat) play ``table`` to its end; returns it.
 
     ``on_decision(seat, bot, seconds, choices)`` is told how long each
@@ -81,9 +82,16 @@ class DuplicateDeal:
         return sum(diffs) / len(diffs)
 
 
-def duplicate_deal(ruleset: str, seed: int, bot: Bot, baseline: Bot, *, preset: str | None = None,
-                   options: dict[str, Any] | None = None,
-                   on_decision: Callable[[int, Bot, float, int], None] | None = None) -> DuplicateDeal:
+def duplicate_deal(
+    ruleset: str,
+    seed: int,
+    bot: Bot,
+    baseline: Bot,
+    *,
+    preset: str | None = None,
+    options: dict[str, Any] | None = None,
+    on_decision: Callable[[int, Bot, float, int], None] | None = None,
+) -> DuplicateDeal:
     rs = get_ruleset(ruleset, preset, options)
     deal = DuplicateDeal(seed)
     for seat in range(4):

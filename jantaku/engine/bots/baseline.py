@@ -134,13 +134,15 @@ class BaselineBot(Bot):
         riichi = [a for a in by_type.get(ActionType.RIICHI, []) if kind_of(tile_of(a)) == kind_of(tile_of(best))]
         return riichi[0] if riichi else best
 
-    def pick_discard(self, view: View, ranked: list[Action], counts: list[int], melds: int,
-                     forms: dict[str, bool]) -> Action:
+    def pick_discard(
+        self, view: View, ranked: list[Action], counts: list[int], melds: int, forms: dict[str, bool]
+    ) -> Action:
         """Hook: the discard to make of ``ranked`` (best first by shanten and acceptance)."""
         return ranked[0]
 
-    def rank_discards(self, counts: list[int], melds: int, discards: list[Action], seen: list[int],
-                      forms: dict[str, bool]) -> list[Action]:
+    def rank_discards(
+        self, counts: list[int], melds: int, discards: list[Action], seen: list[int], forms: dict[str, bool]
+    ) -> list[Action]:
         """Discards ordered best first: lowest shanten, most useful tiles left, then isolated honours/terminals."""
         scored = []
         cache: dict[int, tuple] = {}

@@ -69,8 +69,9 @@ def meld_signals(opp: Opponent) -> Signals:
     return Signals(flush, all(m.is_pung for m in opp.melds) and len(opp.melds) >= 3)
 
 
-def wait_weight(kind: int, opp: Opponent, unseen: list[int], *, furiten: bool,
-                passed: frozenset[int] = frozenset()) -> float:
+def wait_weight(
+    kind: int, opp: Opponent, unseen: list[int], *, furiten: bool, passed: frozenset[int] = frozenset()
+) -> float:
     """How likely ``kind`` is among the opponent's winning tiles, given it is ready (roughly 0..0.4).
 
     ``unseen`` counts copies this seat cannot see (they may be in the opponent's
@@ -100,8 +101,9 @@ def wait_weight(kind: int, opp: Opponent, unseen: list[int], *, furiten: bool,
 WAITS_PER_HAND = 1.8  # kinds a ready hand waits on, on average
 
 
-def wait_chances(opp: Opponent, unseen: list[int], *, furiten: bool, passed: frozenset[int] = frozenset(),
-                 honors: bool = True) -> list[float]:
+def wait_chances(
+    opp: Opponent, unseen: list[int], *, furiten: bool, passed: frozenset[int] = frozenset(), honors: bool = True
+) -> list[float]:
     """For every kind, the chance it is among the opponent's waits, given it is ready.
 
     The wait weights are scaled so that they add up to the typical number of
@@ -213,13 +215,17 @@ def deal_in_risk(sv: SeatReading) -> Callable[[int], float]:
     for opp in sv.opponents:
         chance = tenpai_chance(opp)
         if chance >= 0.05:
-            threats.append((chance, wait_chances(opp, sv.unseen, furiten=False,
-                                                 passed=sv.passed_since_change(opp))))
+            threats.append((chance, wait_chances(opp, sv.unseen, furiten=False, passed=sv.passed_since_change(opp))))
     return lambda kind: 1 - math.prod(1 - chance * waits[kind] for chance, waits in threats) if kind < 34 else 0.0
 
 
-def cautious_discard(view: View, ranked: Sequence[Action], steps: Callable[[Action], int],
-                     accept: Callable[[Action], int], caution: Caution = Caution()) -> Action:
+def cautious_discard(
+    view: View,
+    ranked: Sequence[Action],
+    steps: Callable[[Action], int],
+    accept: Callable[[Action], int],
+    caution: Caution = Caution(),
+) -> Action:
     """``ranked``'s first discard, or a safer one of the same shanten when the first looks dangerous.
 
     ``steps(action)`` is the shanten after the discard, ``accept(action)`` the

@@ -64,9 +64,17 @@ def acceptance_after(counts: list[int], melds: int, kind: int, unseen: list[int]
         counts[kind] += 1
 
 
-def win_chance(shanten_now: int, accept: int, unseen_total: int, draws: int, *,
-               looks: float = 1.0, wait_looks: float = 2.0, hazard: float = 0.0,
-               typical_scale: float = 1.0) -> float:
+def win_chance(
+    shanten_now: int,
+    accept: int,
+    unseen_total: int,
+    draws: int,
+    *,
+    looks: float = 1.0,
+    wait_looks: float = 2.0,
+    hazard: float = 0.0,
+    typical_scale: float = 1.0,
+) -> float:
     """A rough chance to complete the hand within ``draws`` turns.
 
     Each turn the next step succeeds with the chance of drawing one of the
@@ -86,8 +94,7 @@ def win_chance(shanten_now: int, accept: int, unseen_total: int, draws: int, *,
         typical = TYPICAL_ACCEPTANCE.get(s, 40) * (typical_scale if s else 1.0)
         a = min(accept, ACCEPT_CAP * typical) if s == shanten_now else typical
         steps.append(a / unseen_total * (wait_looks if s == 0 else looks))
-    return _complete_within(tuple(round(min(MAX_STEP_CHANCE, p), 3) for p in steps), min(draws, 40),
-                            round(hazard, 3))
+    return _complete_within(tuple(round(min(MAX_STEP_CHANCE, p), 3) for p in steps), min(draws, 40), round(hazard, 3))
 
 
 @lru_cache(maxsize=65536)

@@ -130,12 +130,14 @@ class LevelBot(Bot):
 
     # --- evaluation helpers ------------------------------------------------------------------------
 
-    def _evaluate(self, strategy: Strategy, sv: SeatReading, counts: list[int],
-                  melds: Sequence[ShownMeld]) -> Evaluation:
+    def _evaluate(
+        self, strategy: Strategy, sv: SeatReading, counts: list[int], melds: Sequence[ShownMeld]
+    ) -> Evaluation:
         return strategy.evaluate(sv, counts, melds, use_plans=self.level.plans)
 
-    def _danger(self, strategy: Strategy, sv: SeatReading, threats: Sequence[Threat], kind: int,
-                own: Evaluation | None) -> float:
+    def _danger(
+        self, strategy: Strategy, sv: SeatReading, threats: Sequence[Threat], kind: int, own: Evaluation | None
+    ) -> float:
         if not threats:
             return 0.0
         danger = strategy.danger(sv, threats, kind)
@@ -146,8 +148,15 @@ class LevelBot(Bot):
             return danger * 100
         return 0.0
 
-    def best_discard(self, strategy: Strategy, sv: SeatReading, counts: list[int], melds: Sequence[ShownMeld],
-                     kinds: Sequence[int], threats: Sequence[Threat]) -> tuple[float, int, Evaluation]:
+    def best_discard(
+        self,
+        strategy: Strategy,
+        sv: SeatReading,
+        counts: list[int],
+        melds: Sequence[ShownMeld],
+        kinds: Sequence[int],
+        threats: Sequence[Threat],
+    ) -> tuple[float, int, Evaluation]:
         """(score, kind, evaluation) of the best discard among ``kinds`` from a 3n+2 hand.
 
         The expected points of a discard that leaves the hand further from
@@ -200,8 +209,14 @@ class LevelBot(Bot):
         """Of several copies of one kind (a red five and a plain one), keep the one worth more."""
         return min(same_kind, key=lambda a: (strategy.tile_worth(tile_of(a)), a.sort_key()))
 
-    def choose_kong(self, strategy: Strategy, sv: SeatReading, by_type: dict[ActionType, list[Action]],
-                    discard_score: float, threats: Sequence[Threat]) -> Action | None:
+    def choose_kong(
+        self,
+        strategy: Strategy,
+        sv: SeatReading,
+        by_type: dict[ActionType, list[Action]],
+        discard_score: float,
+        threats: Sequence[Threat],
+    ) -> Action | None:
         best, best_score = None, discard_score
         for kong in by_type.get(ActionType.ANKAN, []) + by_type.get(ActionType.KAKAN, []):
             counts = list(sv.counts)
@@ -211,11 +226,18 @@ class LevelBot(Bot):
                 melds = list(sv.melds) + [concealed_kong_meld(kong)]
             else:
                 counts[kind] -= 1
-                melds = [ShownMeld(MeldType.KAKAN, m.kinds + (kind,), m.from_seat) if m.is_pung and m.kind == kind
-                         and m.type is MeldType.PON else m for m in sv.melds]
+                melds = [
+                    ShownMeld(MeldType.KAKAN, m.kinds + (kind,), m.from_seat)
+                    if m.is_pung and m.kind == kind and m.type is MeldType.PON
+                    else m
+                    for m in sv.melds
+                ]
             ev = self._evaluate(strategy, sv, counts, melds)
-            score = ev.ev + strategy.kong_bonus(sv, kong) - (
-                strategy.danger(sv, threats, kind) if kong.type is ActionType.KAKAN and threats else 0.0)
+            score = (
+                ev.ev
+                + strategy.kong_bonus(sv, kong)
+                - (strategy.danger(sv, threats, kind) if kong.type is ActionType.KAKAN and threats else 0.0)
+            )
             if score > best_score:
                 best, best_score = kong, score
         return best
@@ -237,8 +259,9 @@ class LevelBot(Bot):
                 best, best_score = call, score
         return best
 
-    def call_score(self, strategy: Strategy, sv: SeatReading, call: Action, threats: Sequence[Threat],
-                   keep: Evaluation) -> tuple[float, bool]:
+    def call_score(
+        self, strategy: Strategy, sv: SeatReading, call: Action, threats: Sequence[Threat], keep: Evaluation
+    ) -> tuple[float, bool]:
         """The call's expected points (after its best discard) and whether it brings the hand closer."""
         counts = list(sv.counts)
         for t in call.tiles:

@@ -34,8 +34,11 @@ def flush_plans(counts: list[int], melds: Sequence[ShownMeld], *, honors: bool =
     meld_suits = {k - k % 9 for m in melds for k in m.kinds if not is_honor(k)}
     if len(meld_suits) > 1:
         return []
-    by_suit = {s: sum(counts[s:s + 9]) + sum(len(m.kinds) for m in melds if m.kinds[0] - m.kinds[0] % 9 == s
-                                             and not is_honor(m.kinds[0])) for s in SUIT_STARTS}
+    by_suit = {
+        s: sum(counts[s : s + 9])
+        + sum(len(m.kinds) for m in melds if m.kinds[0] - m.kinds[0] % 9 == s and not is_honor(m.kinds[0]))
+        for s in SUIT_STARTS
+    }
     honour_tiles = sum(counts[27:34]) + sum(len(m.kinds) for m in melds if is_honor(m.kinds[0]))
     total = sum(by_suit.values()) + honour_tiles
     suit = max(SUIT_STARTS, key=lambda s: (by_suit[s], -s))

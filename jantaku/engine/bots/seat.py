@@ -190,18 +190,22 @@ def passed_since_change(view: View, seat: int) -> frozenset[int]:
     own = view.players[seat].discards
     if any(d.order is None for d in own):
         return frozenset()
-    return kinds_thrown_from(view, max((d.order for d in own if not d.tsumogiri and d.order is not None),
-                                       default=-1))
+    return kinds_thrown_from(view, max((d.order for d in own if not d.tsumogiri and d.order is not None), default=-1))
 
 
 def kinds_thrown_from(view: View, order: int) -> frozenset[int]:
     """Kinds of every discard (by anyone) whose place in the hand's discard order is ``order`` or later."""
-    return frozenset(d.tile >> 2 for p in view.players for d in p.discards
-                     if d.order is not None and d.order >= order and d.tile < 136)
+    return frozenset(
+        d.tile >> 2
+        for p in view.players
+        for d in p.discards
+        if d.order is not None and d.order >= order and d.tile < 136
+    )
 
 
-def hand_spec(sv: SeatReading, counts: list[int], melds: Sequence[ShownMeld],
-              extra_kind: int | None = None) -> HandSpec:
+def hand_spec(
+    sv: SeatReading, counts: list[int], melds: Sequence[ShownMeld], extra_kind: int | None = None
+) -> HandSpec:
     """A :class:`HandSpec` for the scorers from kind counts (plus one more tile of ``extra_kind``).
 
     Physical copies are made up (copy 3 down), which is all a scorer without red fives needs.

@@ -63,8 +63,9 @@ class SpeedFirstBot(BaselineBot):
 
     # --- own turn --------------------------------------------------------------------------------
 
-    def pick_discard(self, view: View, ranked: list[Action], counts: list[int], melds: int,
-                     forms: dict[str, bool]) -> Action:
+    def pick_discard(
+        self, view: View, ranked: list[Action], counts: list[int], melds: int, forms: dict[str, bool]
+    ) -> Action:
         suit = self.flush_suit(view)
         if suit is not None:
             off = [a for a in ranked if self._off_suit(kind_of(tile_of(a)), suit)]
@@ -72,8 +73,12 @@ class SpeedFirstBot(BaselineBot):
         avoid = self.avoid_kinds(view)
         if avoid and kind_of(tile_of(ranked[0])) in avoid:
             best = shanten_after(counts, melds, kind_of(tile_of(ranked[0])), **forms)
-            safer = [a for a in ranked if kind_of(tile_of(a)) not in avoid
-                     and shanten_after(counts, melds, kind_of(tile_of(a)), **forms) == best]
+            safer = [
+                a
+                for a in ranked
+                if kind_of(tile_of(a)) not in avoid
+                and shanten_after(counts, melds, kind_of(tile_of(a)), **forms) == best
+            ]
             ranked = safer + [a for a in ranked if a not in safer]
         return ranked[0]
 

@@ -94,8 +94,9 @@ class Strategy:
         """Hook: points a win with this hand is expected to bring (no particular plan)."""
         return self.flat_value * (1.5 if all(m.is_concealed for m in melds) else 1.0)
 
-    def ready_value(self, sv: SeatReading, counts: list[int], melds: Sequence[ShownMeld],
-                    waits: Sequence[int]) -> tuple[int, float]:
+    def ready_value(
+        self, sv: SeatReading, counts: list[int], melds: Sequence[ShownMeld], waits: Sequence[int]
+    ) -> tuple[int, float]:
         """Hook: (unseen copies of the waits that make a legal win, their mean value)."""
         accepted = sum(sv.unseen[w] for w in waits)
         return accepted, self.hand_value(sv, counts, melds)
@@ -124,6 +125,7 @@ class Strategy:
     def abort_choice(self, sv: SeatReading, action: Action) -> bool:
         """Hook: whether to declare the offered abortive draw."""
         from ..analysis import thirteen_orphans_shanten
+
         return thirteen_orphans_shanten(sv.counts) > 2
 
     def kong_bonus(self, sv: SeatReading, action: Action) -> float:
@@ -145,11 +147,20 @@ class Strategy:
     # --- the machinery the level bots use -------------------------------------------------------
 
     def chance(self, sv: SeatReading, sh: int, accept: int, typical_scale: float = 1.0) -> float:
-        return win_chance(sh, accept, sv.unseen_total, sv.draws_left, looks=self.looks,
-                          wait_looks=self.wait_looks, hazard=self.hazard, typical_scale=typical_scale)
+        return win_chance(
+            sh,
+            accept,
+            sv.unseen_total,
+            sv.draws_left,
+            looks=self.looks,
+            wait_looks=self.wait_looks,
+            hazard=self.hazard,
+            typical_scale=typical_scale,
+        )
 
-    def evaluate(self, sv: SeatReading, counts: list[int], melds: Sequence[ShownMeld], *,
-                 use_plans: bool = True) -> Evaluation:
+    def evaluate(
+        self, sv: SeatReading, counts: list[int], melds: Sequence[ShownMeld], *, use_plans: bool = True
+    ) -> Evaluation:
         """Expected points of a 3n+1 hand: the best of the plain hand and each plan."""
         n = len(melds)
         sh, accept, useful = acceptance(counts, n, sv.unseen, **self.forms)
@@ -169,8 +180,9 @@ class Strategy:
                 best = ev
         return best
 
-    def _evaluate_plan(self, sv: SeatReading, counts: list[int], melds: Sequence[ShownMeld], plan: Plan,
-                       plain_shanten: int) -> Evaluation | None:
+    def _evaluate_plan(
+        self, sv: SeatReading, counts: list[int], melds: Sequence[ShownMeld], plan: Plan, plain_shanten: int
+    ) -> Evaluation | None:
         kept = [c if k in plan.kinds else 0 for k, c in enumerate(counts)]
         n = len(melds)
         unseen = [u if k in plan.kinds else 0 for k, u in enumerate(sv.unseen)]

@@ -16,7 +16,6 @@ from .hongkong import HongKongRuleset
 from .riichi import RiichiRuleset
 from .sichuan import SichuanRuleset
 
-VARIANTS: tuple[type[Ruleset], ...] = (BasicRuleset, ClassicalRuleset, HongKongRuleset, RiichiRuleset,
-                                       SichuanRuleset)
+VARIANTS: tuple[type[Ruleset], ...] = (BasicRuleset, ClassicalRuleset, HongKongRuleset, RiichiRuleset, SichuanRuleset)
 
 __all__ = ["VARIANTS", "BasicRuleset", "ClassicalRuleset", "HongKongRuleset", "RiichiRuleset", "SichuanRuleset"]

@@ -20,8 +20,7 @@ from ..table import Table
 @dataclass(frozen=True)
 class BasicOptions:
     multi_win: bool = option(False, "several players may win on one discard")
-    hands: int = option(16, "hands in a match (the dealer repeats after a win or draw count too)",
-                       bounds=(1, 64))
+    hands: int = option(16, "hands in a match (the dealer repeats after a win or draw count too)", bounds=(1, 64))
 
 
 class BasicTable(Table):

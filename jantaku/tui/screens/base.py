@@ -22,8 +22,10 @@ def too_small_message(width: int, height: int) -> str:
     >>> too_small_message(70, 20)
     'Terminal too small: need 80×24, have 70×20.\\nMake the window bigger, or press ctrl+q to quit.'
     """
-    return (f"Terminal too small: need {MIN_WIDTH}×{MIN_HEIGHT}, have {width}×{height}.\n"
-            "Make the window bigger, or press ctrl+q to quit.")
+    return (
+        f"Terminal too small: need {MIN_WIDTH}×{MIN_HEIGHT}, have {width}×{height}.\n"
+        "Make the window bigger, or press ctrl+q to quit."
+    )
 
 
 class TooSmall(Static):

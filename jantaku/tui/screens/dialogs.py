@@ -31,8 +31,9 @@ class ChoiceScreen(ModalScreen[int | None]):
     def compose(self) -> ComposeResult:
         with Vertical(id="dialog"):
             yield Label(self.title_text, id="dialog-title")
-            yield OptionList(*[f"{i + 1}. {label}" if i < 9 else f"   {label}" for i, label in enumerate(self.labels)],
-                             id="choices")
+            yield OptionList(
+                *[f"{i + 1}. {label}" if i < 9 else f"   {label}" for i, label in enumerate(self.labels)], id="choices"
+            )
             yield Label("⏎ choose · 1-9 · esc cancel", id="dialog-hint")
 
     def on_mount(self) -> None:

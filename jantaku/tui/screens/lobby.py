@@ -23,9 +23,16 @@ from ..widgets.buttons import ButtonRow, Entry
 from .base import BaseScreen
 from .dialogs import ChoiceScreen
 
-KEYS = [Entry("n", "new table", "new"), Entry("⏎", "sit", "sit"), Entry("w", "watch", "watch"),
-        Entry("b", "add bot", "bot"), Entry("s", "start", "start"), Entry("l", "leave", "leave"),
-        Entry("/", "chat", "chat"), Entry("esc", "back", "back")]
+KEYS = [
+    Entry("n", "new table", "new"),
+    Entry("⏎", "sit", "sit"),
+    Entry("w", "watch", "watch"),
+    Entry("b", "add bot", "bot"),
+    Entry("s", "start", "start"),
+    Entry("l", "leave", "leave"),
+    Entry("/", "chat", "chat"),
+    Entry("esc", "back", "back"),
+]
 
 
 def table_line(info: dict[str, Any], me: int | None) -> Text:
@@ -73,9 +80,15 @@ def table_detail(info: dict[str, Any] | None, me: int | None) -> Text:
 class LobbyScreen(BaseScreen):
     CSS_PATH = "lobby.tcss"
     AUTO_FOCUS = "#tables"
-    BINDINGS = [Binding("n", "new", "new table"), Binding("w", "watch", "watch"), Binding("b", "bot", "add bot"),
-                Binding("s", "start", "start"), Binding("l", "leave", "leave"), Binding("slash", "chat", "chat"),
-                Binding("escape", "back", "back")]
+    BINDINGS = [
+        Binding("n", "new", "new table"),
+        Binding("w", "watch", "watch"),
+        Binding("b", "bot", "add bot"),
+        Binding("s", "start", "start"),
+        Binding("l", "leave", "leave"),
+        Binding("slash", "chat", "chat"),
+        Binding("escape", "back", "back"),
+    ]
 
     def __init__(self, hub: ClientHub, *, title: str, hosting: bool = False) -> None:
         super().__init__()
@@ -140,8 +153,12 @@ class LobbyScreen(BaseScreen):
         elif kind == "chat" and message.get("table") is None:
             self.say(Text(f"{message.get('from')}: ", "bold") + Text(str(message.get("text", ""))))
         elif kind in ("error", "bye"):
-            self.say(Text(error_sentence(message.get("code", kind), message.get("message") or message.get("reason")),
-                          "bold red"))
+            self.say(
+                Text(
+                    error_sentence(message.get("code", kind), message.get("message") or message.get("reason")),
+                    "bold red",
+                )
+            )
 
     def _listed(self, tables: list[dict[str, Any]], rulesets: list[str] | None = None) -> None:
         self.tables = {t["id"]: t for t in tables}
@@ -214,10 +231,13 @@ class LobbyScreen(BaseScreen):
             if choice is not None:
                 ruleset, preset = choice
                 name = f"{self.client.name}'s table"
-                self.run_worker(self._request(self.client.create_table(ruleset, preset=preset, seat=0, name=name),
-                                              self._created))
+                self.run_worker(
+                    self._request(self.client.create_table(ruleset, preset=preset, seat=0, name=name), self._created)
+                )
 
-        self.app.push_screen(QuickGameScreen(title="A new table", rulesets=self.rulesets or None, button="Create"), create)
+        self.app.push_screen(
+            QuickGameScreen(title="A new table", rulesets=self.rulesets or None, button="Create"), create
+        )
 
     def _created(self, table: int) -> None:
         self.select_when_listed = table
@@ -241,18 +261,22 @@ class LobbyScreen(BaseScreen):
         except ClientError as exc:
             if (self.tables.get(table) or {}).get("state") != "playing":
                 raise
+
             def chosen(index: int | None) -> None:
                 if index == 0:
                     self.action_watch()
 
-            self.app.push_screen(ChoiceScreen(f"{error_sentence(exc.code, exc.message)} Watch it?",
-                                              ["Watch", "Back to the lobby"]), chosen)
+            self.app.push_screen(
+                ChoiceScreen(f"{error_sentence(exc.code, exc.message)} Watch it?", ["Watch", "Back to the lobby"]),
+                chosen,
+            )
 
     def action_watch(self) -> None:
         self._with_table(lambda t: self.client.spectate(t))
 
     def action_bot(self) -> None:
         """Add a bot to the selected table, of the strength chosen in a small dialog."""
+
         def add(choice: int | None) -> None:
             if choice is not None:
                 level = BOT_LEVELS[choice]
@@ -306,8 +330,9 @@ class LobbyScreen(BaseScreen):
             if index == 0:
                 self.run_worker(self._close())
 
-        self.app.push_screen(ChoiceScreen("Stop hosting? Everyone here is disconnected.",
-                                          ["Stop the host", "Keep hosting"]), chosen)
+        self.app.push_screen(
+            ChoiceScreen("Stop hosting? Everyone here is disconnected.", ["Stop the host", "Keep hosting"]), chosen
+        )
 
     async def _close(self) -> None:
         self.hub.unlisten(self.queue)

@@ -98,8 +98,9 @@ class QuickGameScreen(ModalScreen[tuple[str, str] | None]):
     CSS_PATH = "menu.tcss"
     BINDINGS = [Binding("escape", "cancel", "cancel")]
 
-    def __init__(self, *, title: str = "Quick game against three bots", rulesets: list[str] | None = None,
-                 button: str = "Start") -> None:
+    def __init__(
+        self, *, title: str = "Quick game against three bots", rulesets: list[str] | None = None, button: str = "Start"
+    ) -> None:
         super().__init__()
         self.title_text, self.button = title, button
         installed = ruleset_names()
@@ -113,8 +114,12 @@ class QuickGameScreen(ModalScreen[tuple[str, str] | None]):
         with Vertical(id="quick-dialog"):
             yield Label(self.title_text, id="quick-title")
             yield Label("Variant")
-            yield Select([(f"{ruleset_class(n).title} ({n})", n) for n in self.rulesets], value=rules,
-                         allow_blank=False, id="ruleset")
+            yield Select(
+                [(f"{ruleset_class(n).title} ({n})", n) for n in self.rulesets],
+                value=rules,
+                allow_blank=False,
+                id="ruleset",
+            )
             yield Label("Preset")
             yield Select(self._presets(rules), allow_blank=False, id="preset")
             yield Label("", id="quick-summary")

@@ -109,9 +109,12 @@ class ReplayCursor(netplay_replay.ReplayCursor):
 class ReplayScreen(BaseScreen):
     CSS_PATH = "replay.tcss"
     BINDINGS = [
-        Binding("right,l", "step(1)", "step"), Binding("left,h", "step(-1)", "back"),
-        Binding("pagedown,n", "hand(1)", "next hand"), Binding("pageup,b", "hand(-1)", "previous hand"),
-        Binding("home", "go_to(0)", "start"), Binding("end", "go_to(-1)", "end"),
+        Binding("right,l", "step(1)", "step"),
+        Binding("left,h", "step(-1)", "back"),
+        Binding("pagedown,n", "hand(1)", "next hand"),
+        Binding("pageup,b", "hand(-1)", "previous hand"),
+        Binding("home", "go_to(0)", "start"),
+        Binding("end", "go_to(-1)", "end"),
         Binding("escape,q", "close", "back"),
     ]
 
@@ -126,9 +129,14 @@ class ReplayScreen(BaseScreen):
 
     def on_mount(self) -> None:
         self.resized(self.size.width, self.size.height)
-        self.query_one("#replay-keys", ButtonRow).show([
-            Entry("←→", "step", "step"), Entry("PgUp/PgDn", "hand ends", "hands"),
-            Entry("Home/End", "start/end", "ends"), Entry("esc", "back", "close")])
+        self.query_one("#replay-keys", ButtonRow).show(
+            [
+                Entry("←→", "step", "step"),
+                Entry("PgUp/PgDn", "hand ends", "hands"),
+                Entry("Home/End", "start/end", "ends"),
+                Entry("esc", "back", "close"),
+            ]
+        )
 
     def resized(self, width: int, height: int) -> None:
         board = self.query_one(TableBoard)
@@ -138,10 +146,15 @@ class ReplayScreen(BaseScreen):
     def redraw(self) -> None:
         settings = self.app.settings
         view = revealed_view(self.cursor.match)
-        painter = TilePainter(unicode=settings.unicode, colour=settings.colour and not self.app.no_color,
-                              red_fives=view.rules.red_fives, colours=self.jantaku.tile_colours())
-        model = tablemodel.build(view, 0, self.names, reveal_all=True,
-                                 facts=(f"replay {self.cursor.position}/{self.cursor.total}",))
+        painter = TilePainter(
+            unicode=settings.unicode,
+            colour=settings.colour and not self.app.no_color,
+            red_fives=view.rules.red_fives,
+            colours=self.jantaku.tile_colours(),
+        )
+        model = tablemodel.build(
+            view, 0, self.names, reveal_all=True, facts=(f"replay {self.cursor.position}/{self.cursor.total}",)
+        )
         frame = BoardFrame(model, painter, hand=HandState.from_player(view.players[0]))
         board = self.query_one(TableBoard)
         board.draw(frame)
@@ -160,8 +173,9 @@ class ReplayScreen(BaseScreen):
             return
         start = max(0, self.cursor.position - RECENT)
         for index in range(start, self.cursor.position):
-            board.log(Text(self.cursor.decision_text(index, self.names),
-                           "bold" if index == self.cursor.position - 1 else ""))
+            board.log(
+                Text(self.cursor.decision_text(index, self.names), "bold" if index == self.cursor.position - 1 else "")
+            )
 
     def action_step(self, step: int) -> None:
         self.action_go_to(self.cursor.position + step)
@@ -241,8 +255,9 @@ def _describe_stored(match) -> str:
     """``#12 2026-11-30 10:30  riichi (tenhou)  ann +12000  bob -4000 …`` (a host's kept match)."""
     when = time.strftime("%Y-%m-%d %H:%M", time.localtime(match.finished or match.created))
     scores = (match.result or {}).get("scores") or [None] * len(match.seats)
-    people = "  ".join(f"{seat.name} {score:+d}" if isinstance(score, int) else seat.name
-                       for seat, score in zip(match.seats, scores))
+    people = "  ".join(
+        f"{seat.name} {score:+d}" if isinstance(score, int) else seat.name for seat, score in zip(match.seats, scores)
+    )
     return f"#{match.id} {when}  {match.record.ruleset} ({match.record.preset})  {people}"
 
 

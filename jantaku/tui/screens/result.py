@@ -26,8 +26,15 @@ class ResultScreen(BaseScreen):
     BINDINGS = [Binding("enter", "close", "continue"), Binding("escape", "leave", "leave", show=False)]
     GRACE = 0.6  # seconds: a key pressed as the hand ended (a discard, a pass) does not skip the result
 
-    def __init__(self, view: View, names: list[str], painter: TilePainter, *, final: bool = False,
-                 events: list[dict[str, Any]] = ()) -> None:
+    def __init__(
+        self,
+        view: View,
+        names: list[str],
+        painter: TilePainter,
+        *,
+        final: bool = False,
+        events: list[dict[str, Any]] = (),
+    ) -> None:
         super().__init__()
         self.view, self.names, self.painter, self.final = view, names, painter, final
         self.events = list(events)

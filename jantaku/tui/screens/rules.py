@@ -29,8 +29,12 @@ def _value(value: Any) -> str:
 def rules_text(name: str) -> RenderableType:
     """A variant's help: title, summary, presets (what each changes) and every option with its default."""
     cls = ruleset_class(name)
-    parts: list[RenderableType] = [Text(f"{cls.title} ({name})", "bold underline"), Text(cls.summary or ""),
-                                   Text(""), Text("Presets", "bold")]
+    parts: list[RenderableType] = [
+        Text(f"{cls.title} ({name})", "bold underline"),
+        Text(cls.summary or ""),
+        Text(""),
+        Text("Presets", "bold"),
+    ]
     for preset, overrides in cls.presets.items():
         changes = ", ".join(f"{k}={_value(v)}" for k, v in overrides.items()) or "the defaults"
         mark = " (default)" if preset == cls.default_preset else ""

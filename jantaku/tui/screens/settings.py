@@ -40,8 +40,9 @@ class SettingsScreen(BaseScreen):
                 yield Input(s.name, id="name", max_length=24)
             with Horizontal(classes="setting"):
                 yield Label("Bots' strength", classes="setting-label")
-                yield Select([(level, level) for level in BOT_LEVELS], value=s.bot_level, allow_blank=False,
-                             id="bot_level")
+                yield Select(
+                    [(level, level) for level in BOT_LEVELS], value=s.bot_level, allow_blank=False, id="bot_level"
+                )
             with Horizontal(classes="setting"):
                 yield Label("Tiles", classes="setting-label")
                 yield Select([(f"{t}", t) for t in TILE_STYLES], value=s.tiles, allow_blank=False, id="tiles")
@@ -53,8 +54,7 @@ class SettingsScreen(BaseScreen):
                 yield Label("Bots' pace", classes="setting-label")
                 pace = min(BOT_PACES, key=lambda p: abs(p[1] - s.bot_delay))[1]
                 yield Select([(n, v) for n, v in BOT_PACES], value=pace, allow_blank=False, id="bot_delay")
-            yield Label("Tiles: auto draws boxed tiles when the terminal has room. Esc goes back.",
-                        id="settings-hint")
+            yield Label("Tiles: auto draws boxed tiles when the terminal has room. Esc goes back.", id="settings-hint")
 
     def on_switch_changed(self, event: Switch.Changed) -> None:
         attr = event.switch.id

@@ -19,8 +19,18 @@ from textual.widgets import Input
 from ...engine.actions import Action, ActionType
 from ...engine.views import SeatView, View
 from ..eventtext import describe_event
-from ..prompt import (EXTRA_KEYS, GROUP_SPECS, PASS_KEYS, TILE_KEYS, ActionGroup, Prompt, action_groups,
-                      automatic_action, key_label, pick_by_selection)
+from ..prompt import (
+    EXTRA_KEYS,
+    GROUP_SPECS,
+    PASS_KEYS,
+    TILE_KEYS,
+    ActionGroup,
+    Prompt,
+    action_groups,
+    automatic_action,
+    key_label,
+    pick_by_selection,
+)
 from .. import netsession, tablemodel
 from ..session import GameSession
 from ..tablemodel import TableModel
@@ -54,7 +64,10 @@ def table_bindings() -> list[BindingType]:
         Binding("left", "step_selection(-1)", "previous tile", show=False),
         Binding("right", "step_selection(1)", "next tile", show=False),
         Binding("slash", "open_chat", "chat", key_display="/"),
-        *(Binding(key, f"toggle_setting({key!r})", title, key_display=key.upper()) for key, (_, title) in TOGGLES.items()),
+        *(
+            Binding(key, f"toggle_setting({key!r})", title, key_display=key.upper())
+            for key, (_, title) in TOGGLES.items()
+        ),
         Binding("question_mark", "show_help", "help", key_display="?"),
         Binding("escape", "leave_table", "leave", key_display="esc"),
     ]
@@ -145,8 +158,11 @@ class TableScreen(BaseScreen):
         self.statuses = dict(message.get("statuses") or {})
         self.paused = bool(message.get("paused"))
         self.prompt = Prompt.from_wire(message.get("prompt"), red_fives=view.rules.red_fives)
-        self.deadline = (time.monotonic() + self.prompt.deadline
-                         if self.prompt is not None and self.prompt.deadline is not None else None)
+        self.deadline = (
+            time.monotonic() + self.prompt.deadline
+            if self.prompt is not None and self.prompt.deadline is not None
+            else None
+        )
         self.view = view  # watch_view draws it, with the prompt's keys
         painter = self.painter()
         for event in message.get("events") or ():
@@ -171,10 +187,14 @@ class TableScreen(BaseScreen):
             await self.send(prompt.of(ActionType.CONTINUE)[0])
             return
         me = self.me()
-        auto = automatic_action(prompt, auto_win=self.settings.auto_win, auto_pass=self.settings.auto_pass,
-                                auto_discard=self.settings.auto_discard,
-                                in_riichi=self.seat is not None and riichi_declared(self.view, self.seat),
-                                drawn=me.drawn if me else None)
+        auto = automatic_action(
+            prompt,
+            auto_win=self.settings.auto_win,
+            auto_pass=self.settings.auto_pass,
+            auto_discard=self.settings.auto_discard,
+            in_riichi=self.seat is not None and riichi_declared(self.view, self.seat),
+            drawn=me.drawn if me else None,
+        )
         if auto is not None:
             await self.send(auto)
             return
@@ -195,8 +215,9 @@ class TableScreen(BaseScreen):
         self.results_seen.add(key)
         if isinstance(self.app.screen, ResultScreen):  # an earlier result still open: this one replaces it
             self.app.screen.superseded()
-        self.app.push_screen(ResultScreen(view, self.names, self.painter(), final=final, events=self.hand_events),
-                             self._result_read)
+        self.app.push_screen(
+            ResultScreen(view, self.names, self.painter(), final=final, events=self.hand_events), self._result_read
+        )
 
     def _result_read(self, read: bool | None = True) -> None:
         if read is False:  # replaced by a newer result: the newer one answers
@@ -211,9 +232,12 @@ class TableScreen(BaseScreen):
     # --- drawing -----------------------------------------------------------------------------
 
     def painter(self) -> TilePainter:
-        return TilePainter(unicode=self.settings.unicode, colour=self.settings.colour and not self.app.no_color,
-                           red_fives=self.view is not None and self.view.rules.red_fives,
-                           colours=self.jantaku.tile_colours())
+        return TilePainter(
+            unicode=self.settings.unicode,
+            colour=self.settings.colour and not self.app.no_color,
+            red_fives=self.view is not None and self.view.rules.red_fives,
+            colours=self.jantaku.tile_colours(),
+        )
 
     def match_over(self) -> bool:
         return self.view is not None and self.view.match is not None and self.view.match.phase == "over"
@@ -232,8 +256,16 @@ class TableScreen(BaseScreen):
     def _model(self) -> TableModel:
         left = None if self.deadline is None else int(self.deadline - time.monotonic() + 0.99)
         facts = ("paused: nobody connected",) if self.paused else ()
-        return tablemodel.build(self.view, self.seat, self.names, timer=left, prompt=self._waiting_text(),
-                                mark_tsumogiri=self.settings.mark_tsumogiri, status=self.statuses, facts=facts)
+        return tablemodel.build(
+            self.view,
+            self.seat,
+            self.names,
+            timer=left,
+            prompt=self._waiting_text(),
+            mark_tsumogiri=self.settings.mark_tsumogiri,
+            status=self.statuses,
+            facts=facts,
+        )
 
     def _waiting_text(self) -> str:
         prompt = self.prompt
@@ -336,7 +368,9 @@ class TableScreen(BaseScreen):
         """A group's key or button: act at once if the choice is clear, else ask which."""
         if group.spec.uses_selection:
             exchange = any(a.type is ActionType.EXCHANGE for a in group.actions)
-            selection = sorted(self.selection.marked) if exchange else [t for t in [self.selection.tile] if t is not None]
+            selection = (
+                sorted(self.selection.marked) if exchange else [t for t in [self.selection.tile] if t is not None]
+            )
             picked = pick_by_selection(group, selection, red_fives=self.view is None or self.view.rules.red_fives)
             if picked is not None:
                 await self.send(picked)
@@ -500,4 +534,3 @@ class TableScreen(BaseScreen):
         self.finished = True
         await self.session.close()
         self.dismiss(self.session)
-

@@ -24,8 +24,14 @@ from __future__ import annotations
 import importlib
 from typing import Any
 
-_EXPORTS = {"Access": "access", "GatewaySettings": "gateway", "SshGateway": "gateway",
-            "command_launcher": "gateway", "Identity": "identity", "Launch": "terminal"}
+_EXPORTS = {
+    "Access": "access",
+    "GatewaySettings": "gateway",
+    "SshGateway": "gateway",
+    "command_launcher": "gateway",
+    "Identity": "identity",
+    "Launch": "terminal",
+}
 
 __all__ = sorted(_EXPORTS)
 

@@ -22,6 +22,7 @@ import asyncssh
 
 log = logging.getLogger(__name__)
 
+
 class AuthorizedKeys:
     """An ``authorized_keys`` file, looked at before every key login and re-read when it changed.
 

@@ -54,8 +54,7 @@ class GatewaySettings:
 
 def base_environment(term: str) -> dict[str, str]:
     """What every game process starts with: nothing of the host's environment but PATH and HOME."""
-    env = {"TERM": term, "COLORTERM": "truecolor", "LANG": "C.UTF-8",
-           "PATH": os.environ.get("PATH", os.defpath)}
+    env = {"TERM": term, "COLORTERM": "truecolor", "LANG": "C.UTF-8", "PATH": os.environ.get("PATH", os.defpath)}
     if "HOME" in os.environ:
         env["HOME"] = os.environ["HOME"]
     return env
@@ -70,8 +69,10 @@ def identity_environment(identity: Identity) -> dict[str, str]:
 
 def command_launcher(argv: list[str]) -> Launcher:
     """Run the same command for every session; the identity arrives in ``JANTAKU_SSH_*`` variables."""
+
     def launch(identity: Identity, term: str, size: tuple[int, int]) -> Launch:
         return Launch(argv, identity_environment(identity))
+
     return launch
 
 
@@ -107,17 +108,27 @@ class RefusalLog:
 class SshGateway:
     """The SSH front door; see the module docstring."""
 
-    def __init__(self, launcher: Launcher, *, data_dir: str | Path | None, access: Access | None = None,
-                 settings: GatewaySettings = GatewaySettings(), code_holds_seat: CodeHoldsSeat | None = None):
+    def __init__(
+        self,
+        launcher: Launcher,
+        *,
+        data_dir: str | Path | None,
+        access: Access | None = None,
+        settings: GatewaySettings = GatewaySettings(),
+        code_holds_seat: CodeHoldsSeat | None = None,
+    ):
         self.launcher = launcher
         self.data_dir = None if data_dir is None else Path(data_dir)
         self.access = access or Access()
         self.settings = settings
         self.port: int | None = None
         self.host_key: asyncssh.SSHKey | None = None
-        self.rejoin_codes = RejoinCodes(None if self.data_dir is None else self.data_dir / REJOIN_FILE,
-                                        settings.max_unseated_codes, holds_seat=code_holds_seat,
-                                        expiry=settings.unseated_code_expiry)
+        self.rejoin_codes = RejoinCodes(
+            None if self.data_dir is None else self.data_dir / REJOIN_FILE,
+            settings.max_unseated_codes,
+            holds_seat=code_holds_seat,
+            expiry=settings.unseated_code_expiry,
+        )
         self.connections: set[GatewayServer] = set()  # admitted: logging in or logged in
         self._phase: dict[GatewayServer, tuple[float, str]] = {}  # (connected at, handshake | login | in)
         self.refusals = RefusalLog()
@@ -138,15 +149,26 @@ class SshGateway:
             self.host_key = asyncssh.generate_private_key("ssh-ed25519")
         s = self.settings
         self._acceptor = await asyncssh.create_server(
-            lambda: GatewayServer(self), bind or None, port, server_host_keys=[self.host_key],
-            login_timeout=s.login_timeout, keepalive_interval=s.keepalive_interval,
+            lambda: GatewayServer(self),
+            bind or None,
+            port,
+            server_host_keys=[self.host_key],
+            login_timeout=s.login_timeout,
+            keepalive_interval=s.keepalive_interval,
             keepalive_count_max=s.keepalive_count_max,
-            encoding=None, line_editor=False,  # raw bytes both ways: the game draws its own screen
-            agent_forwarding=False, x11_forwarding=False, allow_scp=False, sftp_factory=None,
-            rdns_lookup=False, config=None)
+            encoding=None,
+            line_editor=False,  # raw bytes both ways: the game draws its own screen
+            agent_forwarding=False,
+            x11_forwarding=False,
+            allow_scp=False,
+            sftp_factory=None,
+            rdns_lookup=False,
+            config=None,
+        )
         self.port = self._acceptor.sockets[0].getsockname()[1]
-        log.info("SSH gateway on %s:%d, host key %s, %s", bind, self.port, self.host_key_fingerprint,
-                 self.access.describe())
+        log.info(
+            "SSH gateway on %s:%d, host key %s, %s", bind, self.port, self.host_key_fingerprint, self.access.describe()
+        )
         return self.port
 
     async def stop(self) -> None:
@@ -161,8 +183,7 @@ class SshGateway:
         for process in processes:
             process.hangup()
         if processes:
-            await asyncio.wait([asyncio.ensure_future(p.wait()) for p in processes],
-                               timeout=self.settings.grace + 1.0)
+            await asyncio.wait([asyncio.ensure_future(p.wait()) for p in processes], timeout=self.settings.grace + 1.0)
         for process in processes:
             process.kill()  # a process that outlived its grace (the hang-up timer may not run again)
         if any(p.running for p in processes):
@@ -238,8 +259,10 @@ class SshGateway:
         return len(self.processes) < self.settings.max_sessions
 
     def full_message(self) -> str:
-        return (f"jantaku: this host is full ({len(self.processes)} players over SSH, the most it takes). "
-                f"Try again in a little while.\r\n")
+        return (
+            f"jantaku: this host is full ({len(self.processes)} players over SSH, the most it takes). "
+            f"Try again in a little while.\r\n"
+        )
 
     # --- sessions --------------------------------------------------------------------------
 
@@ -258,5 +281,7 @@ class SshGateway:
             return ""
         sock = chan.get_extra_info("sockname")
         address = sock[0] if sock else "HOST"
-        return (f"Your rejoin code is {identity.rejoin_code}. To get your seat back: "
-                f"ssh -p {self.port} {identity.rejoin_code}@{address}\r\n")
+        return (
+            f"Your rejoin code is {identity.rejoin_code}. To get your seat back: "
+            f"ssh -p {self.port} {identity.rejoin_code}@{address}\r\n"
+        )

@@ -20,20 +20,34 @@ SECRET_FILE = "ssh_identity_secret"
 PLAYERS_DIR = "ssh-players"
 
 
-def add_ssh_arguments(parser: argparse.ArgumentParser, *, port: Callable[[str], int] = int,
-                      count: Callable[[str], int] = int) -> None:
+def add_ssh_arguments(
+    parser: argparse.ArgumentParser, *, port: Callable[[str], int] = int, count: Callable[[str], int] = int
+) -> None:
     """The door's flags; ``port`` and ``count`` are the command line's checked value types."""
     group = parser.add_argument_group("SSH front door (docs/ssh.md)")
-    group.add_argument("--ssh", type=port, metavar="PORT",
-                       help=f"also let players in with a plain `ssh -p PORT HOST` (e.g. {DEFAULT_SSH_PORT}; 0: any free)")
+    group.add_argument(
+        "--ssh",
+        type=port,
+        metavar="PORT",
+        help=f"also let players in with a plain `ssh -p PORT HOST` (e.g. {DEFAULT_SSH_PORT}; 0: any free)",
+    )
     group.add_argument("--ssh-bind", default="0.0.0.0", metavar="ADDR", help="address of the SSH door (default: all)")
-    group.add_argument("--password", metavar="PASS",
-                       help="SSH players need this password (or set JANTAKU_SSH_PASSWORD, or --password-file)")
+    group.add_argument(
+        "--password",
+        metavar="PASS",
+        help="SSH players need this password (or set JANTAKU_SSH_PASSWORD, or --password-file)",
+    )
     group.add_argument("--password-file", metavar="FILE", help="the SSH password is this file's first line")
-    group.add_argument("--authorized-keys", metavar="FILE",
-                       help="only these SSH keys get in (OpenSSH authorized_keys format)")
-    group.add_argument("--ssh-max-sessions", type=count, default=16, metavar="N",
-                       help="SSH players at once (default 16; each runs a client of ~30 MB)")
+    group.add_argument(
+        "--authorized-keys", metavar="FILE", help="only these SSH keys get in (OpenSSH authorized_keys format)"
+    )
+    group.add_argument(
+        "--ssh-max-sessions",
+        type=count,
+        default=16,
+        metavar="N",
+        help="SSH players at once (default 16; each runs a client of ~30 MB)",
+    )
 
 
 async def start_ssh_door(host: Any, args: argparse.Namespace) -> list[str]:
@@ -45,24 +59,40 @@ async def start_ssh_door(host: Any, args: argparse.Namespace) -> list[str]:
         await host.stop()
         raise SystemExit(2)
     try:
-        gateway = await open_ssh_door(host, port=args.ssh, bind=args.ssh_bind, password=args.password,
-                                      password_file=args.password_file, authorized_keys=args.authorized_keys,
-                                      max_sessions=args.ssh_max_sessions)
+        gateway = await open_ssh_door(
+            host,
+            port=args.ssh,
+            bind=args.ssh_bind,
+            password=args.password,
+            password_file=args.password_file,
+            authorized_keys=args.authorized_keys,
+            max_sessions=args.ssh_max_sessions,
+        )
     except (OSError, ValueError) as exc:  # port taken, a key or password file missing or unreadable
         print(f"jantaku host: cannot open the SSH door: {exc}", file=sys.stderr)
         await host.stop()
         raise SystemExit(1) from None
     _stop_door_first_on_signals(host, gateway)
     where = "HOST" if args.ssh_bind in ("0.0.0.0", "::", "") else args.ssh_bind
-    return [f"join over SSH:         ssh -p {gateway.port} NAME@{where}",
-            f"  SSH door:            {gateway.access.describe()}",
-            f"  SSH host key:        {gateway.host_key_fingerprint}"]
+    return [
+        f"join over SSH:         ssh -p {gateway.port} NAME@{where}",
+        f"  SSH door:            {gateway.access.describe()}",
+        f"  SSH host key:        {gateway.host_key_fingerprint}",
+    ]
 
 
-async def open_ssh_door(host: Any, *, port: int = DEFAULT_SSH_PORT, bind: str = "0.0.0.0",
-                        password: str | None = None, password_file: str | None = None,
-                        authorized_keys: str | None = None, max_sessions: int = 16,
-                        client: list[str] | None = None, settings: Any = None):
+async def open_ssh_door(
+    host: Any,
+    *,
+    port: int = DEFAULT_SSH_PORT,
+    bind: str = "0.0.0.0",
+    password: str | None = None,
+    password_file: str | None = None,
+    authorized_keys: str | None = None,
+    max_sessions: int = 16,
+    client: list[str] | None = None,
+    settings: Any = None,
+):
     """Start an :class:`~.gateway.SshGateway` in front of ``host``; returns it (``await gateway.stop()``)."""
     from .access import Access, password_from
     from .gateway import GatewaySettings, SshGateway
@@ -73,9 +103,13 @@ async def open_ssh_door(host: Any, *, port: int = DEFAULT_SSH_PORT, bind: str = 
     secret = load_or_create_secret(data / SECRET_FILE) if data is not None else _fresh_secret()
     launcher = ClientLauncher(host, secret, players_dir=None if data is None else data / PLAYERS_DIR, client=client)
     access = Access(password=password_from(password, password_file), authorized_keys=authorized_keys)
-    gateway = SshGateway(launcher, data_dir=data, access=access,
-                         settings=settings or GatewaySettings(max_sessions=max_sessions),
-                         code_holds_seat=launcher.code_holds_seat)
+    gateway = SshGateway(
+        launcher,
+        data_dir=data,
+        access=access,
+        settings=settings or GatewaySettings(max_sessions=max_sessions),
+        code_holds_seat=launcher.code_holds_seat,
+    )
     host.ssh_port = await gateway.start(port=port, bind=bind)
     return gateway
 
@@ -88,6 +122,7 @@ def _fresh_secret() -> bytes:
 
 def _stop_door_first_on_signals(host: Any, gateway: Any) -> None:
     """Ctrl-C or SIGTERM: close the door and end its games, then stop the host as usual."""
+
     async def stop() -> None:
         await gateway.stop()
         await host.stop()
@@ -98,4 +133,3 @@ def _stop_door_first_on_signals(host: Any, gateway: Any) -> None:
             loop.add_signal_handler(sig, lambda: asyncio.ensure_future(stop()))
         except (NotImplementedError, RuntimeError):
             pass
-

@@ -148,8 +148,14 @@ class RejoinCodes:
     """
     _EXPIRY_EVERY = 100  # logins between two sweeps for expired codes
 
-    def __init__(self, path: str | Path | None, capacity: int = 5000, *, holds_seat: CodeHoldsSeat | None = None,
-                 expiry: float = 30 * 86400.0):
+    def __init__(
+        self,
+        path: str | Path | None,
+        capacity: int = 5000,
+        *,
+        holds_seat: CodeHoldsSeat | None = None,
+        expiry: float = 30 * 86400.0,
+    ):
         self.path = None if path is None else Path(path)
         self.capacity = capacity
         self.expiry = expiry
@@ -190,9 +196,17 @@ class RejoinCodes:
             data = json.loads(self.path.read_text())
         except (OSError, ValueError):
             data = {}  # a damaged file costs the codes, not the host
-        rows = [(code, entry["name"], float(entry.get("used", 0) or 0)) for code, entry in data.items()
-                if isinstance(entry, dict) and isinstance(entry.get("name"), str)
-                and isinstance(entry.get("used", 0), (int, float))] if isinstance(data, dict) else []
+        rows = (
+            [
+                (code, entry["name"], float(entry.get("used", 0) or 0))
+                for code, entry in data.items()
+                if isinstance(entry, dict)
+                and isinstance(entry.get("name"), str)
+                and isinstance(entry.get("used", 0), (int, float))
+            ]
+            if isinstance(data, dict)
+            else []
+        )
         self.db.execute("BEGIN")
         self.db.executemany("INSERT OR IGNORE INTO codes (code, name, used) VALUES (?, ?, ?)", rows)
         self.db.execute("COMMIT")
@@ -248,13 +262,25 @@ class RejoinCodes:
 
     def _make_room(self) -> None:
         while (excess := self.unkept() - self.capacity) > 0:
-            self._settle([c for (c,) in self.db.execute(
-                "SELECT code FROM codes WHERE kept = 0 ORDER BY used LIMIT ?", (excess,))])
+            self._settle(
+                [
+                    c
+                    for (c,) in self.db.execute(
+                        "SELECT code FROM codes WHERE kept = 0 ORDER BY used LIMIT ?", (excess,)
+                    )
+                ]
+            )
 
     def _sweep_expired(self) -> None:
         self._since_sweep = 0
-        self._settle([c for (c,) in self.db.execute(
-            "SELECT code FROM codes WHERE kept = 0 AND used < ?", (time.time() - self.expiry,))])
+        self._settle(
+            [
+                c
+                for (c,) in self.db.execute(
+                    "SELECT code FROM codes WHERE kept = 0 AND used < ?", (time.time() - self.expiry,)
+                )
+            ]
+        )
 
     def close(self) -> None:
         self.db.close()

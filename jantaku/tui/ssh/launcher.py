@@ -36,8 +36,7 @@ class ClientLauncher:
     still added): tests use it to run something lighter.
     """
 
-    def __init__(self, host: Any, secret: bytes, *, players_dir: Path | None = None,
-                 client: list[str] | None = None):
+    def __init__(self, host: Any, secret: bytes, *, players_dir: Path | None = None, client: list[str] | None = None):
         self.host = host
         self.secret = secret
         self.players_dir = players_dir
@@ -78,6 +77,10 @@ class ClientLauncher:
             env["JANTAKU_SSH_REJOIN_CODE"] = identity.rejoin_code  # so the client can show it
         if self.players_dir is not None:
             home = self.players_dir / hashlib.sha256(token.encode()).hexdigest()[:16]
-            env.update(XDG_CONFIG_HOME=str(home / "config"), XDG_DATA_HOME=str(home / "data"),
-                       XDG_STATE_HOME=str(home / "state"), XDG_CACHE_HOME=str(home / "cache"))
+            env.update(
+                XDG_CONFIG_HOME=str(home / "config"),
+                XDG_DATA_HOME=str(home / "data"),
+                XDG_STATE_HOME=str(home / "state"),
+                XDG_CACHE_HOME=str(home / "cache"),
+            )
         return env

@@ -44,7 +44,8 @@ class GatewayServer(asyncssh.SSHServer):
         self._refusal = self.gateway.admit(self)
         # a connection that never gets through its key exchange holds nothing for long
         self._handshake_timer = asyncio.get_running_loop().call_later(
-            self.gateway.settings.handshake_timeout, self._handshake_expired)
+            self.gateway.settings.handshake_timeout, self._handshake_expired
+        )
 
     def _handshake_expired(self) -> None:
         self.gateway.refusals.note(self.peer_addr, "dropped a connection silent past the handshake timeout")
@@ -110,8 +111,10 @@ class GatewayServer(asyncssh.SSHServer):
             code = self.gateway.rejoin_codes.new_code()
             name = display_name(username, code[:4])
             self.gateway.rejoin_codes.remember(code, name)
-            banner = (f"Welcome, {name}. Your rejoin code is {code}: log in as {code} "
-                      f"(ssh -p {self.gateway.port} {code}@...) to get your seat back.\r\n")
+            banner = (
+                f"Welcome, {name}. Your rejoin code is {code}: log in as {code} "
+                f"(ssh -p {self.gateway.port} {code}@...) to get your seat back.\r\n"
+            )
         else:
             banner = f"Welcome back, {name} ({code}).\r\n"
         self.identity = Identity(name, rejoin_code=code)

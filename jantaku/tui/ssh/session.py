@@ -28,13 +28,17 @@ DEFAULT_TERM = "xterm-256color"
 DEFAULT_SIZE = (80, 24)
 MAX_SIDE = 1000  # columns or rows; anything larger is a client lying
 
-NEEDS_TERMINAL = ("jantaku: this server only serves the game, which needs a terminal.\r\n"
-                  "Connect with a plain `ssh -p PORT HOST` (add -t if your command line has -T).\r\n")
+NEEDS_TERMINAL = (
+    "jantaku: this server only serves the game, which needs a terminal.\r\n"
+    "Connect with a plain `ssh -p PORT HOST` (add -t if your command line has -T).\r\n"
+)
 
 
 EXEC_REFUSAL_DELAY = 0.3  # seconds between the explanation and the refusal, so OpenSSH shows it
-RUNS_NO_COMMANDS = ("jantaku: this server runs no commands, only the game: "
-                    "connect with a plain `ssh -p PORT HOST`, without a command.\r\n")
+RUNS_NO_COMMANDS = (
+    "jantaku: this server runs no commands, only the game: "
+    "connect with a plain `ssh -p PORT HOST`, without a command.\r\n"
+)
 
 
 def clamp_size(cols: int, rows: int) -> tuple[int, int]:
@@ -43,8 +47,7 @@ def clamp_size(cols: int, rows: int) -> tuple[int, int]:
     >>> clamp_size(0, 0), clamp_size(120, 40), clamp_size(99999, 5)
     ((80, 24), (120, 40), (1000, 5))
     """
-    return (min(cols, MAX_SIDE) if cols > 0 else DEFAULT_SIZE[0],
-            min(rows, MAX_SIDE) if rows > 0 else DEFAULT_SIZE[1])
+    return (min(cols, MAX_SIDE) if cols > 0 else DEFAULT_SIZE[0], min(rows, MAX_SIDE) if rows > 0 else DEFAULT_SIZE[1])
 
 
 class SshSession(asyncssh.SSHServerSession):
@@ -109,8 +112,14 @@ class SshSession(asyncssh.SSHServerSession):
             return
         try:
             launch = self.gateway.launch(self.identity, self.term, self.size)
-            self.process = TerminalProcess(launch, self.size, on_output=self._output, on_exit=self._exited,
-                                           on_input_paused=self._input_paused, grace=self.gateway.settings.grace)
+            self.process = TerminalProcess(
+                launch,
+                self.size,
+                on_output=self._output,
+                on_exit=self._exited,
+                on_input_paused=self._input_paused,
+                grace=self.gateway.settings.grace,
+            )
             self.process.start()
         except Exception:
             log.exception("%s: could not start the game", self.identity.name)
@@ -118,8 +127,14 @@ class SshSession(asyncssh.SSHServerSession):
             self._refuse("jantaku: the game could not be started on this host; please tell its owner.\r\n")
             return
         self.gateway.track(self.process)
-        log.info("%s (%s) started pid %d on %s %dx%d", self.identity.name, self.identity.key,
-                 self.process.pid, self.term, *self.size)
+        log.info(
+            "%s (%s) started pid %d on %s %dx%d",
+            self.identity.name,
+            self.identity.key,
+            self.process.pid,
+            self.term,
+            *self.size,
+        )
 
     def _refuse(self, text: str) -> None:
         self._chan.write(text.encode())

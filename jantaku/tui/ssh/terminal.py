@@ -35,9 +35,24 @@ MAX_DRAIN = 1 << 20  # output collected from a child that has just exited
 
 # Signals a host may ignore or handle that a fresh program expects at their defaults
 # (a host started under nohup ignores SIGHUP; Python ignores SIGPIPE and SIGXFSZ).
-_DEFAULT_SIGNALS = tuple(s for s in (signal.SIGHUP, signal.SIGINT, signal.SIGQUIT, signal.SIGTERM, signal.SIGPIPE,
-                                     signal.SIGXFSZ, signal.SIGTSTP, signal.SIGTTIN, signal.SIGTTOU, signal.SIGWINCH,
-                                     signal.SIGCHLD, signal.SIGUSR1, signal.SIGUSR2))
+_DEFAULT_SIGNALS = tuple(
+    s
+    for s in (
+        signal.SIGHUP,
+        signal.SIGINT,
+        signal.SIGQUIT,
+        signal.SIGTERM,
+        signal.SIGPIPE,
+        signal.SIGXFSZ,
+        signal.SIGTSTP,
+        signal.SIGTTIN,
+        signal.SIGTTOU,
+        signal.SIGWINCH,
+        signal.SIGCHLD,
+        signal.SIGUSR1,
+        signal.SIGUSR2,
+    )
+)
 
 
 @dataclass
@@ -79,9 +94,16 @@ class TerminalProcess:
     :data:`INPUT_BACKLOG` and when it has drained again.
     """
 
-    def __init__(self, launch: Launch, size: tuple[int, int], *,
-                 on_output: Callable[[bytes], None], on_exit: Callable[[int], None],
-                 on_input_paused: Callable[[bool], None] = lambda paused: None, grace: float = 2.0):
+    def __init__(
+        self,
+        launch: Launch,
+        size: tuple[int, int],
+        *,
+        on_output: Callable[[bytes], None],
+        on_exit: Callable[[int], None],
+        on_input_paused: Callable[[bool], None] = lambda paused: None,
+        grace: float = 2.0,
+    ):
         self.launch = launch
         self.size = size
         self.on_output, self.on_exit, self.on_input_paused = on_output, on_exit, on_input_paused
@@ -110,8 +132,11 @@ class TerminalProcess:
         master, slave = os.openpty()
         try:
             set_window_size(master, *self.size)
-            actions = [(os.POSIX_SPAWN_OPEN, 0, os.ttyname(slave), os.O_RDWR, 0),
-                       (os.POSIX_SPAWN_DUP2, 0, 1), (os.POSIX_SPAWN_DUP2, 0, 2)]
+            actions = [
+                (os.POSIX_SPAWN_OPEN, 0, os.ttyname(slave), os.O_RDWR, 0),
+                (os.POSIX_SPAWN_DUP2, 0, 1),
+                (os.POSIX_SPAWN_DUP2, 0, 2),
+            ]
             extra = []  # descriptors made for the spawn only
             for target, thing in self.launch.inherit.items():
                 fd = thing.fileno() if isinstance(thing, socket.socket) else thing
@@ -120,8 +145,15 @@ class TerminalProcess:
                     extra.append(fd)
                 actions.append((os.POSIX_SPAWN_DUP2, fd, target))
             try:
-                self.pid = os.posix_spawn(program, list(self.launch.argv), env, file_actions=actions,
-                                          setsid=True, setsigdef=_DEFAULT_SIGNALS, setsigmask=())
+                self.pid = os.posix_spawn(
+                    program,
+                    list(self.launch.argv),
+                    env,
+                    file_actions=actions,
+                    setsid=True,
+                    setsigdef=_DEFAULT_SIGNALS,
+                    setsigmask=(),
+                )
             finally:
                 for fd in extra:
                     os.close(fd)
@@ -278,8 +310,9 @@ class _ExitWatch:
         if self._pidfd is not None:
             loop.add_reader(self._pidfd, self._fire)
         else:
-            threading.Thread(target=self._wait_in_thread, args=(pid,), daemon=True,
-                             name=f"jantaku-ssh-wait-{pid}").start()
+            threading.Thread(
+                target=self._wait_in_thread, args=(pid,), daemon=True, name=f"jantaku-ssh-wait-{pid}"
+            ).start()
 
     def _wait_in_thread(self, pid: int) -> None:
         with contextlib.suppress(ChildProcessError):

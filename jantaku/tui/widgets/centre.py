@@ -89,8 +89,9 @@ def middle_lines(info: CentreInfo, painter: TilePainter) -> list[Text]:
         lines.append(Text("dora ") + painter.row(info.dora, gap=" "))
     asked = Text(info.prompt, "bold")
     if info.timer is not None:
-        asked.append((" · " if info.prompt else "") + f"time {max(0, info.timer)}s",
-                     "bold reverse" if info.timer < 5 else "bold")
+        asked.append(
+            (" · " if info.prompt else "") + f"time {max(0, info.timer)}s", "bold reverse" if info.timer < 5 else "bold"
+        )
     if asked:
         lines.append(asked)
     lines += [Text(fact) for fact in info.facts]

@@ -53,8 +53,12 @@ class HandState:
             concealed.append(drawn)
         else:
             drawn = None
-        return cls(tiles=concealed, drawn=drawn, melds=[meld_face(m, player.seat) for m in player.melds],
-                   bonus=list(player.bonus))
+        return cls(
+            tiles=concealed,
+            drawn=drawn,
+            melds=[meld_face(m, player.seat) for m in player.melds],
+            bonus=list(player.bonus),
+        )
 
 
 def melds_text(melds: Sequence[MeldFace], bonus: Sequence[int], painter: TilePainter) -> Text:

@@ -82,8 +82,13 @@ def melds_text(melds: Sequence[MeldFace], painter: TilePainter, gap: str = " ") 
 
 def meld_face(meld: MeldView, owner: int | None) -> MeldFace:
     """How the table draws ``meld`` of seat ``owner``."""
-    return MeldFace(kind=meld.type.value, tiles=meld.tiles, called=meld.claimed, added=meld.added,
-                    source=None if owner is None else relative_source(owner, meld.from_seat))
+    return MeldFace(
+        kind=meld.type.value,
+        tiles=meld.tiles,
+        called=meld.claimed,
+        added=meld.added,
+        source=None if owner is None else relative_source(owner, meld.from_seat),
+    )
 
 
 def relative_source(owner: int, from_seat: int | None) -> str | None:

@@ -69,7 +69,7 @@ def player_lines(info: PlayerInfo, painter: TilePainter, width: int) -> list[Tex
     lines = [caption(info)] if info.caption else []
     if info.revealed is not None:  # the hand after it ended, wrapped to the width, in rows of whole tiles
         per_line = max(1, width // 2)
-        lines += [painter.row(info.revealed[i:i + per_line]) for i in range(0, len(info.revealed), per_line)]
+        lines += [painter.row(info.revealed[i : i + per_line]) for i in range(0, len(info.revealed), per_line)]
     lines += pond_rows(info.pond, painter, latest=info.latest, mark_tsumogiri=info.mark_tsumogiri)
     if info.caption:
         lines += melds_lines(info, painter, width)

@@ -49,8 +49,14 @@ class PondTile:
     tsumogiri: bool = False  # thrown straight from the draw
 
 
-def pond_rows(tiles: Sequence[PondTile], painter: TilePainter, *, latest: bool = False,
-              mark_tsumogiri: bool = True, per_row: int = PER_ROW) -> list[Text]:
+def pond_rows(
+    tiles: Sequence[PondTile],
+    painter: TilePainter,
+    *,
+    latest: bool = False,
+    mark_tsumogiri: bool = True,
+    per_row: int = PER_ROW,
+) -> list[Text]:
     """The pond's rows (none for an empty pond); ``latest``: the last discard may still be claimed."""
     rows: list[Text] = []
     for i, discard in enumerate(tiles):

@@ -65,8 +65,7 @@ def shown_melds(player: PlayerView) -> list[Meld]:
 def make_plan(view: View) -> Plan:
     """The plan for the seat of ``view``: from its own tiles and winds, and the others' melds."""
     me = view.me
-    dangerous = frozenset().union(*(dangerous_kinds(shown_melds(p)) for p in view.players
-                                    if p.seat != view.seat))
+    dangerous = frozenset().union(*(dangerous_kinds(shown_melds(p)) for p in view.players if p.seat != view.seat))
     doubling = frozenset(DRAGONS) | {EAST + me.wind, EAST + view.round_wind}
     kinds = [kind_of(t) for t in me.concealed_tiles]
     meld_kinds = [kind_of(t) for m in me.melds for t in m.tiles if t >= 0]
@@ -96,8 +95,7 @@ class ClassicalBot(BaselineBot):
     def choose_claim(self, view: View, actions: Sequence[Action]) -> Action:
         plan = make_plan(view)
         calls = [a for a in actions if a.type in _CALLS]
-        doubling = [a for a in calls if a.type is not ActionType.CHI
-                    and kind_of(tile_of(a)) in plan.doubling_honours]
+        doubling = [a for a in calls if a.type is not ActionType.CHI and kind_of(tile_of(a)) in plan.doubling_honours]
         if doubling and not any(a.type is ActionType.RON for a in actions):
             hand, melds = own_hand(view)
             counts = counts34(hand)
@@ -130,8 +128,9 @@ class ClassicalBot(BaselineBot):
         ranked = self.rank_for_doubles(make_plan(view), counts, melds, discards, visible_counts(view), forms)
         return self.pick_discard(view, ranked, counts, melds, forms)
 
-    def rank_for_doubles(self, plan: Plan, counts: list[int], melds: int, discards: list[Action],
-                         seen: list[int], forms: dict[str, bool]) -> list[Action]:
+    def rank_for_doubles(
+        self, plan: Plan, counts: list[int], melds: int, discards: list[Action], seen: list[int], forms: dict[str, bool]
+    ) -> list[Action]:
         """Discards best first: shanten (an off-suit tile early counts one better), then safe
         before dangerous, keeping the doubling honours, off-suit tiles before the plan's suit,
         then tile acceptance."""
@@ -149,12 +148,15 @@ class ClassicalBot(BaselineBot):
             off_suit = plan.off_suit(k)
             effective = sh - 1 if off_suit and now >= EARLY_SHANTEN else sh
             breaks_double = k in plan.doubling_honours and counts[k] >= 2
-            cache[k] = (effective, k in plan.dangerous, breaks_double, not off_suit, -remaining,
-                        0 if is_terminal_or_honor(k) else 1)
+            cache[k] = (
+                effective,
+                k in plan.dangerous,
+                breaks_double,
+                not off_suit,
+                -remaining,
+                0 if is_terminal_or_honor(k) else 1,
+            )
         return sorted(discards, key=lambda a: (cache[kind_of(tile_of(a))], a.sort_key()))
-
-
-
 
 
 class StrongClassicalBot(ClassicalBot):
@@ -170,11 +172,16 @@ class StrongClassicalBot(ClassicalBot):
 
     name = "strong"
 
-    def pick_discard(self, view: View, ranked: list[Action], counts: list[int], melds: int,
-                     forms: dict[str, bool]) -> Action:
+    def pick_discard(
+        self, view: View, ranked: list[Action], counts: list[int], melds: int, forms: dict[str, bool]
+    ) -> Action:
         facts = view.ext(ClassicalView)
         if facts is not None and facts.option("discard_payment", "discarder_pays") != "discarder_pays":
             return ranked[0]
         unseen = SeatReading(view).unseen
-        return cautious_discard(view, ranked, lambda a: shanten_after(counts, melds, kind_of(tile_of(a)), **forms),
-                                lambda a: acceptance_after(counts, melds, kind_of(tile_of(a)), unseen, **forms))
+        return cautious_discard(
+            view,
+            ranked,
+            lambda a: shanten_after(counts, melds, kind_of(tile_of(a)), **forms),
+            lambda a: acceptance_after(counts, melds, kind_of(tile_of(a)), unseen, **forms),
+        )

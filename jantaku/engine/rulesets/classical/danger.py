@@ -48,8 +48,11 @@ def dangerous_kinds(exposed: Sequence[Meld]) -> frozenset[int]:
     pungs = [m.kind for m in exposed if m.is_pung_or_kong]
     if sum(1 for k in pungs if k in DRAGONS) >= DRAGON_PUNGS_FOR_SCHOLARS:
         danger.update(DRAGONS)
-    if len(pungs) >= TERMINAL_PUNGS_FOR_HEADS_AND_TAILS and len(pungs) == len(exposed) \
-            and all(is_terminal(k) for k in pungs):
+    if (
+        len(pungs) >= TERMINAL_PUNGS_FOR_HEADS_AND_TAILS
+        and len(pungs) == len(exposed)
+        and all(is_terminal(k) for k in pungs)
+    ):
         danger.update(k for k in range(27) if is_terminal(k))
     if len(exposed) >= MELDS_FOR_ONE_SUIT:
         suits = {suit_of(k) for m in exposed for k in _kinds(m) if is_suited(k)}
@@ -72,4 +75,3 @@ def is_dangerous_discard(discard: int, winner_exposed: Sequence[Meld], held: Ite
     """
     danger = dangerous_kinds(winner_exposed)
     return discard in danger and had_choice(held, danger)
-

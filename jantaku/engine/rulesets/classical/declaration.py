@@ -58,8 +58,7 @@ def declaration_discards(concealed: list[int], melds: list[Meld]) -> list[int]:
     return list(out.values())
 
 
-def kong_keeps_waits(concealed: list[int], melds: list[Meld], kind: int,
-                     declared: frozenset[int]) -> bool:
+def kong_keeps_waits(concealed: list[int], melds: list[Meld], kind: int, declared: frozenset[int]) -> bool:
     """Whether a concealed kong of ``kind`` (four in ``concealed``) leaves the declared waits."""
     rest = [t for t in concealed if kind_of(t) != kind]
     kong = Meld(MeldType.ANKAN, tuple(t for t in concealed if kind_of(t) == kind))

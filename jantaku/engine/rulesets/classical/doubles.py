@@ -7,8 +7,7 @@ Doubles add up: a pung of East in the East round by East is two doubles
 
 from __future__ import annotations
 
-from ...tiles import (DRAGONS, FLOWER, SEASON, SUIT_OFFSET, WINDS, is_honor,
-                      is_terminal_or_honor, number_of, suit_of)
+from ...tiles import DRAGONS, FLOWER, SEASON, SUIT_OFFSET, WINDS, is_honor, is_terminal_or_honor, number_of, suit_of
 from .elements import Elements
 from .hand import ArrangedHand, Group
 from .points import pair_points
@@ -76,6 +75,7 @@ def big_four_winds(hand: ArrangedHand, sit: Situation) -> int:
 
 # Bonus tiles: own flower/season is the one numbered like the seat wind (East 1 … North 4).
 
+
 def _own_flower(sit: Situation) -> int:
     return SUIT_OFFSET[FLOWER] + sit.seat
 
@@ -96,8 +96,9 @@ def own_season(hand: ArrangedHand, sit: Situation) -> int:
 
 @DOUBLES.hand("Own flower and own season")
 def own_flower_and_season(hand: ArrangedHand, sit: Situation) -> int:
-    return int(sit.options.bonus_doubles == "dmjl"
-               and _own_flower(sit) in hand.bonus and _own_season(sit) in hand.bonus)
+    return int(
+        sit.options.bonus_doubles == "dmjl" and _own_flower(sit) in hand.bonus and _own_season(sit) in hand.bonus
+    )
 
 
 def _bouquet(hand: ArrangedHand, sit: Situation, suit: str) -> int:
@@ -177,16 +178,18 @@ def three_chows_in_a_row(hand: ArrangedHand, sit: Situation) -> int:
 @DOUBLES.hand("Same chow in three suits", winner_only=True)
 def same_chow_in_three_suits(hand: ArrangedHand, sit: Situation) -> int:
     by_suit = _chow_numbers(hand)
-    return int(sit.options.double_three_chows and len(by_suit) == 3
-               and bool(set.intersection(*by_suit.values())))
+    return int(sit.options.double_three_chows and len(by_suit) == 3 and bool(set.intersection(*by_suit.values())))
 
 
 @DOUBLES.hand("Terminal or honour in every set", winner_only=True)
 def terminal_in_every_set(hand: ArrangedHand, sit: Situation) -> int:
     """Every set and the pair hold a terminal or honour; without a chow the hand is
     "only terminals and honours" instead."""
-    return int(sit.options.double_terminal_in_every_set and bool(hand.chows)
-               and all(any(is_terminal_or_honor(k) for k in g.kinds) for g in hand.groups))
+    return int(
+        sit.options.double_terminal_in_every_set
+        and bool(hand.chows)
+        and all(any(is_terminal_or_honor(k) for k in g.kinds) for g in hand.groups)
+    )
 
 
 @DOUBLES.hand("Riichi declaration", winner_only=True)

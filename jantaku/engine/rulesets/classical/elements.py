@@ -58,8 +58,7 @@ class GroupElement:
         for group in hand.groups:
             value = self.rule(group, hand, sit)
             if value:
-                label = self.name.format(state="Concealed" if group.concealed else "Exposed",
-                                         shape=group.shape.value)
+                label = self.name.format(state="Concealed" if group.concealed else "Exposed", shape=group.shape.value)
                 out.append(ScoreItem(f"{label} {group}", value, self.unit))
         return out
 
@@ -99,28 +98,34 @@ class Elements(list):
         def register(rule: HandRule) -> HandRule:
             self.append(Element(name, self.unit, rule, winner_only))
             return rule
+
         return register
 
     def group(self, name: str, *, winner_only: bool = False) -> Callable[[GroupRule], GroupRule]:
         def register(rule: GroupRule) -> GroupRule:
             self.append(GroupElement(name, self.unit, rule, winner_only))
             return rule
+
         return register
 
     def items(self, hand: ArrangedHand, sit: Situation) -> list[ScoreItem]:
         """The items of every element that applies; winner-only ones only for a winner."""
-        return [item for element in self if sit.win is not None or not element.winner_only
-                for item in element.items(hand, sit)]
+        return [
+            item
+            for element in self
+            if sit.win is not None or not element.winner_only
+            for item in element.items(hand, sit)
+        ]
 
 
 class LimitHands(list):
     """The ordered table of limit hands; the first that applies names the hand."""
 
-    def add(self, name: str, *, needs_sets: bool = True,
-            double: bool = False) -> Callable[[LimitRule], LimitRule]:
+    def add(self, name: str, *, needs_sets: bool = True, double: bool = False) -> Callable[[LimitRule], LimitRule]:
         def register(rule: LimitRule) -> LimitRule:
             self.append(LimitHand(name, rule, needs_sets, double))
             return rule
+
         return register
 
     def first(self, hand: ArrangedHand, sit: Situation, *, has_sets: bool = True) -> LimitHand | None:

@@ -83,8 +83,13 @@ def group_of_meld(meld: Meld, *, claimed_kong_counts_concealed: bool) -> Group:
     if meld.type is MeldType.ANKAN:
         return Group(Shape.KONG, kind, concealed=True, counts_concealed=True, declared=True)
     claimed_kong = meld.type is MeldType.KAN  # from a concealed pung with a discard
-    return Group(Shape.KONG, kind, concealed=False,
-                 counts_concealed=claimed_kong and claimed_kong_counts_concealed, declared=True)
+    return Group(
+        Shape.KONG,
+        kind,
+        concealed=False,
+        counts_concealed=claimed_kong and claimed_kong_counts_concealed,
+        declared=True,
+    )
 
 
 @dataclass(frozen=True)
@@ -144,21 +149,20 @@ class ArrangedHand:
 
 
 def _groups_of(decomposition) -> list[Group]:
-    return [Group(Shape.CHOW if name == "chow" else Shape.PUNG, kind)
-            for name, kind in decomposition.sets]
+    return [Group(Shape.CHOW if name == "chow" else Shape.PUNG, kind) for name, kind in decomposition.sets]
 
 
 def _declared_groups(spec: HandSpec, claimed_kong_counts_concealed: bool) -> tuple[Group, ...]:
-    return tuple(group_of_meld(m, claimed_kong_counts_concealed=claimed_kong_counts_concealed)
-                 for m in spec.melds)
+    return tuple(group_of_meld(m, claimed_kong_counts_concealed=claimed_kong_counts_concealed) for m in spec.melds)
 
 
 def _bonus_kinds(spec: HandSpec) -> tuple[int, ...]:
     return tuple(sorted(kind_of(t) for t in spec.bonus))
 
 
-def winning_arrangements(spec: HandSpec, win: int, *, self_drawn: bool,
-                         claimed_kong_counts_concealed: bool) -> list[ArrangedHand]:
+def winning_arrangements(
+    spec: HandSpec, win: int, *, self_drawn: bool, claimed_kong_counts_concealed: bool
+) -> list[ArrangedHand]:
     """Every arrangement of a complete hand into four sets and a pair.
 
     The winning tile (kind ``win``) may have completed any set or the pair
@@ -182,13 +186,13 @@ def winning_arrangements(spec: HandSpec, win: int, *, self_drawn: bool,
             sets = list(concealed_sets)
             if index is not None and completed.is_pung and not self_drawn:
                 completed = sets[index] = replace(completed, concealed=False, counts_concealed=False)
-            out.append(ArrangedHand(tuple(declared) + tuple(sets), pair, bonus, tuple(counts),
-                                    completed))
+            out.append(ArrangedHand(tuple(declared) + tuple(sets), pair, bonus, tuple(counts), completed))
     return list(dict.fromkeys(out))
 
 
-def losing_arrangements(spec: HandSpec, *, claimed_kong_counts_concealed: bool,
-                        every_pair: bool = False) -> Iterator[ArrangedHand]:
+def losing_arrangements(
+    spec: HandSpec, *, claimed_kong_counts_concealed: bool, every_pair: bool = False
+) -> Iterator[ArrangedHand]:
     """The ways a loser may count its hand: its melds, every concealed pung and at most one pair
     (with ``every_pair``: all its pairs, one arrangement).
 
@@ -203,11 +207,9 @@ def losing_arrangements(spec: HandSpec, *, claimed_kong_counts_concealed: bool,
     bonus = _bonus_kinds(spec)
     if every_pair:
         pairs = tuple(Group(Shape.PAIR, kind) for kind, c in enumerate(left) if c >= 2)
-        yield ArrangedHand(declared + pungs, pairs[0] if pairs else None, bonus, tuple(counts),
-                           extra_pairs=pairs[1:])
+        yield ArrangedHand(declared + pungs, pairs[0] if pairs else None, bonus, tuple(counts), extra_pairs=pairs[1:])
         return
     yield ArrangedHand(declared + pungs, None, bonus, tuple(counts))
     for kind, c in enumerate(left):
         if c >= 2:
             yield ArrangedHand(declared + pungs, Group(Shape.PAIR, kind), bonus, tuple(counts))
-

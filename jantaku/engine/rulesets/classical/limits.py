@@ -50,7 +50,7 @@ def nine_gates(hand: ArrangedHand, sit: Situation) -> bool:
     if hand.declared or not _one_suit_no_honours(hand):
         return False
     first = SUIT_OFFSET[next(iter(hand.suits))]
-    held = hand.held[first:first + 9]
+    held = hand.held[first : first + 9]
     return sum(held) == 14 and all(have >= need for have, need in zip(held, NINE_GATES))
 
 
@@ -66,8 +66,11 @@ def squirming_snake(hand: ArrangedHand, sit: Situation) -> bool:
         return False
     pung_numbers = sorted(number_of(g.kind) for g in hand.pungs)
     assert hand.pair is not None  # limit hands are the winner's, whose arrangement has its pair
-    return (pung_numbers == [1, 9] and number_of(hand.pair.kind) in SNAKE_PAIRS
-            and {number_of(k) for k in hand.kinds} == set(range(1, 10)))
+    return (
+        pung_numbers == [1, 9]
+        and number_of(hand.pair.kind) in SNAKE_PAIRS
+        and {number_of(k) for k in hand.kinds} == set(range(1, 10))
+    )
 
 
 @LIMIT_HANDS.add("Imperial Jade")
@@ -99,8 +102,7 @@ def three_great_scholars(hand: ArrangedHand, sit: Situation) -> bool:
 @LIMIT_HANDS.add("Hidden Treasure")
 def hidden_treasure(hand: ArrangedHand, sit: Situation) -> bool:
     """Four concealed pungs or kongs, self-drawn."""
-    return (sit.won.self_drawn and len(hand.pungs) == 4
-            and all(g.counts_concealed for g in hand.pungs))
+    return sit.won.self_drawn and len(hand.pungs) == 4 and all(g.counts_concealed for g in hand.pungs)
 
 
 @LIMIT_HANDS.add("Concealed One-Suit Hand")
@@ -146,5 +148,4 @@ def scratching_a_carrying_pole(hand: ArrangedHand, sit: Situation) -> bool:
 
 @LIMIT_HANDS.add("East's Nine Wins")
 def east_nine_wins(hand: ArrangedHand, sit: Situation) -> bool:
-    return (sit.options.nine_east_wins and sit.is_east
-            and sit.won.east_streak + 1 >= EAST_WINS_FOR_LIMIT)
+    return sit.options.nine_east_wins and sit.is_east and sit.won.east_streak + 1 >= EAST_WINS_FOR_LIMIT

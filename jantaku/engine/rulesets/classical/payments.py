@@ -69,8 +69,14 @@ def _add(*parts: Mapping[int, int]) -> dict[int, int]:
     return {seat: sum(p[seat] for p in parts) for seat in SEATS}
 
 
-def settle_win(scores: Mapping[int, int], winner: int, *, options: ClassicalOptions,
-               discarder: int | None = None, dangerous: bool = False) -> dict[int, int]:
+def settle_win(
+    scores: Mapping[int, int],
+    winner: int,
+    *,
+    options: ClassicalOptions,
+    discarder: int | None = None,
+    dangerous: bool = False,
+) -> dict[int, int]:
     """All payments of a won hand.
 
     ``scores`` are every seat's hand score; ``discarder`` is None for a
@@ -79,8 +85,7 @@ def settle_win(scores: Mapping[int, int], winner: int, *, options: ClassicalOpti
     """
     losers = [s for s in SEATS if s != winner]
     if options.discard_payment == "discarder_pays":
-        return _add(pay_winner(scores[winner], winner, discarder=discarder),
-                    settle_among(scores, losers))
+        return _add(pay_winner(scores[winner], winner, discarder=discarder), settle_among(scores, losers))
     if discarder is not None and dangerous:
         return pay_winner(scores[winner], winner, discarder=discarder)
     return _add(pay_winner(scores[winner], winner), settle_among(scores, losers))

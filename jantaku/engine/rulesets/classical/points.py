@@ -1,8 +1,8 @@
 """The points table: what every hand's sets, pair and bonus tiles are worth, and the winner's extras.
 
-    >>> from jantaku.engine.rulesets.classical.hand import Group, Shape
-    >>> set_points(Group(Shape.KONG, 27, concealed=True), None, None)
-    32
+>>> from jantaku.engine.rulesets.classical.hand import Group, Shape
+>>> set_points(Group(Shape.KONG, 27, concealed=True), None, None)
+32
 """
 
 from __future__ import annotations

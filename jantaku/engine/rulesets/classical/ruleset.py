@@ -39,15 +39,17 @@ class ClassicalRuleset(Ruleset):
     table_class = ClassicalTable
     event_types = EVENT_TYPES
     score_request = staticmethod(_scoring.score_request)
-    bots = VariantBots(named={"classical": ClassicalBot}, levels={"strong": StrongClassicalBot},
-                       strategy=ClassicalStrategy)
+    bots = VariantBots(
+        named={"classical": ClassicalBot}, levels={"strong": StrongClassicalBot}, strategy=ClassicalStrategy
+    )
     action_labels = (ActionLabel("abort", (ActionType.ABORT,), "z", 70),)
-    summary = ("Old-style Chinese rules: points for sets, doubled for honours, one suit and more, "
-               "up to a limit of 500. Every hand is scored, the losers settle among themselves; "
-               "East pays and receives double.")
+    summary = (
+        "Old-style Chinese rules: points for sets, doubled for honours, one suit and more, "
+        "up to a limit of 500. Every hand is scored, the losers settle among themselves; "
+        "East pays and receives double."
+    )
 
-    def next_context(self, context: HandContext, result: HandResult,
-                     scores: list[int]) -> HandContext | None:
+    def next_context(self, context: HandContext, result: HandResult, scores: list[int]) -> HandContext | None:
         if self.options.deal_passes == "to_winner":
             nxt = deal_to_winner(context, result, scores)
         else:
@@ -65,8 +67,7 @@ def deal_to_winner(context: HandContext, result: HandResult, scores: list[int]) 
     if number >= HANDS_PER_ROUND * ROUNDS:
         return None
     dealer = result.wins[0].seat if result.kind == "win" and result.wins else context.dealer
-    return HandContext(dealer=dealer, round_wind=number // HANDS_PER_ROUND, hand_number=number,
-                       scores=tuple(scores))
+    return HandContext(dealer=dealer, round_wind=number // HANDS_PER_ROUND, hand_number=number, scores=tuple(scores))
 
 
 def east_streak_after(context: HandContext, result: HandResult) -> int:
@@ -74,4 +75,3 @@ def east_streak_after(context: HandContext, result: HandResult) -> int:
     if any(w.seat == context.dealer for w in result.wins):
         return context.extra.get(EAST_STREAK, 0) + 1
     return 0
-

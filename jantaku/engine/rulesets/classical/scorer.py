@@ -55,8 +55,14 @@ class HandScore:
 
     def to_result(self, *, is_win: bool, payments: dict[int, int] | None = None) -> ScoreResult:
         """The common result shape, ``points`` and ``doubles`` as its values."""
-        return ScoreResult(is_win=is_win, items=list(self.items), score=self.score, limit=self.limit,
-                           values={"points": self.points, "doubles": self.doubles}, payments=payments)
+        return ScoreResult(
+            is_win=is_win,
+            items=list(self.items),
+            score=self.score,
+            limit=self.limit,
+            values={"points": self.points, "doubles": self.doubles},
+            payments=payments,
+        )
 
     def rank(self) -> tuple[int, bool, int, int, int]:
         """Better arrangements rank higher: score first, then a named limit hand, then detail."""
@@ -83,7 +89,7 @@ def score_arrangement(hand: ArrangedHand, sit: Situation) -> HandScore:
     doubles_items = DOUBLES.items(hand, sit)
     doubles = sum(i.value for i in doubles_items)
     items += doubles_items
-    value = points * 2 ** doubles
+    value = points * 2**doubles
     limit_hand = LIMIT_HANDS.first(hand, sit) if sit.win is not None else None
     if limit_hand is not None:
         score = max(limit_hand.value(sit), value) if options.roof_off else limit_hand.value(sit)
@@ -109,8 +115,11 @@ def score_win_arrangements(spec: HandSpec, sit: Situation) -> list[HandScore]:
     win = replace(sit.won, only_possible=only_possible_tile(spec, sit.won.tile))
     sit = replace(sit, win=win)
     arrangements = winning_arrangements(
-        spec, win.tile, self_drawn=win.self_drawn,
-        claimed_kong_counts_concealed=sit.options.claimed_kong_counts_concealed)
+        spec,
+        win.tile,
+        self_drawn=win.self_drawn,
+        claimed_kong_counts_concealed=sit.options.claimed_kong_counts_concealed,
+    )
     return [score_arrangement(h, sit) for h in arrangements]
 
 
@@ -127,14 +136,15 @@ def score_win(spec: HandSpec, sit: Situation) -> HandScore | None:
     if limit_hand is None:
         return None
     limit = limit_hand.value(sit)
-    return HandScore((ScoreItem(limit_hand.name, limit, "limit"),), 0, 0, limit,
-                     limit_hand.name, shapeless)
+    return HandScore((ScoreItem(limit_hand.name, limit, "limit"),), 0, 0, limit, limit_hand.name, shapeless)
 
 
 def score_loser(spec: HandSpec, sit: Situation) -> HandScore:
     """A loser's hand at its best: the elements for every player, no winner's extras."""
     sit = replace(sit, win=None)
     arrangements = losing_arrangements(
-        spec, claimed_kong_counts_concealed=sit.options.claimed_kong_counts_concealed,
-        every_pair=sit.options.loser_pairs == "every")
+        spec,
+        claimed_kong_counts_concealed=sit.options.claimed_kong_counts_concealed,
+        every_pair=sit.options.loser_pairs == "every",
+    )
     return max((score_arrangement(h, sit) for h in arrangements), key=HandScore.rank)

@@ -26,8 +26,7 @@ from ...tiles import kind_of
 from .options import ClassicalOptions, classical_options
 from .payments import EAST_SEAT, SEATS, settle_win
 from .scorer import score_loser, score_win
-from .situation import (FIRST_TURN, REPLACEMENT, RIICHI, ROBBED_KONG, TWOFOLD_FORTUNE, Situation,
-                        Win)
+from .situation import FIRST_TURN, REPLACEMENT, RIICHI, ROBBED_KONG, TWOFOLD_FORTUNE, Situation, Win
 
 UNUSED_FLAGS = frozenset({"double_riichi", "ippatsu", "kong_then_discard"})
 SELF_DRAWN_FLAGS = (REPLACEMENT, TWOFOLD_FORTUNE)
@@ -48,8 +47,7 @@ def _check(req: ScoreRequest, options: ClassicalOptions) -> None:
         raise InvalidRequest(f"flag(s) {', '.join(unused)} have no meaning in classical")
     if RIICHI in req.flags:
         if not options.riichi_declaration:
-            raise InvalidRequest("flag riichi has no meaning in classical without the option "
-                                 "riichi_declaration")
+            raise InvalidRequest("flag riichi has no meaning in classical without the option riichi_declaration")
         if any(m.type is not MeldType.ANKAN for m in req.hand.melds):
             raise InvalidRequest("flag riichi: a declared hand is concealed (concealed kongs only)")
     if req.hand.bonus and not options.bonus_tiles:
@@ -59,8 +57,7 @@ def _check(req: ScoreRequest, options: ClassicalOptions) -> None:
             raise InvalidRequest(f"a hand has at most {WINNING_SIZE} tiles, a kong counting as 3")
         return
     if _size(req.hand) != WINNING_SIZE:
-        raise InvalidRequest(f"a winning hand has {WINNING_SIZE} tiles, a kong counting as 3, "
-                             f"not {_size(req.hand)}")
+        raise InvalidRequest(f"a winning hand has {WINNING_SIZE} tiles, a kong counting as 3, not {_size(req.hand)}")
     for flag in SELF_DRAWN_FLAGS:
         if flag in req.flags and not req.self_drawn:
             raise InvalidRequest(f"'{flag}' is a win on a tile from the dead wall: by self")

@@ -62,8 +62,14 @@ class ClassicalStrategy(Strategy):
         """What the losers pay the winner, in multiples of its score."""
         return 6 if sv.wind == 0 else 4
 
-    def estimated_score(self, sv: SeatReading, counts: list[int], melds: Sequence[ShownMeld],
-                        extra_doubles: float = 0.0, extra_points: int = 0) -> float:
+    def estimated_score(
+        self,
+        sv: SeatReading,
+        counts: list[int],
+        melds: Sequence[ShownMeld],
+        extra_doubles: float = 0.0,
+        extra_points: int = 0,
+    ) -> float:
         honours = HonourSets(sv.wind, sv.round_wind)
         points = MAH_JONG_POINTS + extra_points + 4 * len(sv.me.bonus)
         for m in melds:
@@ -76,7 +82,7 @@ class ClassicalStrategy(Strategy):
                 points += SET_POINTS[Shape.PUNG, is_terminal_or_honor(k)][1]
         doubles = honours.pungs(counts, melds) + PAIR_DOUBLE_CHANCE * honours.pairs(counts) + extra_doubles
         limit = view_options(sv).limit
-        return min(limit, round_up(points) * 2 ** doubles)
+        return min(limit, round_up(points) * 2**doubles)
 
     def hand_value(self, sv: SeatReading, counts: list[int], melds: Sequence[ShownMeld]) -> float:
         return self.estimated_score(sv, counts, melds) * self.multiplier(sv)
@@ -87,12 +93,14 @@ class ClassicalStrategy(Strategy):
             value = self.estimated_score(sv, counts, melds, extra_doubles=doubles) * self.multiplier(sv)
             yield Plan(f"one suit{' with honours' if with_honours else ''}", flush_kinds(suit, with_honours), value)
         if all(m.is_pung for m in melds):
-            value = self.estimated_score(sv, counts, melds, extra_doubles=1,
-                                         extra_points=PUNG_PLAN_POINTS) * self.multiplier(sv)
+            value = self.estimated_score(
+                sv, counts, melds, extra_doubles=1, extra_points=PUNG_PLAN_POINTS
+            ) * self.multiplier(sv)
             yield Plan("all pungs", frozenset(range(34)), value, pungs_only=True)
 
-    def ready_value(self, sv: SeatReading, counts: list[int], melds: Sequence[ShownMeld],
-                    waits: Sequence[int]) -> tuple[int, float]:
+    def ready_value(
+        self, sv: SeatReading, counts: list[int], melds: Sequence[ShownMeld], waits: Sequence[int]
+    ) -> tuple[int, float]:
         options = view_options(sv)
         accepted, total = 0, 0.0
         for w in waits:
@@ -114,7 +122,7 @@ class ClassicalStrategy(Strategy):
     def deal_in_loss(self, sv: SeatReading, opp: Opponent) -> float:
         honours = HonourSets(opp.wind, sv.round_wind)
         shown = sum(honours.weight(m.kind) for m in opp.melds if m.is_pung)
-        score = min(view_options(sv).limit, TYPICAL_WIN * 2 ** shown)
+        score = min(view_options(sv).limit, TYPICAL_WIN * 2**shown)
         if view_options(sv).discard_payment == "dangerous_only":
             return score  # paid like a self-draw, the discarder's share only
         return score * (6 if opp.wind == 0 else 4)

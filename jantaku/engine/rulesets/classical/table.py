@@ -45,8 +45,7 @@ from .events import HandScoresEvent
 from .options import ClassicalOptions
 from .payments import settle_draw, settle_win
 from .scorer import HandScore, score_loser, score_win
-from .situation import (FIRST_TURN, LAST_TILE, REPLACEMENT, RIICHI, ROBBED_KONG, TWOFOLD_FORTUNE,
-                        Situation, Win)
+from .situation import FIRST_TURN, LAST_TILE, REPLACEMENT, RIICHI, ROBBED_KONG, TWOFOLD_FORTUNE, Situation, Win
 from .view import ClassicalView
 
 NINE_ORPHANS = 9  # different terminals/honours that allow declaring a draw
@@ -96,8 +95,11 @@ class ClassicalTable(Table):
 
     def declaration_actions(self, seat: int) -> list[Action]:
         """A ``riichi`` action for each discard that leaves a concealed hand ready."""
-        if (not self.options.riichi_declaration or self.turn_situation is TurnSituation.AFTER_CALL
-                or seat in self.declared_waits):
+        if (
+            not self.options.riichi_declaration
+            or self.turn_situation is TurnSituation.AFTER_CALL
+            or seat in self.declared_waits
+        ):
             return []
         key = (seat, len(self.events))
         if self._declarations[0] != key:
@@ -141,8 +143,7 @@ class ClassicalTable(Table):
     def kong_actions(self, seat: int) -> list[Action]:
         # A pung becomes a kong only with the tile just drawn (the text: "wer ... den vierten Stein zieht").
         drawn = self.players[seat].drawn
-        return [a for a in super().kong_actions(seat)
-                if a.type is not ActionType.KAKAN or a.tile == drawn]
+        return [a for a in super().kong_actions(seat) if a.type is not ActionType.KAKAN or a.tile == drawn]
 
     def kong_allowed(self, seat: int, action: Action) -> bool:
         declared = self.declared_waits.get(seat)
@@ -153,9 +154,11 @@ class ClassicalTable(Table):
         if not isinstance(action, Ankan):
             return False
         kind = kind_of(action.tile)
-        return (player.drawn is not None
-                and kind_of(player.drawn) == kind
-                and kong_keeps_waits(player.concealed, player.melds, kind, declared))
+        return (
+            player.drawn is not None
+            and kind_of(player.drawn) == kind
+            and kong_keeps_waits(player.concealed, player.melds, kind, declared)
+        )
 
     def on_draw(self, seat: int, tile: int) -> None:
         # The last draw event of this seat says whether its tile is a replacement (kong or bonus).
@@ -191,16 +194,19 @@ class ClassicalTable(Table):
                     flags.add(TWOFOLD_FORTUNE)
             elif self.wall.remaining == 0:
                 flags.add(LAST_TILE)
-            if seat == dealer and self.turns_taken == 0 and self.calls_made == 0 \
-                    and not self.players[seat].melds:
+            if seat == dealer and self.turns_taken == 0 and self.calls_made == 0 and not self.players[seat].melds:
                 flags.add(FIRST_TURN)
         elif self.turn_situation is TurnSituation.ROBBING_KONG:
             flags.add(ROBBED_KONG)
         else:
             if self.wall.remaining == 0:
                 flags.add(LAST_TILE)
-            if discarder == dealer and self.turns_taken == 1 and self.calls_made == 0 \
-                    and not self.players[dealer].melds:
+            if (
+                discarder == dealer
+                and self.turns_taken == 1
+                and self.calls_made == 0
+                and not self.players[dealer].melds
+            ):
                 flags.add(FIRST_TURN)
         return frozenset(flags)
 
@@ -223,11 +229,9 @@ class ClassicalTable(Table):
         """Nobody takes the robbed tile: it goes back onto the added kong (only added kongs can
         be robbed here), so every tile stays somewhere."""
         player = self.players[self.turn_seat]
-        index = next(i for i, m in enumerate(player.melds)
-                     if m.type is MeldType.PON and m.kind == kind_of(tile))
+        index = next(i for i, m in enumerate(player.melds) if m.type is MeldType.PON and m.kind == kind_of(tile))
         pung = player.melds[index]
-        player.melds[index] = Meld(MeldType.KAKAN, pung.tiles + (tile,), pung.claimed, pung.from_seat,
-                                   added=tile)
+        player.melds[index] = Meld(MeldType.KAKAN, pung.tiles + (tile,), pung.claimed, pung.from_seat, added=tile)
 
     def is_dangerous(self, seat: int, tile: int, discarder: int | None) -> bool:
         """Whether a winning discard was dangerous (robbing a kong is no discard)."""
@@ -237,24 +241,32 @@ class ClassicalTable(Table):
         return is_dangerous_discard(kind_of(tile), self.players[seat].melds, held)
 
     def score_win(self, seat: int, tile: int, discarder: int | None) -> tuple[ScoreResult, dict[int, int]]:
-        win = Win(kind_of(tile), self_drawn=discarder is None, flags=self.win_flags(seat, discarder),
-                  east_streak=self.context.extra.get(EAST_STREAK, 0) if seat == self.context.dealer else 0)
+        win = Win(
+            kind_of(tile),
+            self_drawn=discarder is None,
+            flags=self.win_flags(seat, discarder),
+            east_streak=self.context.extra.get(EAST_STREAK, 0) if seat == self.context.dealer else 0,
+        )
         scored = score_win(self.hand_spec(seat), self.situation(seat, win))
         if scored is None:  # can_win said yes, so the scorer must agree
             raise AssertionError(f"seat {seat} won with a hand the scorer cannot arrange")
         losers = {s: score_loser(self.hand_spec(s), self.situation(s)) for s in range(4) if s != seat}
         dangerous = self.is_dangerous(seat, tile, discarder)
         by_wind = {self.seat_wind(s): h.score for s, h in losers.items()} | {self.seat_wind(seat): scored.score}
-        deltas = settle_win(by_wind, self.seat_wind(seat), options=self.options, dangerous=dangerous,
-                            discarder=None if discarder is None else self.seat_wind(discarder))
+        deltas = settle_win(
+            by_wind,
+            self.seat_wind(seat),
+            options=self.options,
+            dangerous=dangerous,
+            discarder=None if discarder is None else self.seat_wind(discarder),
+        )
         payments = {self.seat_of_wind(w): d for w, d in deltas.items()}
         self._emit_scores(losers, dangerous=dangerous)
         return scored.to_result(is_win=True, payments=payments), payments
 
     def _emit_scores(self, hands: dict[int, HandScore], **facts: Any) -> None:
         """Show everybody the scores of the hands that did not win (seat → result)."""
-        self.emit(HandScoresEvent(
-            scores={s: h.to_result(is_win=False).to_json() for s, h in hands.items()}, **facts))
+        self.emit(HandScoresEvent(scores={s: h.to_result(is_win=False).to_json() for s, h in hands.items()}, **facts))
 
     # --- draws -------------------------------------------------------------------------------
 
@@ -278,5 +290,6 @@ class ClassicalTable(Table):
     def view_extension(self, seat: int | None) -> ClassicalView:
         # the options are public rules; bots need them (the payment rule decides what dealing in costs)
         riichi = tuple(s in self.declared_waits for s in range(4)) if self.options.riichi_declaration else None
-        return ClassicalView(self.context.extra.get(EAST_STREAK, 0), tuple(options_to_dict(self.options).items()),
-                             riichi)
+        return ClassicalView(
+            self.context.extra.get(EAST_STREAK, 0), tuple(options_to_dict(self.options).items()), riichi
+        )

@@ -17,5 +17,15 @@ from .options import DEFAULT_PRESET, PRESETS, HongKongOptions
 from .ruleset import RULESET, HongKongRuleset
 from .table import HongKongTable
 
-__all__ = ["DEFAULT_PRESET", "PRESETS", "RULESET", "HandValue", "HongKongOptions", "HongKongRuleset",
-           "HongKongTable", "WinFacts", "best_value", "is_legal_win"]
+__all__ = [
+    "DEFAULT_PRESET",
+    "PRESETS",
+    "RULESET",
+    "HandValue",
+    "HongKongOptions",
+    "HongKongRuleset",
+    "HongKongTable",
+    "WinFacts",
+    "best_value",
+    "is_legal_win",
+]

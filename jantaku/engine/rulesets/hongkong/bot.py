@@ -69,13 +69,11 @@ class Plan:
 
 def make_plan(view: View) -> Plan:
     me = view.me
-    kinds = [kind_of(t) for t in me.concealed_tiles] + [kind_of(t) for m in me.melds
-                                                     for t in m.tiles if t >= 0]
+    kinds = [kind_of(t) for t in me.concealed_tiles] + [kind_of(t) for m in me.melds for t in m.tiles if t >= 0]
     per_suit = {s: sum(1 for k in kinds if not is_honor(k) and suit_of(k) == s) for s in SUITS}
     honors = sum(1 for k in kinds if is_honor(k))
     suit = max(SUITS, key=lambda s: (per_suit[s], s))
-    meld_suits = {suit_of(kind_of(t)) for m in me.melds for t in m.tiles if t >= 0
-                  if not is_honor(kind_of(t))}
+    meld_suits = {suit_of(kind_of(t)) for m in me.melds for t in m.tiles if t >= 0 if not is_honor(kind_of(t))}
     flush = per_suit[suit] + honors >= FLUSH_TILES and meld_suits <= {suit}
     counts = counts34(me.concealed_tiles)
     pairs = sum(1 for c in counts if c >= 2) + sum(1 for m in me.melds if m.type is not MeldType.CHI)
@@ -92,16 +90,16 @@ def hand_spec(view: View, extra: int | None = None, drop: int | None = None) -> 
         concealed.remove(next(t for t in concealed if kind_of(t) == drop))
     if extra is not None:
         concealed.append(extra)
-    melds = [Meld(m.type, tuple(m.tiles), m.claimed, m.from_seat, m.added)
-             for m in me.melds]
+    melds = [Meld(m.type, tuple(m.tiles), m.claimed, m.from_seat, m.added) for m in me.melds]
     return HandSpec(concealed, melds, list(me.bonus))
 
 
 def view_options(view: View) -> HongKongOptions:
     """The scoring options a seat can see (the table puts them in every view)."""
     facts = HongKongView.of(view)
-    return HongKongOptions(fan_table=facts.fan_table, limit_fan=facts.limit_fan, min_fan=facts.min_fan,
-                           bonus_tiles=facts.bonus_tiles)
+    return HongKongOptions(
+        fan_table=facts.fan_table, limit_fan=facts.limit_fan, min_fan=facts.min_fan, bonus_tiles=facts.bonus_tiles
+    )
 
 
 def dangerous_to_others(view: View) -> frozenset[int]:
@@ -110,8 +108,11 @@ def dangerous_to_others(view: View) -> frozenset[int]:
     for p in view.players:
         if p.seat == view.seat:
             continue
-        shown = [ShownSet(kind_of(next(t for t in m.tiles if t >= 0)), m.from_seat)
-                 for m in p.melds if m.type is not MeldType.CHI]
+        shown = [
+            ShownSet(kind_of(next(t for t in m.tiles if t >= 0)), m.from_seat)
+            for m in p.melds
+            if m.type is not MeldType.CHI
+        ]
         out |= dangerous_kinds(shown)
     return out
 
@@ -165,16 +166,20 @@ class HongKongBot(BaselineBot):
             return next(iter(next(iter(by_type.values()))))
         return self.rank_hk_discards(view, counts, melds, discards)[0]
 
-    def rank_hk_discards(self, view: View, counts: list[int], melds: int,
-                         discards: list[Action]) -> list[Action]:
+    def rank_hk_discards(self, view: View, counts: list[int], melds: int, discards: list[Action]) -> list[Action]:
         """Discards best first: plan and danger cost added to shanten, then the ready value, then acceptance."""
         plan = make_plan(view)
         options = view_options(view)
         seen = visible_counts(view)
         danger = dangerous_to_others(view) if HongKongView.of(view).liability else frozenset()
         me = view.me
-        facts = WinFacts(seat=me.wind, round=view.round_wind, self_drawn=False,
-                         discarder=(me.wind + 1) % 4, bonus=frozenset(kind_of(t) for t in me.bonus))
+        facts = WinFacts(
+            seat=me.wind,
+            round=view.round_wind,
+            self_drawn=False,
+            discarder=(me.wind + 1) % 4,
+            bonus=frozenset(kind_of(t) for t in me.bonus),
+        )
         scored = {}
         for kind in {kind_of(tile_of(a)) for a in discards}:
             counts[kind] -= 1
@@ -191,8 +196,15 @@ class HongKongBot(BaselineBot):
         return sorted(discards, key=lambda a: (scored[kind_of(tile_of(a))], a.sort_key()))
 
     @staticmethod
-    def _ready_value(view: View, counts: list[int], melds: int, dropped: int, seen: list[int],
-                     facts: WinFacts, options: HongKongOptions) -> int:
+    def _ready_value(
+        view: View,
+        counts: list[int],
+        melds: int,
+        dropped: int,
+        seen: list[int],
+        facts: WinFacts,
+        options: HongKongOptions,
+    ) -> int:
         """The points a ready hand can expect: each legal wait's value times its unseen copies."""
         total = 0
         for wait in waits(counts, melds, seven_pairs=False):
@@ -211,9 +223,6 @@ def _free_copy(view: View, kind: int) -> int:
     me = view.me
     mine = set(me.concealed_tiles) | {t for m in me.melds for t in m.tiles}
     return next((c for c in range(4) if kind * 4 + c not in mine), 0)
-
-
-
 
 
 class StrongHongKongBot(SpeedFirstBot):

@@ -1,13 +1,13 @@
 """Valuing a winning hand: the best reading under the fan table, and the fan minimum.
 
-    >>> from jantaku.engine.melds import parse_hand
-    >>> from jantaku.engine.tiles import parse_kinds
-    >>> from .options import HongKongOptions
-    >>> hand = parse_hand("123m456m789m11z pon:555z")
-    >>> win = WinFacts(seat=0, round=0, self_drawn=False, discarder=3)
-    >>> value = best_value(hand, parse_kinds("1z")[0], win, HongKongOptions())
-    >>> [(i.name, i.value) for i in value.items], value.fan
-    ([('White Dragon Pung', 1), ('Mixed One Suit', 3), ('No Bonus Tiles', 1)], 5)
+>>> from jantaku.engine.melds import parse_hand
+>>> from jantaku.engine.tiles import parse_kinds
+>>> from .options import HongKongOptions
+>>> hand = parse_hand("123m456m789m11z pon:555z")
+>>> win = WinFacts(seat=0, round=0, self_drawn=False, discarder=3)
+>>> value = best_value(hand, parse_kinds("1z")[0], win, HongKongOptions())
+>>> [(i.name, i.value) for i in value.items], value.fan
+([('White Dragon Pung', 1), ('Mixed One Suit', 3), ('No Bonus Tiles', 1)], 5)
 """
 
 from __future__ import annotations
@@ -64,15 +64,13 @@ def value_of(arrangement: Arrangement, options: HongKongOptions) -> HandValue:
     patterns = frozenset(r.name for r in rules) | frozenset(limits)
     if limits:
         item = ScoreItem(limits[0], options.limit_fan, "limit")
-        return HandValue((item,), options.limit_fan, options.limit_fan, options.limit_fan,
-                         limits[0], patterns)
+        return HandValue((item,), options.limit_fan, options.limit_fan, options.limit_fan, limits[0], patterns)
     items = tuple(ScoreItem(r.name, r.fan, "fan") for r in rules)
     counted = sum(r.fan for r in rules if not r.bonus)
     return HandValue(items, sum(r.fan for r in rules), counted, options.limit_fan, None, patterns)
 
 
-def best_value(hand: HandSpec, win_kind: int, win: WinFacts,
-               options: HongKongOptions) -> HandValue | None:
+def best_value(hand: HandSpec, win_kind: int, win: WinFacts, options: HongKongOptions) -> HandValue | None:
     """The most valuable reading of a complete hand, or None if the hand is not complete."""
     values = [value_of(a, options) for a in arrangements(hand, win_kind, win)]
     return max(values, key=HandValue._rank, default=None)
@@ -85,7 +83,8 @@ def is_legal_win(hand: HandSpec, win_kind: int, win: WinFacts, options: HongKong
     only checks the shape.
     """
     if options.min_fan == 0:
-        return (len(hand.concealed) + 3 * len(hand.melds) == 14
-                and is_complete(counts34(hand.concealed), len(hand.melds), seven_pairs=False))
+        return len(hand.concealed) + 3 * len(hand.melds) == 14 and is_complete(
+            counts34(hand.concealed), len(hand.melds), seven_pairs=False
+        )
     value = best_value(hand, win_kind, win, options)
     return value is not None and value.meets_minimum(options)

@@ -111,5 +111,5 @@ def points(fan: int, table: str) -> int:
     if table == "half_spicy":
         return HALF_SPICY_POINTS[fan]
     if table == "full_spicy":
-        return 2 ** fan
+        return 2**fan
     raise ValueError(f"no fan table {table!r}; tables: {', '.join(FAN_TABLES)}")

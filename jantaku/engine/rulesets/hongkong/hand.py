@@ -112,8 +112,7 @@ def arrangements(hand: HandSpec, win_kind: int, win: WinFacts) -> list[Arrangeme
     """
     counts = counts34(hand.concealed)
     declared = tuple(meld_group(m) for m in hand.melds)
-    kinds = frozenset(kind_of(t) for t in hand.concealed) | frozenset(m.kind for m in hand.melds
-                                                                      if not m.is_chow)
+    kinds = frozenset(kind_of(t) for t in hand.concealed) | frozenset(m.kind for m in hand.melds if not m.is_chow)
     kinds |= frozenset(kind_of(t) for m in hand.melds if m.is_chow for t in m.tiles)
     claimed = any(m.type is not MeldType.ANKAN for m in hand.melds)
     base = Arrangement((), None, kinds, tuple(counts), claimed, win)
@@ -133,8 +132,7 @@ def arrangements(hand: HandSpec, win_kind: int, win: WinFacts) -> list[Arrangeme
     return out
 
 
-def _win_placements(sets: tuple[Group, ...], pair: int, win_kind: int,
-                    self_drawn: bool) -> list[tuple[Group, ...]]:
+def _win_placements(sets: tuple[Group, ...], pair: int, win_kind: int, self_drawn: bool) -> list[tuple[Group, ...]]:
     """The concealed sets, once for each place a claimed winning tile can go.
 
     A self-drawn tile keeps every set concealed; a discard completing the pair
@@ -142,5 +140,4 @@ def _win_placements(sets: tuple[Group, ...], pair: int, win_kind: int,
     """
     if self_drawn or pair == win_kind:
         return [sets]
-    return [sets[:i] + (replace(g, concealed=False),) + sets[i + 1:]
-            for i, g in enumerate(sets) if g.holds(win_kind)]
+    return [sets[:i] + (replace(g, concealed=False),) + sets[i + 1 :] for i, g in enumerate(sets) if g.holds(win_kind)]

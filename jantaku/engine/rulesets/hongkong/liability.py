@@ -62,8 +62,7 @@ def shown_sets(melds: Iterable[Meld], without_choice: Iterable[int] = ()) -> tup
     feeder had no choice.  An added kong keeps its pung's feeder.
     """
     forced = set(without_choice)
-    return tuple(ShownSet(m.kind, m.from_seat, i in forced)
-                 for i, m in enumerate(melds) if m.is_pung_or_kong)
+    return tuple(ShownSet(m.kind, m.from_seat, i in forced) for i, m in enumerate(melds) if m.is_pung_or_kong)
 
 
 @dataclass(frozen=True)
@@ -102,13 +101,22 @@ def _suit(suit: str) -> frozenset[int]:
 
 
 DANGERS: tuple[Danger, ...] = (
-    Danger("two dragon pungs", frozenset(DRAGONS), 2,
-           frozenset({"Small Three Dragons", "Big Three Dragons"}), "Big Three Dragons"),
-    Danger("three wind pungs", frozenset(WINDS), 3,
-           frozenset({"Small Four Winds", "Big Four Winds"}), "Big Four Winds"),
-    *(Danger(f"three {name} pungs", _suit(suit), 3, frozenset({"Full Flush"}), "Full Flush",
-             shown_kinds_dangerous=True)
-      for suit, name in zip(SUITS, ("characters", "circles", "bamboo"))),
+    Danger(
+        "two dragon pungs",
+        frozenset(DRAGONS),
+        2,
+        frozenset({"Small Three Dragons", "Big Three Dragons"}),
+        "Big Three Dragons",
+    ),
+    Danger(
+        "three wind pungs", frozenset(WINDS), 3, frozenset({"Small Four Winds", "Big Four Winds"}), "Big Four Winds"
+    ),
+    *(
+        Danger(
+            f"three {name} pungs", _suit(suit), 3, frozenset({"Full Flush"}), "Full Flush", shown_kinds_dangerous=True
+        )
+        for suit, name in zip(SUITS, ("characters", "circles", "bamboo"))
+    ),
     Danger("three honour pungs", frozenset(HONORS), 3, frozenset({"All Honours"}), "All Honours"),
     Danger("three terminal pungs", frozenset(TERMINALS), 3, frozenset({"All Terminals"}), "All Terminals"),
 )
@@ -134,9 +142,16 @@ class Liability:
     fed: bool  # True: fed the set; False: threw the winning tile
 
 
-def find_liability(winner: int, shown: Sequence[ShownSet], patterns: frozenset[str], *,
-                   discarder: int | None, win_kind: int, robbed_kong: bool = False,
-                   discard_without_choice: bool = False) -> Liability | None:
+def find_liability(
+    winner: int,
+    shown: Sequence[ShownSet],
+    patterns: frozenset[str],
+    *,
+    discarder: int | None,
+    win_kind: int,
+    robbed_kong: bool = False,
+    discard_without_choice: bool = False,
+) -> Liability | None:
     """Who is liable for this win, if anyone.
 
     ``patterns`` are the names of the fan-table entries and limit hands the
@@ -149,8 +164,13 @@ def find_liability(winner: int, shown: Sequence[ShownSet], patterns: frozenset[s
     """
     for danger in DANGERS:
         fed = danger.fed_set(shown)
-        if (fed is not None and fed.fed_by is not None and fed.fed_by != winner
-                and not fed.fed_without_choice and danger.fed_hand in patterns):
+        if (
+            fed is not None
+            and fed.fed_by is not None
+            and fed.fed_by != winner
+            and not fed.fed_without_choice
+            and danger.fed_hand in patterns
+        ):
             return Liability(fed.fed_by, danger.fed_hand, fed=True)
     if discarder is not None and not robbed_kong and not discard_without_choice:
         for danger in DANGERS:

@@ -27,29 +27,40 @@ DEFAULT_PRESET = "dmjl"
 
 @dataclass(frozen=True)
 class HongKongOptions:
-    fan_table: str = option("half_spicy", "fan → points: half-spicy (1 2 4 8 16 24 32 48 64 96 128) "
-                            "or full-spicy (2^fan)", choices=("half_spicy", "full_spicy"))
+    fan_table: str = option(
+        "half_spicy",
+        "fan → points: half-spicy (1 2 4 8 16 24 32 48 64 96 128) or full-spicy (2^fan)",
+        choices=("half_spicy", "full_spicy"),
+    )
     limit_fan: int = option(10, "the most fan a hand counts; limit hands score this", choices=(8, 10, 13))
-    min_fan: int = option(0, "fan needed to go out (bonus-tile fan do not count); 0 = no minimum",
-                          choices=tuple(range(14)))
+    min_fan: int = option(
+        0, "fan needed to go out (bonus-tile fan do not count); 0 = no minimum", choices=tuple(range(14))
+    )
     seat_rotation: bool = option(False, "players change seats after the East, South and West rounds")
-    liability: bool = option(False, "dangerous-discard liability: whoever throws or feeds the tile "
-                             "for an obvious big hand pays for everyone")
-    time_limit_minutes: int = option(0, "the match stops at once after this many minutes; 0 = no limit",
-                                     bounds=(0, 24 * 60))
-    chip_stake: int = option(0, "chips each player starts with; the match ends with the hand in "
-                             "which someone goes bankrupt; 0 = no chips", bounds=(0, 1_000_000))
+    liability: bool = option(
+        False, "dangerous-discard liability: whoever throws or feeds the tile for an obvious big hand pays for everyone"
+    )
+    time_limit_minutes: int = option(
+        0, "the match stops at once after this many minutes; 0 = no limit", bounds=(0, 24 * 60)
+    )
+    chip_stake: int = option(
+        0,
+        "chips each player starts with; the match ends with the hand in which someone goes bankrupt; 0 = no chips",
+        bounds=(0, 1_000_000),
+    )
     bonus_tiles: bool = option(True, "play with the 4 flowers and 4 seasons (144 tiles)")
     bouquet: str = option(
         "cumulative",
         "all four flowers (or seasons): cumulative: 2 fan on top of the own flower's 1, 3 in all "
-        "(seed 004: \"alle Fan sind kumulativ\"); inclusive: 2 fan in all, the own flower included",
-        choices=("cumulative", "inclusive"))
+        '(seed 004: "alle Fan sind kumulativ"); inclusive: 2 fan in all, the own flower included',
+        choices=("cumulative", "inclusive"),
+    )
 
     def __post_init__(self) -> None:
         if self.min_fan > self.limit_fan:
-            raise OptionError(f"option 'min_fan' ({self.min_fan}) cannot exceed 'limit_fan' "
-                              f"({self.limit_fan}): no hand could win")
+            raise OptionError(
+                f"option 'min_fan' ({self.min_fan}) cannot exceed 'limit_fan' ({self.limit_fan}): no hand could win"
+            )
 
 
 PRESETS: dict[str, dict[str, Any]] = {

@@ -89,8 +89,12 @@ def all_terminals(a: Arrangement) -> bool:
 
 def mixed_terminals_and_honors(a: Arrangement) -> bool:
     """Only terminals and honours, some of each (so every set is a pung; thirteen orphans is a limit)."""
-    return (a.standard and all(is_terminal(k) or is_honor(k) for k in a.kinds)
-            and any(is_terminal(k) for k in a.kinds) and a.has_honors)
+    return (
+        a.standard
+        and all(is_terminal(k) or is_honor(k) for k in a.kinds)
+        and any(is_terminal(k) for k in a.kinds)
+        and a.has_honors
+    )
 
 
 def four_concealed_pungs(a: Arrangement) -> bool:
@@ -106,7 +110,7 @@ def nine_gates(a: Arrangement) -> bool:
     if sum(a.concealed_counts) != 14 or len(a.suits) != 1 or a.has_honors:
         return False
     start = SUIT_OFFSET[next(iter(a.suits))]
-    suit = a.concealed_counts[start:start + 9]
+    suit = a.concealed_counts[start : start + 9]
     return suit[0] >= 3 and suit[8] >= 3 and all(suit[1:8])
 
 
@@ -127,8 +131,10 @@ def round_wind_pung(a: Arrangement) -> bool:
 
 def dragon_pung(dragon: int):
     """The condition "a pung or kong of this dragon"."""
+
     def holds(a: Arrangement) -> bool:
         return dragon in a.pung_kinds
+
     return holds
 
 

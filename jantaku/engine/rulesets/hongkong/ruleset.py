@@ -47,11 +47,16 @@ class HongKongRuleset(Ruleset):
     table_class = HongKongTable
     event_types = EVENT_TYPES
     score_request = staticmethod(_scoring.score_request)
-    bots = VariantBots(named={"hongkong": HongKongBot, "hk": HongKongBot}, levels={"strong": StrongHongKongBot},
-                       strategy=HongKongStrategy)
-    summary = ("Fan scoring, 144 tiles with flowers and seasons. Only the winner scores: the "
-               "discarder pays double, the others single; self-drawn, all pay double. "
-               "East keeps the deal while winning; four wind rounds.")
+    bots = VariantBots(
+        named={"hongkong": HongKongBot, "hk": HongKongBot},
+        levels={"strong": StrongHongKongBot},
+        strategy=HongKongStrategy,
+    )
+    summary = (
+        "Fan scoring, 144 tiles with flowers and seasons. Only the winner scores: the "
+        "discarder pays double, the others single; self-drawn, all pay double. "
+        "East keeps the deal while winning; four wind rounds."
+    )
 
     options: HongKongOptions
 
@@ -63,16 +68,21 @@ class HongKongRuleset(Ruleset):
         return [self.options.chip_stake] * 4
 
     def first_context(self) -> HandContext:
-        return HandContext(dealer=0, round_wind=0, hand_number=0, scores=tuple(self.start_scores()),
-                           extra={"seating": self.seating(0)})
+        return HandContext(
+            dealer=0, round_wind=0, hand_number=0, scores=tuple(self.start_scores()), extra={"seating": self.seating(0)}
+        )
 
     def next_context(self, context: HandContext, result: HandResult, scores: list[int]) -> HandContext | None:
         if self.options.chip_stake and min(scores) <= 0:
             return None
         if any(w.seat == context.dealer for w in result.wins):
-            return HandContext(dealer=context.dealer, round_wind=context.round_wind,
-                               hand_number=context.hand_number + 1, scores=tuple(scores),
-                               extra=dict(context.extra))
+            return HandContext(
+                dealer=context.dealer,
+                round_wind=context.round_wind,
+                hand_number=context.hand_number + 1,
+                scores=tuple(scores),
+                extra=dict(context.extra),
+            )
         seating = context.extra.get("seating", self.seating(context.round_wind))
         position = seating.index(context.dealer) + 1
         round_wind = context.round_wind
@@ -81,9 +91,13 @@ class HongKongRuleset(Ruleset):
             if round_wind == 4:
                 return None
             seating, position = self.seating(round_wind), 0
-        return HandContext(dealer=seating[position], round_wind=round_wind,
-                           hand_number=context.hand_number + 1, scores=tuple(scores),
-                           extra={**context.extra, "seating": list(seating)})
+        return HandContext(
+            dealer=seating[position],
+            round_wind=round_wind,
+            hand_number=context.hand_number + 1,
+            scores=tuple(scores),
+            extra={**context.extra, "seating": list(seating)},
+        )
 
     def has_time_limit(self) -> bool:
         return bool(self.options.time_limit_minutes)

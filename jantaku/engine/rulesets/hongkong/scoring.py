@@ -49,25 +49,39 @@ class HandScore:
     liability: Liability | None = None
 
 
-def score_hand(hand: HandSpec, win_kind: int, win: WinFacts, options: HongKongOptions,
-               context: LiabilityContext | None = None) -> HandScore:
+def score_hand(
+    hand: HandSpec, win_kind: int, win: WinFacts, options: HongKongOptions, context: LiabilityContext | None = None
+) -> HandScore:
     """Value a winning hand and settle it; ``context`` enables liability (when the option is on)."""
     value = best_value(hand, win_kind, win, options)
     if value is None:
         return HandScore(ScoreResult.not_a_win("not a complete hand"))
     if not value.meets_minimum(options):
-        result = ScoreResult(is_win=False, items=list(value.items), limit=value.limit,
-                             values={"fan": value.fan}, error=BELOW_MINIMUM)
+        result = ScoreResult(
+            is_win=False, items=list(value.items), limit=value.limit, values={"fan": value.fan}, error=BELOW_MINIMUM
+        )
         return HandScore(result, value)
     liability = None
     if options.liability and context is not None:
-        liability = find_liability(win.seat, context.shown, value.patterns, discarder=win.discarder,
-                                   win_kind=win_kind, robbed_kong=win.robbed_kong,
-                                   discard_without_choice=context.discard_without_choice)
+        liability = find_liability(
+            win.seat,
+            context.shown,
+            value.patterns,
+            discarder=win.discarder,
+            win_kind=win_kind,
+            robbed_kong=win.robbed_kong,
+            discard_without_choice=context.discard_without_choice,
+        )
     score = value.score(options)
     payments = settle(score, win.seat, win.discarder, liability.seat if liability else None)
-    result = ScoreResult(is_win=True, items=list(value.items), score=score, limit=value.limit,
-                         values={"fan": value.fan}, payments=payments)
+    result = ScoreResult(
+        is_win=True,
+        items=list(value.items),
+        score=score,
+        limit=value.limit,
+        values={"fan": value.fan},
+        payments=payments,
+    )
     return HandScore(result, value, liability)
 
 
@@ -75,12 +89,18 @@ def win_facts(req: ScoreRequest) -> WinFacts:
     """How a calculator request was won; a kong-replacement win is always self-drawn."""
     replacement = bool(req.flags & REPLACEMENT_FLAGS)
     self_drawn = req.self_drawn or replacement
-    return WinFacts(seat=req.seat, round=req.round, self_drawn=self_drawn,
-                    discarder=None if self_drawn else req.discarder,
-                    last_tile="last_tile" in req.flags, replacement=replacement,
-                    kong_on_kong="twofold_fortune" in req.flags,
-                    robbed_kong="robbed_kong" in req.flags, first_turn="first_turn" in req.flags,
-                    bonus=frozenset(kind_of(t) for t in req.hand.bonus))
+    return WinFacts(
+        seat=req.seat,
+        round=req.round,
+        self_drawn=self_drawn,
+        discarder=None if self_drawn else req.discarder,
+        last_tile="last_tile" in req.flags,
+        replacement=replacement,
+        kong_on_kong="twofold_fortune" in req.flags,
+        robbed_kong="robbed_kong" in req.flags,
+        first_turn="first_turn" in req.flags,
+        bonus=frozenset(kind_of(t) for t in req.hand.bonus),
+    )
 
 
 def request_error(req: ScoreRequest, options: HongKongOptions) -> str | None:

@@ -94,11 +94,17 @@ class HongKongStrategy(Strategy):
             fan = self.fan_estimate(sv, counts, melds, ALL_PUNGS_FAN)
             yield Plan("all pungs", frozenset(range(34)), self.value_of_fan(sv, fan), pungs_only=True)
 
-    def ready_value(self, sv: SeatReading, counts: list[int], melds: Sequence[ShownMeld],
-                    waits: Sequence[int]) -> tuple[int, float]:
+    def ready_value(
+        self, sv: SeatReading, counts: list[int], melds: Sequence[ShownMeld], waits: Sequence[int]
+    ) -> tuple[int, float]:
         opts = options(sv)
-        facts = WinFacts(seat=sv.wind, round=sv.round_wind, self_drawn=False, discarder=(sv.wind + 1) % 4,
-                         bonus=frozenset(kind_of(t) for t in sv.me.bonus))
+        facts = WinFacts(
+            seat=sv.wind,
+            round=sv.round_wind,
+            self_drawn=False,
+            discarder=(sv.wind + 1) % 4,
+            bonus=frozenset(kind_of(t) for t in sv.me.bonus),
+        )
         accepted, total = 0, 0.0
         for w in waits:
             left = sv.unseen[w]

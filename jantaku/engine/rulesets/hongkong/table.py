@@ -132,17 +132,21 @@ class HongKongTable(Table):
 
     # --- winning ---------------------------------------------------------------------------
 
-    def can_win(self, seat: int, tile: int, *, self_drawn: bool, robbing: bool = False,
-                concealed_kong: bool = False) -> bool:
-        if not super().can_win(seat, tile, self_drawn=self_drawn, robbing=robbing,
-                               concealed_kong=concealed_kong):
+    def can_win(
+        self, seat: int, tile: int, *, self_drawn: bool, robbing: bool = False, concealed_kong: bool = False
+    ) -> bool:
+        if not super().can_win(seat, tile, self_drawn=self_drawn, robbing=robbing, concealed_kong=concealed_kong):
             return False  # the shape: four sets and a pair, or thirteen orphans
         if self.options.min_fan == 0:
             return True
         last = self.last_discard  # set whenever a discard can be won on
         discarder = None if self_drawn else (self.turn_seat if robbing or last is None else last[0])
-        return is_legal_win(self._hand_spec(seat, tile, self_drawn), kind_of(tile),
-                            self.win_facts(seat, discarder, robbing=robbing), self.options)
+        return is_legal_win(
+            self._hand_spec(seat, tile, self_drawn),
+            kind_of(tile),
+            self.win_facts(seat, discarder, robbing=robbing),
+            self.options,
+        )
 
     def _hand_spec(self, seat: int, tile: int, self_drawn: bool) -> HandSpec:
         player = self.players[seat]
@@ -156,15 +160,21 @@ class HongKongTable(Table):
         self_drawn = discarder is None
         first_turn = self.calls_made == 0 and (
             (self_drawn and self.turns_taken == 0 and seat == self.context.dealer)
-            or (not self_drawn and self.turns_taken == 1 and discarder == self.context.dealer))
+            or (not self_drawn and self.turns_taken == 1 and discarder == self.context.dealer)
+        )
         on_replacement = self_drawn and self.turn_situation is TurnSituation.KONG_REPLACEMENT
         return WinFacts(
-            seat=self.seat_wind(seat), round=self.context.round_wind, self_drawn=self_drawn,
+            seat=self.seat_wind(seat),
+            round=self.context.round_wind,
+            self_drawn=self_drawn,
             discarder=None if discarder is None else self.seat_wind(discarder),
             last_tile=self.wall.remaining == 0 and not robbing,
-            replacement=on_replacement, robbed_kong=robbing, first_turn=first_turn,
+            replacement=on_replacement,
+            robbed_kong=robbing,
+            first_turn=first_turn,
             kong_on_kong=on_replacement and self.kongs_in_a_row >= 2,
-            bonus=frozenset(kind_of(t) for t in self.players[seat].bonus))
+            bonus=frozenset(kind_of(t) for t in self.players[seat].bonus),
+        )
 
     def score_win(self, seat: int, tile: int, discarder: int | None):
         hand = self._hand_spec(seat, tile, discarder is None)
@@ -175,8 +185,7 @@ class HongKongTable(Table):
             raise AssertionError(f"seat {seat} was offered a win that does not score: {scored.result.error}")
         if scored.liability is not None:
             liable = self.seat_of_wind(scored.liability.seat)
-            self.emit(LiabilityEvent(seat=liable, winner=seat, hand=scored.liability.hand,
-                                     fed=scored.liability.fed))
+            self.emit(LiabilityEvent(seat=liable, winner=seat, hand=scored.liability.hand, fed=scored.liability.fed))
         # a scored win always has its payments (None only on a result that is no win, raised above)
         payments = {self.seat_of_wind(w): v for w, v in (scored.result.payments or {}).items()}
         return scored.result, payments
@@ -185,17 +194,19 @@ class HongKongTable(Table):
 
     def _liability_context(self, seat: int) -> LiabilityContext:
         melds = self.players[seat].melds
-        shown = tuple(ShownSet(s.kind, None if s.fed_by is None else self.seat_wind(s.fed_by),
-                               s.fed_without_choice)
-                      for s in shown_sets(melds, self._fed_without_choice[seat]))
+        shown = tuple(
+            ShownSet(s.kind, None if s.fed_by is None else self.seat_wind(s.fed_by), s.fed_without_choice)
+            for s in shown_sets(melds, self._fed_without_choice[seat])
+        )
         discarder = self.last_discard[0] if self.last_discard else None
         forced = self._discard_without_choice and discarder is not None and discarder != seat
         return LiabilityContext(shown, forced)
 
     def dangerous_to_others(self, seat: int) -> frozenset[int]:
         """Kinds dangerous for ``seat`` to throw: what the other players' shown sets threaten."""
-        return frozenset().union(*(dangerous_kinds(shown_sets(p.melds))
-                                   for s, p in enumerate(self.players) if s != seat))
+        return frozenset().union(
+            *(dangerous_kinds(shown_sets(p.melds)) for s, p in enumerate(self.players) if s != seat)
+        )
 
     def on_kong(self, seat: int, meld: Meld) -> None:
         # a kong declared with a kong's replacement tile is a kong on kong
@@ -204,7 +215,8 @@ class HongKongTable(Table):
     def on_discard(self, seat: int, tile: int) -> None:
         self.kongs_in_a_row = 0
         self._discard_without_choice = bool(self.options.liability) and had_no_choice(
-            (kind_of(t) for t in self.players[seat].concealed + [tile]), self.dangerous_to_others(seat))
+            (kind_of(t) for t in self.players[seat].concealed + [tile]), self.dangerous_to_others(seat)
+        )
 
     def on_call(self, seat: int, meld: Meld) -> None:
         if self._discard_without_choice and meld.is_pung_or_kong:
@@ -215,8 +227,15 @@ class HongKongTable(Table):
     def view_extension(self, seat: int | None) -> HongKongView:
         options = self.options
         below = None if seat is None else self.below_minimum(seat)
-        return HongKongView(tuple(self.seating), options.min_fan, options.limit_fan, options.fan_table,
-                            options.liability, options.bonus_tiles, below)
+        return HongKongView(
+            tuple(self.seating),
+            options.min_fan,
+            options.limit_fan,
+            options.fan_table,
+            options.liability,
+            options.bonus_tiles,
+            below,
+        )
 
     def below_minimum(self, seat: int) -> bool:
         """Ready, but no discard would give the hand the fan minimum (the hint warns the player)."""
@@ -238,5 +257,6 @@ class HongKongTable(Table):
 
     def _discard_would_reach_minimum(self, seat: int, kind: int) -> bool:
         tile = next(t for t in range(kind * 4, kind * 4 + 4) if t not in self.players[seat].concealed)
-        return is_legal_win(self._hand_spec(seat, tile, False), kind, self.win_facts(seat, (seat + 3) % 4),
-                            self.options)
+        return is_legal_win(
+            self._hand_spec(seat, tile, False), kind, self.win_facts(seat, (seat + 3) % 4), self.options
+        )

@@ -14,5 +14,16 @@ from .match import RiichiRuleset  # noqa: I001  (the match needs the table)
 
 RULESET = RiichiRuleset
 
-__all__ = ["PRESETS", "RULESET", "RiichiOptions", "RiichiRuleset", "RiichiTable", "RiichiWinContext", "has_yaku",
-           "is_winning", "riichi_options", "score_request", "score_win"]
+__all__ = [
+    "PRESETS",
+    "RULESET",
+    "RiichiOptions",
+    "RiichiRuleset",
+    "RiichiTable",
+    "RiichiWinContext",
+    "has_yaku",
+    "is_winning",
+    "riichi_options",
+    "score_request",
+    "score_win",
+]

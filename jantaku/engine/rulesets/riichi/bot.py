@@ -133,8 +133,11 @@ class RiichiBot(BaselineBot):
         passing = next(a for a in actions if a.type is ActionType.PASS)
         if self._riichi_opponents(view) and not self._ready(view):
             return passing
-        calls = [a for a in actions if a.type in (ActionType.PON, ActionType.CHI, ActionType.KAN)
-                 and self._keeps_a_yaku(view, a)]
+        calls = [
+            a
+            for a in actions
+            if a.type in (ActionType.PON, ActionType.CHI, ActionType.KAN) and self._keeps_a_yaku(view, a)
+        ]
         if not calls:
             return passing
         return super().choose_claim(view, [passing, *calls])
@@ -173,8 +176,13 @@ class RiichiBot(BaselineBot):
         def key(a: Action):
             k = kind_of(tile_of(a))
             sh, live = ranked[k]
-            return (sh, -(live - DORA_LIVE * self.tile_value(view, tile_of(a))),
-                    0 if k in TERMINALS_AND_HONORS else 1, a.sort_key())
+            return (
+                sh,
+                -(live - DORA_LIVE * self.tile_value(view, tile_of(a))),
+                0 if k in TERMINALS_AND_HONORS else 1,
+                a.sort_key(),
+            )
+
         return min(options, key=key)
 
     def tile_value(self, view: View, tile: int) -> int:
@@ -258,8 +266,9 @@ class StrongRiichiBot(RiichiBot):
         counts = counts34(hand)
         own = {d.tile >> 2 for d in me.discards} | {discard >> 2}
         seen = visible_counts(view)
-        context = RiichiWinContext(seat_wind=me.wind, round_wind=view.round_wind,
-                                   dora_indicators=RiichiView.of(view).dora_indicators)
+        context = RiichiWinContext(
+            seat_wind=me.wind, round_wind=view.round_wind, dora_indicators=RiichiView.of(view).dora_indicators
+        )
         live = False
         for kind in waits(counts, 0):
             if kind in own:
@@ -286,7 +295,9 @@ class StrongRiichiBot(RiichiBot):
         best = min(sh for sh, _ in ranked.values())
         if best == 1:
             risk = self.riichi_danger(view)
-            safe = [a for a in discards if ranked[kind_of(tile_of(a))][0] == best and risk(kind_of(tile_of(a))) <= SAFE_PUSH]
+            safe = [
+                a for a in discards if ranked[kind_of(tile_of(a))][0] == best and risk(kind_of(tile_of(a))) <= SAFE_PUSH
+            ]
             if safe:
                 return self._best(view, safe)
         return super()._safest(view, discards)
@@ -311,8 +322,11 @@ class StrongRiichiBot(RiichiBot):
         return sum(1 for t in me.concealed_tiles if kind_of(t) in TERMINALS_AND_HONORS) <= OUTSIDE_TILES_TO_SHED
 
     def _keeps_a_yaku(self, view: View, call: Action) -> bool:
-        return (super()._keeps_a_yaku(view, call) or self.flush_suit(view, call.tile) is not None
-                or self.all_simples_within_reach(view, call.tile))
+        return (
+            super()._keeps_a_yaku(view, call)
+            or self.flush_suit(view, call.tile) is not None
+            or self.all_simples_within_reach(view, call.tile)
+        )
 
     def _best(self, view: View, options: list[Action]) -> Action:
         """An open hand throws first what its yaku cannot use: the other suits of a half flush, or the

@@ -30,8 +30,16 @@ def count_indicated(counts: Sequence[int], indicators: Iterable[int]) -> int:
     return n
 
 
-def dora_items(counts: Sequence[int], mask: int, tiles: Iterable[int], indicators: Sequence[int],
-               ura_indicators: Sequence[int], *, riichi: bool, aka: bool) -> list[tuple[str, int]]:
+def dora_items(
+    counts: Sequence[int],
+    mask: int,
+    tiles: Iterable[int],
+    indicators: Sequence[int],
+    ura_indicators: Sequence[int],
+    *,
+    riichi: bool,
+    aka: bool,
+) -> list[tuple[str, int]]:
     """(name, han) for dora, red fives and ura dora; only the ones that count something.
 
     ``mask`` has bit ``k`` set for each kind ``k`` in the hand (red fives are only looked for

@@ -1,11 +1,11 @@
 """Payments at an exhaustive draw: tenpai payments and nagashi mangan.
 
-    >>> tenpai_payments({1})  # one player tenpai: 1000 from each of the others
-    {0: -1000, 1: 3000, 2: -1000, 3: -1000}
-    >>> tenpai_payments({0, 2})
-    {0: 1500, 1: -1500, 2: 1500, 3: -1500}
-    >>> nagashi_mangan_payments([2])  # a non-dealer: 4000 from the dealer, 2000 from the others
-    {0: -4000, 1: -2000, 2: 8000, 3: -2000}
+>>> tenpai_payments({1})  # one player tenpai: 1000 from each of the others
+{0: -1000, 1: 3000, 2: -1000, 3: -1000}
+>>> tenpai_payments({0, 2})
+{0: 1500, 1: -1500, 2: 1500, 3: -1500}
+>>> nagashi_mangan_payments([2])  # a non-dealer: 4000 from the dealer, 2000 from the others
+{0: -4000, 1: -2000, 2: 8000, 3: -2000}
 """
 
 from __future__ import annotations
@@ -48,6 +48,13 @@ def nagashi_mangan_payments(seats: Iterable[int]) -> dict[int, int]:
 def nagashi_mangan_result(seat: int) -> ScoreResult:
     """The breakdown shown for one player's nagashi mangan."""
     value = hand_value(MANGAN, han=5, fu=0, limit="mangan", dealer=seat == 0, self_drawn=True)
-    return ScoreResult(is_win=True, items=[ScoreItem(NAGASHI_MANGAN, 5, "han", "All terminal and honour discards")],
-                       score=MANGAN, limit="mangan", values={"han": 5, "fu": 0},
-                       payments=nagashi_mangan_payments([seat]), hand_value=value.text, hand_points=value.points)
+    return ScoreResult(
+        is_win=True,
+        items=[ScoreItem(NAGASHI_MANGAN, 5, "han", "All terminal and honour discards")],
+        score=MANGAN,
+        limit="mangan",
+        values={"han": 5, "fu": 0},
+        payments=nagashi_mangan_payments([seat]),
+        hand_value=value.text,
+        hand_points=value.points,
+    )

@@ -48,9 +48,13 @@ def _set_name(kind: int, *, kan: bool, concealed: bool) -> str:
 
 
 # item names per kind, made once: "Closed pung 1z", "Valued pair 5z", ...
-_SET_NAMES = {(concealed, kan): [f"{'Closed' if concealed else 'Open'} {'kan' if kan else 'pung'} {kind_str(k)}"
-                                 for k in range(34)]
-              for concealed in (False, True) for kan in (False, True)}
+_SET_NAMES = {
+    (concealed, kan): [
+        f"{'Closed' if concealed else 'Open'} {'kan' if kan else 'pung'} {kind_str(k)}" for k in range(34)
+    ]
+    for concealed in (False, True)
+    for kan in (False, True)
+}
 _VALUED_PAIR_NAMES = [f"Valued pair {kind_str(k)}" for k in range(34)]
 _DOUBLE_WIND_PAIR_NAMES = [f"Double wind pair {kind_str(k)}" for k in range(34)]
 
@@ -64,8 +68,7 @@ def meld_fu_items(facts: HandFacts) -> list[tuple[str, int]]:
         kind = m.tiles[0] >> 2
         kan = m.type is not MeldType.PON
         concealed = m.type is MeldType.ANKAN
-        items.append((_set_name(kind, kan=kan, concealed=concealed),
-                      open_pung_fu(kind, kan=kan, concealed=concealed)))
+        items.append((_set_name(kind, kan=kan, concealed=concealed), open_pung_fu(kind, kan=kan, concealed=concealed)))
     return items
 
 
@@ -82,8 +85,9 @@ def pair_fu(facts: HandFacts, pair: int, double_wind_pair_fu: int) -> tuple[str,
     return None
 
 
-def fu_items(shape: Shape, facts: HandFacts, melds_fu: list[tuple[str, int]], pinfu: bool,
-             double_wind_pair_fu: int = 4) -> tuple[list[tuple[str, int]], int]:
+def fu_items(
+    shape: Shape, facts: HandFacts, melds_fu: list[tuple[str, int]], pinfu: bool, double_wind_pair_fu: int = 4
+) -> tuple[list[tuple[str, int]], int]:
     """The fu of one reading, item by item (before rounding), and the hand's fu (rounded)."""
     if shape.form == SEVEN_PAIRS:
         return [(SEVEN_PAIRS_FU, 25)], 25
@@ -91,8 +95,9 @@ def fu_items(shape: Shape, facts: HandFacts, melds_fu: list[tuple[str, int]], pi
     return items, total_fu(items)
 
 
-def _regular_fu_items(shape: Shape, facts: HandFacts, melds_fu: list[tuple[str, int]], pinfu: bool,
-                      double_wind_pair_fu: int) -> list[tuple[str, int]]:
+def _regular_fu_items(
+    shape: Shape, facts: HandFacts, melds_fu: list[tuple[str, int]], pinfu: bool, double_wind_pair_fu: int
+) -> list[tuple[str, int]]:
     items = [(BASE, 20)]
     ron = not facts.self_drawn
     if ron and facts.closed:

@@ -52,11 +52,14 @@ class RiichiRuleset(Ruleset):
     event_types = EVENT_TYPES
     score_request = staticmethod(_scoring.score_request)
     bots = VariantBots(named={"riichi": RiichiBot}, levels={"normal": RiichiBot, "strong": StrongRiichiBot})
-    action_labels = (ActionLabel("riichi", (ActionType.RIICHI,), "r", 10, uses_selection=True,
-                                 hint="riichi with the selected tile"),
-                     ActionLabel("abort", (ActionType.ABORT,), "z", 70))
-    summary = ("Japanese mahjong: every win needs a yaku; riichi, dora, furiten. 25,000 points each, "
-               "East-South game, uma and oka. Presets: tenhou (default), majsoul.")
+    action_labels = (
+        ActionLabel("riichi", (ActionType.RIICHI,), "r", 10, uses_selection=True, hint="riichi with the selected tile"),
+        ActionLabel("abort", (ActionType.ABORT,), "z", 70),
+    )
+    summary = (
+        "Japanese mahjong: every win needs a yaku; riichi, dora, furiten. 25,000 points each, "
+        "East-South game, uma and oka. Presets: tenhou (default), majsoul."
+    )
 
     def __init__(self, preset: str | None = None, options: dict[str, Any] | None = None):
         super().__init__(preset, options)
@@ -87,11 +90,18 @@ class RiichiRuleset(Ruleset):
             dealer = (dealer + 1) % 4
             if dealer == 0:
                 round_wind += 1
-        return HandContext(dealer=dealer, round_wind=round_wind, hand_number=context.hand_number + 1,
-                           honba=honba, sticks=sticks, scores=tuple(scores))
+        return HandContext(
+            dealer=dealer,
+            round_wind=round_wind,
+            hand_number=context.hand_number + 1,
+            honba=honba,
+            sticks=sticks,
+            scores=tuple(scores),
+        )
 
-    def _game_over(self, context: HandContext, scores: list[int], *, keeps: bool, dealer_won: bool,
-                   dealer_tenpai: bool) -> bool:
+    def _game_over(
+        self, context: HandContext, scores: list[int], *, keeps: bool, dealer_won: bool, dealer_tenpai: bool
+    ) -> bool:
         opts = self.options
         if opts.bust_ends and min(scores) < 0:
             return True
@@ -122,8 +132,10 @@ class RiichiRuleset(Ruleset):
             points[seat] = base + opts.uma[place] + (oka if place == 0 else 0.0)
         if opts.final_rounding == "tenhou":
             points[order[0]] = sum(opts.uma) - sum(points[s] for s in order[1:])  # the total stays as it was
-        return [{"seat": seat, "place": order.index(seat) + 1, "score": final_scores[seat],
-                 "final": round(points[seat], 1)} for seat in range(4)]
+        return [
+            {"seat": seat, "place": order.index(seat) + 1, "score": final_scores[seat], "final": round(points[seat], 1)}
+            for seat in range(4)
+        ]
 
 
 def _tenhou_thousands(diff: int) -> int:

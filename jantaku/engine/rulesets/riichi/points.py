@@ -31,11 +31,22 @@ from dataclasses import dataclass
 MANGAN = 2000
 
 # (lowest han, base points, name) for the han-counted limits
-HAN_LIMITS = ((13, 8000, "yakuman"), (11, 6000, "sanbaiman"), (8, 4000, "baiman"),
-              (6, 3000, "haneman"), (5, MANGAN, "mangan"))
+HAN_LIMITS = (
+    (13, 8000, "yakuman"),
+    (11, 6000, "sanbaiman"),
+    (8, 4000, "baiman"),
+    (6, 3000, "haneman"),
+    (5, MANGAN, "mangan"),
+)
 
-YAKUMAN_NAMES = {1: "yakuman", 2: "double yakuman", 3: "triple yakuman", 4: "quadruple yakuman",
-                 5: "quintuple yakuman", 6: "sextuple yakuman"}
+YAKUMAN_NAMES = {
+    1: "yakuman",
+    2: "double yakuman",
+    3: "triple yakuman",
+    4: "quadruple yakuman",
+    5: "quintuple yakuman",
+    6: "sextuple yakuman",
+}
 
 
 def yakuman_points(multiplier: int) -> tuple[int, str]:
@@ -60,8 +71,9 @@ def round_up_100(points: int) -> int:
     return -(-points // 100) * 100
 
 
-def win_payments(base: int, *, winner: int, payer: int | None, honba: int = 0, sticks: int = 0,
-                 liable: int | None = None) -> dict[int, int]:
+def win_payments(
+    base: int, *, winner: int, payer: int | None, honba: int = 0, sticks: int = 0, liable: int | None = None
+) -> dict[int, int]:
     """Net change per seat wind (0 = East = dealer) for one win.
 
     ``payer`` is the discarder (None: self-drawn).  ``liable`` is a player who

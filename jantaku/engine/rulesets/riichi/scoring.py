@@ -46,9 +46,15 @@ NO_YAKU = "no yaku"
 NOT_COMPLETE = "not a complete hand"
 
 # riichi's names for the calculator's flags
-_FLAG_FIELDS = {"riichi": "riichi", "double_riichi": "double_riichi", "ippatsu": "ippatsu",
-                "last_tile": "last_tile", "replacement": "rinshan", "robbed_kong": "chankan",
-                "first_turn": "first_turn"}
+_FLAG_FIELDS = {
+    "riichi": "riichi",
+    "double_riichi": "double_riichi",
+    "ippatsu": "ippatsu",
+    "last_tile": "last_tile",
+    "replacement": "rinshan",
+    "robbed_kong": "chankan",
+    "first_turn": "first_turn",
+}
 
 _items: dict[tuple[str, int, str], ScoreItem] = {}
 
@@ -67,8 +73,16 @@ class _Reading:
 
     __slots__ = ("key", "yaku", "yakuman", "han", "fu", "fu_items", "base", "limit")
 
-    def __init__(self, yaku: list[Yaku], yakuman: list[tuple[Yaku, int]], han: int, fu: int,
-                 fu_items: list[tuple[str, int]], base: int, limit: str | None) -> None:
+    def __init__(
+        self,
+        yaku: list[Yaku],
+        yakuman: list[tuple[Yaku, int]],
+        han: int,
+        fu: int,
+        fu_items: list[tuple[str, int]],
+        base: int,
+        limit: str | None,
+    ) -> None:
         self.yaku = yaku
         self.yakuman = yakuman
         self.han = han
@@ -108,8 +122,15 @@ class _Scorer:
     def _count_dora(self) -> None:
         """Dora are counted on first need: a hand without yaku needs none."""
         f, ctx = self.facts, self.ctx
-        self._dora = dora_items(f.counts, f.mask, f.tiles, ctx.dora_indicators, ctx.ura_indicators,
-                                riichi=ctx.in_riichi, aka=self.opts.aka_dora)
+        self._dora = dora_items(
+            f.counts,
+            f.mask,
+            f.tiles,
+            ctx.dora_indicators,
+            ctx.ura_indicators,
+            riichi=ctx.in_riichi,
+            aka=self.opts.aka_dora,
+        )
         for _, n in self._dora:
             self._dora_han += n
 
@@ -166,13 +187,25 @@ class _Scorer:
             extra = reading.fu - sum(v for _, v in reading.fu_items)
             if extra:
                 items.append(_item(ROUNDING, extra, "fu"))
-        payments = win_payments(reading.base, winner=ctx.seat_wind, payer=ctx.payer, honba=ctx.honba,
-                                sticks=ctx.sticks)
-        value = hand_value(reading.base, han=reading.han, fu=reading.fu, limit=reading.limit,
-                           dealer=ctx.seat_wind == 0, self_drawn=ctx.payer is None)
-        return ScoreResult(is_win=True, items=items, score=reading.base, limit=reading.limit,
-                           values={"han": reading.han, "fu": reading.fu}, payments=payments,
-                           hand_value=value.text, hand_points=value.points)
+        payments = win_payments(reading.base, winner=ctx.seat_wind, payer=ctx.payer, honba=ctx.honba, sticks=ctx.sticks)
+        value = hand_value(
+            reading.base,
+            han=reading.han,
+            fu=reading.fu,
+            limit=reading.limit,
+            dealer=ctx.seat_wind == 0,
+            self_drawn=ctx.payer is None,
+        )
+        return ScoreResult(
+            is_win=True,
+            items=items,
+            score=reading.base,
+            limit=reading.limit,
+            values={"han": reading.han, "fu": reading.fu},
+            payments=payments,
+            hand_value=value.text,
+            hand_points=value.points,
+        )
 
 
 def _check_hand(concealed_tiles: Sequence[int], melds: Sequence[Meld], win_tile: int) -> str | None:
@@ -185,14 +218,20 @@ def _check_hand(concealed_tiles: Sequence[int], melds: Sequence[Meld], win_tile:
     return None
 
 
-def score_win(concealed_tiles: Sequence[int], melds: Sequence[Meld], win_tile: int,
-              context: RiichiWinContext, options: RiichiOptions = DEFAULT_OPTIONS) -> ScoreResult:
+def score_win(
+    concealed_tiles: Sequence[int],
+    melds: Sequence[Meld],
+    win_tile: int,
+    context: RiichiWinContext,
+    options: RiichiOptions = DEFAULT_OPTIONS,
+) -> ScoreResult:
     """Score a win; ``is_win`` is False with ``error`` "not a complete hand" or "no yaku"."""
     problem = _check_hand(concealed_tiles, melds, win_tile)
     if problem:
         return ScoreResult.not_a_win(problem)
-    facts = HandFacts.build(concealed_tiles, melds, win_tile >> 2, context.self_drawn,
-                            context.seat_wind, context.round_wind)
+    facts = HandFacts.build(
+        concealed_tiles, melds, win_tile >> 2, context.self_drawn, context.seat_wind, context.round_wind
+    )
     problem = context.conflict(facts.closed, facts.has_melds)
     if problem:
         return ScoreResult.not_a_win(problem)
@@ -214,13 +253,19 @@ def is_winning(concealed_tiles: Sequence[int], melds: Sequence[Meld] = ()) -> bo
     return is_complete_shape(tuple(counts), bool(melds))
 
 
-def has_yaku(concealed_tiles: Sequence[int], melds: Sequence[Meld], win_tile: int,
-             context: RiichiWinContext, options: RiichiOptions = DEFAULT_OPTIONS) -> bool:
+def has_yaku(
+    concealed_tiles: Sequence[int],
+    melds: Sequence[Meld],
+    win_tile: int,
+    context: RiichiWinContext,
+    options: RiichiOptions = DEFAULT_OPTIONS,
+) -> bool:
     """Whether this complete hand may legally win (it has a yaku); False for an incomplete hand."""
     if _check_hand(concealed_tiles, melds, win_tile):
         return False
-    facts = HandFacts.build(concealed_tiles, melds, win_tile >> 2, context.self_drawn,
-                            context.seat_wind, context.round_wind)
+    facts = HandFacts.build(
+        concealed_tiles, melds, win_tile >> 2, context.self_drawn, context.seat_wind, context.round_wind
+    )
     shapes = interpretations(facts)
     if not shapes:
         return False
@@ -240,9 +285,17 @@ def context_from_request(req: ScoreRequest) -> RiichiWinContext:
     if unknown:
         raise ValueError(f"flag(s) {', '.join(unknown)} are not riichi rules")
     flags = {_FLAG_FIELDS[f]: True for f in req.flags}
-    return RiichiWinContext(seat_wind=req.seat, round_wind=req.round, self_drawn=req.self_drawn,
-                            discarder=req.discarder, dora_indicators=tuple(req.dora),
-                            ura_indicators=tuple(req.ura), honba=req.honba, sticks=req.sticks, **flags)
+    return RiichiWinContext(
+        seat_wind=req.seat,
+        round_wind=req.round,
+        self_drawn=req.self_drawn,
+        discarder=req.discarder,
+        dora_indicators=tuple(req.dora),
+        ura_indicators=tuple(req.ura),
+        honba=req.honba,
+        sticks=req.sticks,
+        **flags,
+    )
 
 
 def score_request(req: ScoreRequest) -> ScoreResult:

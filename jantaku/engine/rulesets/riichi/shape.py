@@ -76,9 +76,23 @@ class HandFacts:
     four).  The meld lists are what the melds add to any reading.
     """
 
-    __slots__ = ("concealed", "counts", "mask", "win", "self_drawn", "closed", "has_melds",
-                 "seat_wind", "round_wind", "meld_runs", "meld_triplets", "meld_kans",
-                 "meld_concealed_triplets", "melds", "tiles")
+    __slots__ = (
+        "concealed",
+        "counts",
+        "mask",
+        "win",
+        "self_drawn",
+        "closed",
+        "has_melds",
+        "seat_wind",
+        "round_wind",
+        "meld_runs",
+        "meld_triplets",
+        "meld_kans",
+        "meld_concealed_triplets",
+        "melds",
+        "tiles",
+    )
     concealed: tuple[int, ...]
     counts: list[int]
     tiles: Sequence[int]
@@ -96,8 +110,15 @@ class HandFacts:
     melds: Sequence[Meld]
 
     @classmethod
-    def build(cls, concealed_tiles: Sequence[int], melds: Sequence[Meld], win_kind: int,
-              self_drawn: bool, seat_wind: int, round_wind: int) -> "HandFacts":
+    def build(
+        cls,
+        concealed_tiles: Sequence[int],
+        melds: Sequence[Meld],
+        win_kind: int,
+        self_drawn: bool,
+        seat_wind: int,
+        round_wind: int,
+    ) -> "HandFacts":
         f = cls()
         concealed = [0] * 34
         mask = 0
@@ -163,12 +184,20 @@ class Shape:
     counts as open), ``concealed_triplets`` counts concealed pungs and kans.
     """
 
-    __slots__ = ("form", "runs", "triplets", "pair", "wait", "hidden_pungs", "ron_pung",
-                 "concealed_triplets", "peikou")
+    __slots__ = ("form", "runs", "triplets", "pair", "wait", "hidden_pungs", "ron_pung", "concealed_triplets", "peikou")
 
-    def __init__(self, form: str, runs: tuple[int, ...], triplets: tuple[int, ...], pair: int,
-                 wait: str, hidden_pungs: tuple[int, ...], ron_pung: int | None,
-                 concealed_triplets: int, peikou: int) -> None:
+    def __init__(
+        self,
+        form: str,
+        runs: tuple[int, ...],
+        triplets: tuple[int, ...],
+        pair: int,
+        wait: str,
+        hidden_pungs: tuple[int, ...],
+        ron_pung: int | None,
+        concealed_triplets: int,
+        peikou: int,
+    ) -> None:
         self.form = form
         self.runs = runs
         self.triplets = triplets
@@ -180,8 +209,7 @@ class Shape:
         self.peikou = peikou
 
     def __repr__(self) -> str:
-        return (f"Shape({self.form}, runs={self.runs}, triplets={self.triplets}, pair={self.pair}, "
-                f"wait={self.wait})")
+        return f"Shape({self.form}, runs={self.runs}, triplets={self.triplets}, pair={self.pair}, wait={self.wait})"
 
 
 # --- reading a hand ----------------------------------------------------------------------
@@ -218,15 +246,16 @@ def _regular(facts: HandFacts) -> list[Shape]:
             if ron:
                 rest = list(pungs)
                 rest.remove(win)
-                shapes.append(Shape(REGULAR, all_runs, triplets, pair, SHANPON, tuple(rest), win,
-                                    concealed - 1, peikou))
+                shapes.append(
+                    Shape(REGULAR, all_runs, triplets, pair, SHANPON, tuple(rest), win, concealed - 1, peikou)
+                )
             else:
-                shapes.append(Shape(REGULAR, all_runs, triplets, pair, SHANPON, pungs, None, concealed,
-                                    peikou))
+                shapes.append(Shape(REGULAR, all_runs, triplets, pair, SHANPON, pungs, None, concealed, peikou))
         for start in (win - 2, win - 1, win):
             if start in runs:
-                shapes.append(Shape(REGULAR, all_runs, triplets, pair, run_wait(start, win), pungs, None,
-                                    concealed, peikou))
+                shapes.append(
+                    Shape(REGULAR, all_runs, triplets, pair, run_wait(start, win), pungs, None, concealed, peikou)
+                )
     return shapes
 
 
@@ -237,8 +266,11 @@ def is_seven_pairs(concealed: tuple[int, ...]) -> bool:
 
 def is_thirteen_orphans(concealed: tuple[int, ...]) -> bool:
     """One of each terminal and honour and a second of one of them, nothing else."""
-    return sum(concealed) == 14 and all(concealed[k] for k in TERMINALS_AND_HONORS) and \
-        sum(concealed[k] for k in TERMINALS_AND_HONORS) == 14
+    return (
+        sum(concealed) == 14
+        and all(concealed[k] for k in TERMINALS_AND_HONORS)
+        and sum(concealed[k] for k in TERMINALS_AND_HONORS) == 14
+    )
 
 
 def interpretations(facts: HandFacts) -> list[Shape]:

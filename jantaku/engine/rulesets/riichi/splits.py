@@ -17,7 +17,7 @@ from functools import lru_cache
 Split = tuple[int, tuple[int, ...], tuple[int, ...]]  # (pair kind or -1, run starts, pung kinds)
 
 # A suit's nine counts as a base-5 number, position 0 the least significant digit.
-_POW5 = tuple(5 ** i for i in range(11))
+_POW5 = tuple(5**i for i in range(11))
 
 # the splits of every suit pattern seen, relative to the suit (positions 0-8); they are
 # built from the splits of what is left after the lowest tile, so patterns share the work
@@ -70,9 +70,10 @@ def _suit_splits(offset: int, pattern: tuple[int, ...]) -> tuple[Split, ...]:
         key = 0
         for i, c in enumerate(pattern):
             key += c * _POW5[i]
-        out = tuple((p + offset if p >= 0 else -1, tuple(r + offset for r in runs),
-                     tuple(u + offset for u in pungs))
-                    for p, runs, pungs in _relative_splits(key))
+        out = tuple(
+            (p + offset if p >= 0 else -1, tuple(r + offset for r in runs), tuple(u + offset for u in pungs))
+            for p, runs, pungs in _relative_splits(key)
+        )
     _suit_split_cache[offset][pattern] = out
     return out
 
@@ -107,7 +108,7 @@ def regular_splits(concealed: tuple[int, ...]) -> tuple[Split, ...]:
     runs and pungs in ascending order; memoised per hand."""
     combined: list[Split] = [(-1, (), ())]
     for offset, cache in _suit_split_cache.items():
-        pattern = concealed[offset:offset + 9]
+        pattern = concealed[offset : offset + 9]
         if not any(pattern):
             continue
         options = cache.get(pattern) or _suit_splits(offset, pattern)
@@ -120,8 +121,12 @@ def regular_splits(concealed: tuple[int, ...]) -> tuple[Split, ...]:
                 return ()
             combined = [(p if p >= 0 else q, runs + r, pungs + u)]
         else:
-            combined = [(p if p >= 0 else q, runs + r, pungs + u)
-                        for p, runs, pungs in combined for q, r, u in options if p < 0 or q < 0]
+            combined = [
+                (p if p >= 0 else q, runs + r, pungs + u)
+                for p, runs, pungs in combined
+                for q, r, u in options
+                if p < 0 or q < 0
+            ]
     honors = concealed[27:34]
     if any(honors):
         split = _honor_split(honors)

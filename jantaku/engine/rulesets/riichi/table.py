@@ -104,11 +104,11 @@ class RiichiTable(Table):
 
     @property
     def dora_indicators(self) -> list[int]:
-        return [self.wall.dead[i] for i in DORA_SLOTS[:self.dora_revealed]]
+        return [self.wall.dead[i] for i in DORA_SLOTS[: self.dora_revealed]]
 
     @property
     def ura_indicators(self) -> list[int]:
-        return [self.wall.dead[i + URA_OFFSET] for i in DORA_SLOTS[:self.dora_revealed]]
+        return [self.wall.dead[i + URA_OFFSET] for i in DORA_SLOTS[: self.dora_revealed]]
 
     def _reveal_kan_dora(self) -> None:
         while self.pending_kan_dora:
@@ -162,8 +162,12 @@ class RiichiTable(Table):
 
     def _riichi_actions(self, seat: int) -> list[Action]:
         player = self.players[seat]
-        if (self.seats[seat].riichi or any(m.type is not MeldType.ANKAN for m in player.melds)
-                or self.score_now(seat) < RIICHI_COST or self.wall.remaining < RIICHI_MIN_WALL):
+        if (
+            self.seats[seat].riichi
+            or any(m.type is not MeldType.ANKAN for m in player.melds)
+            or self.score_now(seat) < RIICHI_COST
+            or self.wall.remaining < RIICHI_MIN_WALL
+        ):
             return []
         counts = counts34(player.concealed)
         melds = len(player.melds)
@@ -240,8 +244,7 @@ class RiichiTable(Table):
         if self.turns_taken != 4 or self.calls_made or self.kans_made:
             return False
         firsts = {kind_of(p.discards[0].tile) for p in self.players if len(p.discards) == 1}
-        return len(firsts) == 1 and 27 <= next(iter(firsts)) <= 30 and all(len(p.discards) == 1
-                                                                             for p in self.players)
+        return len(firsts) == 1 and 27 <= next(iter(firsts)) <= 30 and all(len(p.discards) == 1 for p in self.players)
 
     def _pass_win(self, seat: int) -> None:
         state = self.seats[seat]
@@ -266,8 +269,9 @@ class RiichiTable(Table):
         ready = shanten(counts, melds) == 0  # cheap; most hands are not, and have no waits
         state = self.seats[seat]
         state.waits = frozenset(self._real_waits(seat, counts)) if ready else frozenset()
-        state.no_yaku = bool(state.waits) and not state.riichi and not any(
-            self._ron_has_yaku(seat, kind) for kind in state.waits)
+        state.no_yaku = (
+            bool(state.waits) and not state.riichi and not any(self._ron_has_yaku(seat, kind) for kind in state.waits)
+        )
 
     def _ron_has_yaku(self, seat: int, kind: int) -> bool:
         """Whether a discard of ``kind`` would give ``seat`` a hand with a yaku (for the "no yaku" hint)."""
@@ -381,20 +385,27 @@ class RiichiTable(Table):
 
     # --- winning -------------------------------------------------------------------------------
 
-    def _win_context(self, seat: int, tile: int, *, self_drawn: bool, discarder: int | None = None,
-                     robbing: bool = False) -> RiichiWinContext:
+    def _win_context(
+        self, seat: int, tile: int, *, self_drawn: bool, discarder: int | None = None, robbing: bool = False
+    ) -> RiichiWinContext:
         state = self.seats[seat]
         in_riichi = state.riichi
         last = self.wall.remaining == 0 and not (self_drawn and self.turn_situation is TurnSituation.KONG_REPLACEMENT)
         return RiichiWinContext(
-            seat_wind=self.seat_wind(seat), round_wind=self.context.round_wind, self_drawn=self_drawn,
+            seat_wind=self.seat_wind(seat),
+            round_wind=self.context.round_wind,
+            self_drawn=self_drawn,
             discarder=None if discarder is None else self.seat_wind(discarder),
-            riichi=in_riichi and not state.double_riichi, double_riichi=in_riichi and state.double_riichi,
-            ippatsu=in_riichi and state.ippatsu, last_tile=last,
-            rinshan=self_drawn and self.turn_situation is TurnSituation.KONG_REPLACEMENT, chankan=robbing,
+            riichi=in_riichi and not state.double_riichi,
+            double_riichi=in_riichi and state.double_riichi,
+            ippatsu=in_riichi and state.ippatsu,
+            last_tile=last,
+            rinshan=self_drawn and self.turn_situation is TurnSituation.KONG_REPLACEMENT,
+            chankan=robbing,
             first_turn=self.is_first_go_round(seat) and self.turn_situation is not TurnSituation.KONG_REPLACEMENT,
             dora_indicators=tuple(self.dora_indicators),
-            ura_indicators=tuple(self.ura_indicators) if in_riichi else ())
+            ura_indicators=tuple(self.ura_indicators) if in_riichi else (),
+        )
 
     def is_furiten(self, seat: int) -> bool:
         state = self.seats[seat]
@@ -403,8 +414,9 @@ class RiichiTable(Table):
         own = {kind_of(d.tile) for d in self.players[seat].discards}
         return bool(own & state.waits)
 
-    def can_win(self, seat: int, tile: int, *, self_drawn: bool, robbing: bool = False,
-                concealed_kong: bool = False) -> bool:
+    def can_win(
+        self, seat: int, tile: int, *, self_drawn: bool, robbing: bool = False, concealed_kong: bool = False
+    ) -> bool:
         player = self.players[seat]
         if not self_drawn:
             if kind_of(tile) not in self.seats[seat].waits or self.is_furiten(seat):
@@ -434,15 +446,26 @@ class RiichiTable(Table):
 
     def score_win(self, seat: int, tile: int, discarder: int | None) -> tuple[ScoreResult, dict[int, int]]:
         player = self.players[seat]
-        context = self._win_context(seat, tile, self_drawn=discarder is None, discarder=discarder,
-                                    robbing=self.turn_situation is TurnSituation.ROBBING_KONG)
+        context = self._win_context(
+            seat,
+            tile,
+            self_drawn=discarder is None,
+            discarder=discarder,
+            robbing=self.turn_situation is TurnSituation.ROBBING_KONG,
+        )
         first = not self.first_winner_paid  # honba and sticks go to the winner nearest the discarder
         self.first_winner_paid = True
         honba = self.context.honba if first else 0
         sticks = self.context.sticks + self.riichi_sticks if first else 0
         result = score_win(player.concealed, player.melds, tile, context, self.options)
-        by_seat_wind = win_payments(result.score, winner=context.seat_wind, payer=context.payer, honba=honba,
-                                    sticks=sticks, liable=self._liable_wind(seat, result))
+        by_seat_wind = win_payments(
+            result.score,
+            winner=context.seat_wind,
+            payer=context.payer,
+            honba=honba,
+            sticks=sticks,
+            liable=self._liable_wind(seat, result),
+        )
         payments = {(self.context.dealer + wind) % 4: delta for wind, delta in by_seat_wind.items()}
         result.payments = by_seat_wind
         return result, payments
@@ -465,9 +488,12 @@ class RiichiTable(Table):
     def exhaustive_draw(self) -> HandResult:
         self._settle_discard(may_abort=False)  # the wall's end decides now
         tenpai = self.tenpai_seats()
-        nagashi = [s for s, p in enumerate(self.players)
-                   if self.options.nagashi_mangan and is_nagashi_mangan(
-                       [d.tile for d in p.discards], any(d.claimed_by is not None for d in p.discards))]
+        nagashi = [
+            s
+            for s, p in enumerate(self.players)
+            if self.options.nagashi_mangan
+            and is_nagashi_mangan([d.tile for d in p.discards], any(d.claimed_by is not None for d in p.discards))
+        ]
         if nagashi:
             by_wind = nagashi_mangan_payments(self.seat_wind(s) for s in nagashi)
             deltas = [by_wind[self.seat_wind(s)] for s in range(4)]
@@ -476,8 +502,9 @@ class RiichiTable(Table):
             paid = tenpai_payments(tenpai)
             deltas = [paid[s] for s in range(4)]
             details = [{"name": "Tenpai payment", "tenpai": sorted(tenpai)}]
-        return HandResult(kind="draw", extra_deltas=deltas, details=details,
-                          flags=self._flags(tenpai=sorted(tenpai), nagashi=nagashi))
+        return HandResult(
+            kind="draw", extra_deltas=deltas, details=details, flags=self._flags(tenpai=sorted(tenpai), nagashi=nagashi)
+        )
 
     def _abort(self, reason: str) -> None:
         self.end_hand(HandResult(kind="abort", reason=reason, flags=self._flags()))
@@ -495,5 +522,12 @@ class RiichiTable(Table):
             no_yaku = self.seats[seat].no_yaku
         if self.phase is Phase.OVER and any(self.seats[w.seat].riichi for w in self.wins):
             ura = tuple(self.ura_indicators)
-        return RiichiView(tuple(self.dora_indicators), tuple(s.riichi or s.declaring for s in self.seats),
-                          self.context.sticks + self.riichi_sticks, waits, furiten, ura, no_yaku)
+        return RiichiView(
+            tuple(self.dora_indicators),
+            tuple(s.riichi or s.declaring for s in self.seats),
+            self.context.sticks + self.riichi_sticks,
+            waits,
+            furiten,
+            ura,
+            no_yaku,
+        )

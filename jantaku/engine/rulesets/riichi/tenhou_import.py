@@ -33,8 +33,22 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from ...actions import (Abort, Action, ActionType, Ankan, Chi, Continue, IllegalAction, Kakan, Kan, Pass, Pon, Ron,
-                         Tsumo, tile_of)
+from ...actions import (
+    Abort,
+    Action,
+    ActionType,
+    Ankan,
+    Chi,
+    Continue,
+    IllegalAction,
+    Kakan,
+    Kan,
+    Pass,
+    Pon,
+    Ron,
+    Tsumo,
+    tile_of,
+)
 from ...actions import Discard as DiscardAction
 from ...actions import Riichi as RiichiAction
 from ...events import DrawEvent
@@ -47,13 +61,42 @@ from ...wall import Wall
 from .options import RiichiOptions, riichi_options
 from .points import round_up_100
 from .table import DORA_SLOTS, RiichiTable
-from .tenhou_log import (YAKU, Agari, Call, CallType, Discard, Draw, DrawType, Limit, Riichi, Ryuukyoku,
-                         TenhouGame, TenhouHand, TenhouRules, parse_mjlog, wall_from_hand)
+from .tenhou_log import (
+    YAKU,
+    Agari,
+    Call,
+    CallType,
+    Discard,
+    Draw,
+    DrawType,
+    Limit,
+    Riichi,
+    Ryuukyoku,
+    TenhouGame,
+    TenhouHand,
+    TenhouRules,
+    parse_mjlog,
+    wall_from_hand,
+)
 
 __all__ = [
-    "Decision", "HandCheck", "ImportReport", "Mismatch", "ReplayError", "check_game", "check_hand", "check_mjlog",
-    "decisions_of", "ending_of", "hand_context", "hand_label", "hand_points", "options_for", "replay_game",
-    "replay_hand", "wall_for_hand",
+    "Decision",
+    "HandCheck",
+    "ImportReport",
+    "Mismatch",
+    "ReplayError",
+    "check_game",
+    "check_hand",
+    "check_mjlog",
+    "decisions_of",
+    "ending_of",
+    "hand_context",
+    "hand_label",
+    "hand_points",
+    "options_for",
+    "replay_game",
+    "replay_hand",
+    "wall_for_hand",
 ]
 
 NUM_TILES = 136
@@ -70,8 +113,14 @@ ENDINGS = {
     DrawType.TRIPLE_RON: ("abort", "sanchahou"),
     DrawType.FOUR_KANS: ("abort", "suukaikan"),
 }
-LIMIT_NAMES = {Limit.NONE: None, Limit.MANGAN: "mangan", Limit.HANEMAN: "haneman", Limit.BAIMAN: "baiman",
-               Limit.SANBAIMAN: "sanbaiman", Limit.YAKUMAN: "yakuman"}
+LIMIT_NAMES = {
+    Limit.NONE: None,
+    Limit.MANGAN: "mangan",
+    Limit.HANEMAN: "haneman",
+    Limit.BAIMAN: "baiman",
+    Limit.SANBAIMAN: "sanbaiman",
+    Limit.YAKUMAN: "yakuman",
+}
 _CALL_ACTIONS: dict[CallType, type[Chi | Pon | Kan]] = {CallType.CHI: Chi, CallType.PON: Pon, CallType.DAIMINKAN: Kan}
 _CLAIMS = frozenset({ActionType.CHI, ActionType.PON, ActionType.KAN, ActionType.RON})
 
@@ -91,14 +140,23 @@ def options_for(rules: TenhouRules) -> RiichiOptions:
 
 
 def _overrides(rules: TenhouRules) -> dict[str, Any]:
-    return {"aka_dora": rules.red_fives, "kuitan": rules.open_tanyao,
-            "game_length": "east_south" if rules.east_south else "east"}
+    return {
+        "aka_dora": rules.red_fives,
+        "kuitan": rules.open_tanyao,
+        "game_length": "east_south" if rules.east_south else "east",
+    }
 
 
 def hand_context(hand: TenhouHand, index: int) -> HandContext:
     """The situation the record starts ``hand`` (the match's ``index``-th) in."""
-    return HandContext(dealer=hand.dealer, round_wind=hand.round_wind, hand_number=index,
-                       honba=hand.honba, sticks=hand.riichi_sticks, scores=hand.scores)
+    return HandContext(
+        dealer=hand.dealer,
+        round_wind=hand.round_wind,
+        hand_number=index,
+        honba=hand.honba,
+        sticks=hand.riichi_sticks,
+        scores=hand.scores,
+    )
 
 
 def wall_for_hand(hand: TenhouHand) -> Wall:
@@ -124,8 +182,11 @@ def wall_for_hand(hand: TenhouHand) -> Wall:
             raise ReplayError(f"{hand.name}: more than {size} tiles where our dead wall has {size}")
         return list(known) + [unseen.pop() for _ in range(size - len(known))]
 
-    dead = (slots(wall.replacement_draws, REPLACEMENT_SLOTS) + slots(wall.dora_indicators, INDICATOR_SLOTS)
-            + slots(wall.ura_indicators, INDICATOR_SLOTS))
+    dead = (
+        slots(wall.replacement_draws, REPLACEMENT_SLOTS)
+        + slots(wall.dora_indicators, INDICATOR_SLOTS)
+        + slots(wall.ura_indicators, INDICATOR_SLOTS)
+    )
     return Wall(live=deal + list(wall.live_draws) + unseen, dead=dead, dice=hand.dice, refill_dead=True)
 
 
@@ -170,8 +231,7 @@ def decisions_of(hand: TenhouHand) -> list[Decision]:
             decisions.extend(Decision(seat, Abort()) for seat in result.shown_hands)
         elif result.type is DrawType.TRIPLE_RON and last_discarder is not None:
             tile = next(tile_of(d.action) for d in reversed(decisions) if d.seat == last_discarder)
-            decisions.extend(Decision((last_discarder + i) % 4, Ron(tile))
-                             for i in (1, 2, 3))
+            decisions.extend(Decision((last_discarder + i) % 4, Ron(tile)) for i in (1, 2, 3))
     return decisions
 
 
@@ -247,8 +307,9 @@ class _Driver:
             if _offers(action, decision.action):
                 self.game.act(decision.seat, action)
                 return
-        raise ReplayError(f"seat {decision.seat} may not {decision.action}; "
-                          f"legal: {', '.join(map(str, legal)) or 'nothing'}")
+        raise ReplayError(
+            f"seat {decision.seat} may not {decision.action}; legal: {', '.join(map(str, legal)) or 'nothing'}"
+        )
 
 
 def replay_hand(hand: TenhouHand, options: RiichiOptions, index: int = 0) -> RiichiTable:
@@ -420,7 +481,9 @@ def _hand_mismatches(hand: TenhouHand, table: RiichiTable) -> list[Mismatch]:
     assert result is not None  # replay_hand raises unless the hand ended
     out = []
     logged_draws = [(e.seat, e.tile) for e in hand.events if isinstance(e, Draw)]
-    ours_draws: list[tuple[int | None, int | None]] = [(hand.dealer, table.wall.live[4 * 13])]  # the dealer's 14th tile is dealt
+    ours_draws: list[tuple[int | None, int | None]] = [
+        (hand.dealer, table.wall.live[4 * 13])
+    ]  # the dealer's 14th tile is dealt
     ours_draws += [(e.seat, e.tile) for e in table.events if isinstance(e, DrawEvent)]
     if ours_draws != logged_draws:
         at = next(i for i, (a, b) in enumerate(zip(ours_draws + [None], logged_draws + [None])) if a != b)
@@ -452,8 +515,11 @@ def _win_mismatches(win: WinRecord, agari: Agari, dealer: int) -> list[Mismatch]
     if not score.is_win:
         return [Mismatch(seat + "win", f"refused ({score.error})", f"{agari.points} points")]
     out = []
-    ours = {"han": score.values.get("han"), "limit": score.limit,
-            "points": hand_points(score.score, dealer=win.seat == dealer, self_drawn=win.self_drawn)}
+    ours = {
+        "han": score.values.get("han"),
+        "limit": score.limit,
+        "points": hand_points(score.score, dealer=win.seat == dealer, self_drawn=win.self_drawn),
+    }
     tenhou = {"han": agari.han, "limit": LIMIT_NAMES[agari.limit], "points": agari.points}
     if not agari.yakuman:  # Tenhou writes a fu count for a yakuman too; we write 0
         ours["fu"], tenhou["fu"] = score.values.get("fu"), agari.fu
@@ -472,8 +538,9 @@ def _context_mismatches(context: HandContext, hand: TenhouHand, index: int) -> l
     tenhou = (hand.dealer, hand.round_wind, hand.honba, hand.riichi_sticks, list(hand.scores))
     if ours == tenhou:
         return []
-    return [Mismatch(f"start of hand {index + 1} ({hand.name}): dealer, round wind, honba, sticks, scores",
-                     ours, tenhou)]
+    return [
+        Mismatch(f"start of hand {index + 1} ({hand.name}): dealer, round wind, honba, sticks, scores", ours, tenhou)
+    ]
 
 
 def _ending_mismatches(match: Match, game: TenhouGame, hands_played: int) -> list[Mismatch]:
@@ -553,8 +620,9 @@ def describe_tenhou(hand: TenhouHand) -> str:
             parts.append(f"seat {result.who} {how}, {value}, {result.points} ({tenhou_yaku(result)})")
         else:
             kind, reason = ENDINGS[result.type]
-            parts.append(_ending_text(kind, reason) + (f", tenpai {sorted(result.shown_hands)}"
-                                                       if kind == "draw" else ""))
+            parts.append(
+                _ending_text(kind, reason) + (f", tenpai {sorted(result.shown_hands)}" if kind == "draw" else "")
+            )
     return "; ".join(parts)
 
 
@@ -571,4 +639,3 @@ def describe_ours(result: HandResult, dealer: int) -> str:
         points = hand_points(score.score, dealer=win.seat == dealer, self_drawn=win.self_drawn)
         parts.append(f"seat {win.seat} {how}, {value}, {points} ({_our_yaku(score)})")
     return "; ".join(parts)
-

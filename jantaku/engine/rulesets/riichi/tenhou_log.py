@@ -60,10 +60,33 @@ from urllib.parse import unquote
 from ...melds import Meld, MeldType
 
 __all__ = [
-    "Agari", "Call", "CallType", "Disconnect", "Discard", "Draw", "DrawType", "Limit",
-    "MjlogError", "NewDora", "Reconnect", "Riichi", "Ryuukyoku", "TenhouEvent", "TenhouGame",
-    "TenhouHand", "TenhouPlayer", "TenhouRules", "TenhouWall", "YAKU", "YakuName",
-    "dan_name", "decode_call", "encode_call", "parse_mjlog", "wall_from_hand", "yaku_name",
+    "Agari",
+    "Call",
+    "CallType",
+    "Disconnect",
+    "Discard",
+    "Draw",
+    "DrawType",
+    "Limit",
+    "MjlogError",
+    "NewDora",
+    "Reconnect",
+    "Riichi",
+    "Ryuukyoku",
+    "TenhouEvent",
+    "TenhouGame",
+    "TenhouHand",
+    "TenhouPlayer",
+    "TenhouRules",
+    "TenhouWall",
+    "YAKU",
+    "YakuName",
+    "dan_name",
+    "decode_call",
+    "encode_call",
+    "parse_mjlog",
+    "wall_from_hand",
+    "yaku_name",
 ]
 
 SCORE_UNIT = 100  # Tenhou writes scores in hundreds
@@ -127,12 +150,12 @@ class TenhouRules:
 
     @property
     def lobby(self) -> Lobby:
-        return {0x00: Lobby.GENERAL, 0x80: Lobby.UPPER, 0x20: Lobby.SPECIAL,
-                0xA0: Lobby.PHOENIX}[self.flags & 0xA0]
+        return {0x00: Lobby.GENERAL, 0x80: Lobby.UPPER, 0x20: Lobby.SPECIAL, 0xA0: Lobby.PHOENIX}[self.flags & 0xA0]
 
 
-_DAN_NAMES = (("novice",) + tuple(f"{9 - i} kyu" for i in range(9))
-              + tuple(f"{i} dan" for i in range(1, 11)) + ("tenhou",))
+_DAN_NAMES = (
+    ("novice",) + tuple(f"{9 - i} kyu" for i in range(9)) + tuple(f"{i} dan" for i in range(1, 11)) + ("tenhou",)
+)
 
 
 def dan_name(dan: int) -> str:
@@ -164,9 +187,13 @@ class CallType(enum.Enum):
     NUKIDORA = "nukidora"  # three-player: a North set aside as dora
 
 
-_MELD_TYPE = {CallType.CHI: MeldType.CHI, CallType.PON: MeldType.PON,
-              CallType.DAIMINKAN: MeldType.KAN, CallType.ANKAN: MeldType.ANKAN,
-              CallType.KAKAN: MeldType.KAKAN}
+_MELD_TYPE = {
+    CallType.CHI: MeldType.CHI,
+    CallType.PON: MeldType.PON,
+    CallType.DAIMINKAN: MeldType.KAN,
+    CallType.ANKAN: MeldType.ANKAN,
+    CallType.KAKAN: MeldType.KAKAN,
+}
 KAN_CALLS = frozenset({CallType.DAIMINKAN, CallType.ANKAN, CallType.KAKAN})
 REPLACEMENT_CALLS = KAN_CALLS | {CallType.NUKIDORA}  # followed by a draw from the dead wall
 
@@ -524,8 +551,7 @@ class _GameBuilder:
         self._drawn: dict[int, int] = {}  # seat -> tile just drawn, until it acts
 
     def game(self) -> TenhouGame:
-        return TenhouGame(self.rules, self.players, self.first_dealer, self.hands,
-                          self.owari, self.owari_points)
+        return TenhouGame(self.rules, self.players, self.first_dealer, self.hands, self.owari, self.owari_points)
 
     def feed(self, el: ET.Element) -> None:
         try:
@@ -565,8 +591,8 @@ class _GameBuilder:
         dans, rates = _ints(el.get("dan")), _floats(el.get("rate"))
         sexes = el.get("sx", "").split(",") if el.get("sx") else []
         self.players = tuple(
-            TenhouPlayer(names.get(seat, ""), _at(dans, seat), _at(rates, seat), _at(sexes, seat))
-            for seat in range(4))
+            TenhouPlayer(names.get(seat, ""), _at(dans, seat), _at(rates, seat), _at(sexes, seat)) for seat in range(4)
+        )
 
     def _taikyoku(self, el: ET.Element) -> None:
         self.first_dealer = int(el.get("oya", "0"))
@@ -574,10 +600,18 @@ class _GameBuilder:
     def _init(self, el: ET.Element) -> None:
         round_, honba, sticks, die1, die2, dora = _ints(el.attrib["seed"])
         self._drawn.clear()
-        self.hands.append(TenhouHand(
-            round=round_, honba=honba, riichi_sticks=sticks, dice=(die1 + 1, die2 + 1),
-            dora_indicator=dora, dealer=int(el.attrib["oya"]), scores=_points(el.attrib["ten"]),
-            hands=tuple(tuple(_ints(el.get(f"hai{seat}", ""))) for seat in range(4))))
+        self.hands.append(
+            TenhouHand(
+                round=round_,
+                honba=honba,
+                riichi_sticks=sticks,
+                dice=(die1 + 1, die2 + 1),
+                dora_indicator=dora,
+                dealer=int(el.attrib["oya"]),
+                scores=_points(el.attrib["ten"]),
+                hands=tuple(tuple(_ints(el.get(f"hai{seat}", ""))) for seat in range(4)),
+            )
+        )
 
     def _draw(self, seat: int, tile: int) -> None:
         self._drawn[seat] = tile
@@ -608,21 +642,29 @@ class _GameBuilder:
         fu, points, limit = _ints(el.attrib["ten"])
         yaku = _ints(el.get("yaku"))
         pao = el.get("paoWho")
-        self._hand.results.append(Agari(
-            *_settlement(el), who=who, from_who=int(el.attrib["fromWho"]),
-            concealed=tuple(_ints(el.attrib["hai"])),
-            melds=tuple(decode_call(m, who) for m in _ints(el.get("m"))),
-            win_tile=int(el.attrib["machi"]), fu=fu, points=points, limit=Limit(limit),
-            yaku=tuple(zip(yaku[0::2], yaku[1::2])), yakuman=tuple(_ints(el.get("yakuman"))),
-            dora_indicators=tuple(_ints(el.get("doraHai"))),
-            ura_indicators=tuple(_ints(el.get("doraHaiUra"))),
-            pao_who=int(pao) if pao is not None else None))
+        self._hand.results.append(
+            Agari(
+                *_settlement(el),
+                who=who,
+                from_who=int(el.attrib["fromWho"]),
+                concealed=tuple(_ints(el.attrib["hai"])),
+                melds=tuple(decode_call(m, who) for m in _ints(el.get("m"))),
+                win_tile=int(el.attrib["machi"]),
+                fu=fu,
+                points=points,
+                limit=Limit(limit),
+                yaku=tuple(zip(yaku[0::2], yaku[1::2])),
+                yakuman=tuple(_ints(el.get("yakuman"))),
+                dora_indicators=tuple(_ints(el.get("doraHai"))),
+                ura_indicators=tuple(_ints(el.get("doraHaiUra"))),
+                pao_who=int(pao) if pao is not None else None,
+            )
+        )
         self._owari(el)
 
     def _ryuukyoku(self, el: ET.Element) -> None:
         shown = {seat: tuple(_ints(el.get(f"hai{seat}"))) for seat in range(4) if el.get(f"hai{seat}") is not None}
-        self._hand.results.append(Ryuukyoku(
-            *_settlement(el), type=DrawType(el.get("type", "")), shown_hands=shown))
+        self._hand.results.append(Ryuukyoku(*_settlement(el), type=DrawType(el.get("type", "")), shown_hands=shown))
         self._owari(el)
 
     def _owari(self, el: ET.Element) -> None:
@@ -632,16 +674,23 @@ class _GameBuilder:
             self.owari_points = tuple(float(v) for v in values[1::2])
 
     _HANDLERS = {
-        "GO": _go, "UN": _un, "TAIKYOKU": _taikyoku, "INIT": _init, "N": _n, "REACH": _reach,
-        "DORA": _dora, "BYE": _bye, "AGARI": _agari, "RYUUKYOKU": _ryuukyoku,
+        "GO": _go,
+        "UN": _un,
+        "TAIKYOKU": _taikyoku,
+        "INIT": _init,
+        "N": _n,
+        "REACH": _reach,
+        "DORA": _dora,
+        "BYE": _bye,
+        "AGARI": _agari,
+        "RYUUKYOKU": _ryuukyoku,
     }
 
 
 def _settlement(el: ET.Element) -> tuple[int, int, tuple[int, ...], tuple[int, ...]]:
     honba, sticks = _ints(el.attrib["ba"])
     sc = _ints(el.attrib["sc"])
-    return (honba, sticks, tuple(s * SCORE_UNIT for s in sc[0::2]),
-            tuple(d * SCORE_UNIT for d in sc[1::2]))
+    return (honba, sticks, tuple(s * SCORE_UNIT for s in sc[0::2]), tuple(d * SCORE_UNIT for d in sc[1::2]))
 
 
 def _ints(text: str | None) -> list[int]:
@@ -718,8 +767,7 @@ def wall_from_hand(hand: TenhouHand) -> TenhouWall:
             awaiting_replacement.add(event.seat)
         elif isinstance(event, NewDora):
             dora.append(event.tile)
-    ura = next((r.ura_indicators for r in hand.results
-                if isinstance(r, Agari) and r.ura_indicators), ())
+    ura = next((r.ura_indicators for r in hand.results if isinstance(r, Agari) and r.ura_indicators), ())
     return TenhouWall(tuple(live), tuple(replacement), tuple(dora), ura)
 
 
@@ -731,63 +779,66 @@ class YakuName(NamedTuple):
     japanese: str  # as Tenhou prints it
 
 
-YAKU: tuple[YakuName, ...] = tuple(YakuName(e, j) for e, j in (
-    ("Menzen tsumo", "門前清自摸和"),  # 0
-    ("Riichi", "立直"),
-    ("Ippatsu", "一発"),
-    ("Chankan", "槍槓"),
-    ("Rinshan kaihou", "嶺上開花"),
-    ("Haitei raoyue", "海底摸月"),  # 5
-    ("Houtei raoyui", "河底撈魚"),
-    ("Pinfu", "平和"),
-    ("Tanyao", "断幺九"),
-    ("Iipeikou", "一盃口"),
-    ("Seat wind East", "自風 東"),  # 10
-    ("Seat wind South", "自風 南"),
-    ("Seat wind West", "自風 西"),
-    ("Seat wind North", "自風 北"),
-    ("Round wind East", "場風 東"),
-    ("Round wind South", "場風 南"),  # 15
-    ("Round wind West", "場風 西"),
-    ("Round wind North", "場風 北"),
-    ("Haku", "役牌 白"),
-    ("Hatsu", "役牌 發"),
-    ("Chun", "役牌 中"),  # 20
-    ("Double riichi", "両立直"),
-    ("Chiitoitsu", "七対子"),
-    ("Chanta", "混全帯幺九"),
-    ("Ittsu", "一気通貫"),
-    ("Sanshoku doujun", "三色同順"),  # 25
-    ("Sanshoku doukou", "三色同刻"),
-    ("Sankantsu", "三槓子"),
-    ("Toitoi", "対々和"),
-    ("Sanankou", "三暗刻"),
-    ("Shousangen", "小三元"),  # 30
-    ("Honroutou", "混老頭"),
-    ("Ryanpeikou", "二盃口"),
-    ("Junchan", "純全帯幺九"),
-    ("Honitsu", "混一色"),
-    ("Chinitsu", "清一色"),  # 35
-    ("Renhou", "人和"),
-    ("Tenhou", "天和"),
-    ("Chiihou", "地和"),
-    ("Daisangen", "大三元"),
-    ("Suuankou", "四暗刻"),  # 40
-    ("Suuankou tanki", "四暗刻単騎"),
-    ("Tsuuiisou", "字一色"),
-    ("Ryuuiisou", "緑一色"),
-    ("Chinroutou", "清老頭"),
-    ("Chuuren poutou", "九蓮宝燈"),  # 45
-    ("Junsei chuuren poutou", "純正九蓮宝燈"),
-    ("Kokushi musou", "国士無双"),
-    ("Kokushi musou 13-wait", "国士無双１３面"),
-    ("Daisuushii", "大四喜"),
-    ("Shousuushii", "小四喜"),  # 50
-    ("Suukantsu", "四槓子"),
-    ("Dora", "ドラ"),
-    ("Ura dora", "裏ドラ"),
-    ("Aka dora", "赤ドラ"),  # 54
-))
+YAKU: tuple[YakuName, ...] = tuple(
+    YakuName(e, j)
+    for e, j in (
+        ("Menzen tsumo", "門前清自摸和"),  # 0
+        ("Riichi", "立直"),
+        ("Ippatsu", "一発"),
+        ("Chankan", "槍槓"),
+        ("Rinshan kaihou", "嶺上開花"),
+        ("Haitei raoyue", "海底摸月"),  # 5
+        ("Houtei raoyui", "河底撈魚"),
+        ("Pinfu", "平和"),
+        ("Tanyao", "断幺九"),
+        ("Iipeikou", "一盃口"),
+        ("Seat wind East", "自風 東"),  # 10
+        ("Seat wind South", "自風 南"),
+        ("Seat wind West", "自風 西"),
+        ("Seat wind North", "自風 北"),
+        ("Round wind East", "場風 東"),
+        ("Round wind South", "場風 南"),  # 15
+        ("Round wind West", "場風 西"),
+        ("Round wind North", "場風 北"),
+        ("Haku", "役牌 白"),
+        ("Hatsu", "役牌 發"),
+        ("Chun", "役牌 中"),  # 20
+        ("Double riichi", "両立直"),
+        ("Chiitoitsu", "七対子"),
+        ("Chanta", "混全帯幺九"),
+        ("Ittsu", "一気通貫"),
+        ("Sanshoku doujun", "三色同順"),  # 25
+        ("Sanshoku doukou", "三色同刻"),
+        ("Sankantsu", "三槓子"),
+        ("Toitoi", "対々和"),
+        ("Sanankou", "三暗刻"),
+        ("Shousangen", "小三元"),  # 30
+        ("Honroutou", "混老頭"),
+        ("Ryanpeikou", "二盃口"),
+        ("Junchan", "純全帯幺九"),
+        ("Honitsu", "混一色"),
+        ("Chinitsu", "清一色"),  # 35
+        ("Renhou", "人和"),
+        ("Tenhou", "天和"),
+        ("Chiihou", "地和"),
+        ("Daisangen", "大三元"),
+        ("Suuankou", "四暗刻"),  # 40
+        ("Suuankou tanki", "四暗刻単騎"),
+        ("Tsuuiisou", "字一色"),
+        ("Ryuuiisou", "緑一色"),
+        ("Chinroutou", "清老頭"),
+        ("Chuuren poutou", "九蓮宝燈"),  # 45
+        ("Junsei chuuren poutou", "純正九蓮宝燈"),
+        ("Kokushi musou", "国士無双"),
+        ("Kokushi musou 13-wait", "国士無双１３面"),
+        ("Daisuushii", "大四喜"),
+        ("Shousuushii", "小四喜"),  # 50
+        ("Suukantsu", "四槓子"),
+        ("Dora", "ドラ"),
+        ("Ura dora", "裏ドラ"),
+        ("Aka dora", "赤ドラ"),  # 54
+    )
+)
 
 
 def yaku_name(yaku_id: int) -> str:

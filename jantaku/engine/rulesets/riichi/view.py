@@ -12,8 +12,9 @@ from ...views import ViewExtension, WireReader, bool_item
 @dataclass(frozen=True, slots=True)
 class RiichiView(ViewExtension):
     KIND = "riichi"
-    WIRE_KEYS = frozenset({"dora_indicators", "riichi", "table_sticks", "waits", "furiten", "ura_indicators",
-                           "no_yaku"})
+    WIRE_KEYS = frozenset(
+        {"dora_indicators", "riichi", "table_sticks", "waits", "furiten", "ura_indicators", "no_yaku"}
+    )
 
     dora_indicators: tuple[int, ...]
     riichi: tuple[bool, ...]  # by seat: declared (its declaration discard may still be on the table)
@@ -24,8 +25,11 @@ class RiichiView(ViewExtension):
     no_yaku: bool | None = None  # the viewer is ready but could not win on a discard (no yaku); None: spectator
 
     def to_wire(self) -> dict[str, Any]:
-        out: dict[str, Any] = {"dora_indicators": list(self.dora_indicators), "riichi": list(self.riichi),
-                               "table_sticks": self.table_sticks}
+        out: dict[str, Any] = {
+            "dora_indicators": list(self.dora_indicators),
+            "riichi": list(self.riichi),
+            "table_sticks": self.table_sticks,
+        }
         if self.waits is not None:
             out["waits"] = list(self.waits)
         if self.furiten is not None:
@@ -39,9 +43,15 @@ class RiichiView(ViewExtension):
     @classmethod
     def from_wire(cls, data: Mapping[str, Any]) -> RiichiView:
         r = WireReader(data)
-        return cls(r.ints("dora_indicators", ()), r.by_seat("riichi", bool_item, (False,) * 4),
-                   r.integer("table_sticks", 0), r.opt_ints("waits"), r.opt_flag("furiten"),
-                   r.opt_ints("ura_indicators"), r.opt_flag("no_yaku"))
+        return cls(
+            r.ints("dora_indicators", ()),
+            r.by_seat("riichi", bool_item, (False,) * 4),
+            r.integer("table_sticks", 0),
+            r.opt_ints("waits"),
+            r.opt_flag("furiten"),
+            r.opt_ints("ura_indicators"),
+            r.opt_flag("no_yaku"),
+        )
 
     def indicators(self) -> tuple[int, ...]:
         return self.dora_indicators

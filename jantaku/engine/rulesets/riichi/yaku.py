@@ -23,8 +23,17 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from ...tiles import GREEN, RED, WHITE
-from .shape import (HONOR_MASK, RYANMEN, SEVEN_PAIRS, SIMPLE_MASK, SUIT_MASKS, TERMINAL_MASK,
-                    TERMINAL_OR_HONOR_MASK, HandFacts, Shape)
+from .shape import (
+    HONOR_MASK,
+    RYANMEN,
+    SEVEN_PAIRS,
+    SIMPLE_MASK,
+    SUIT_MASKS,
+    TERMINAL_MASK,
+    TERMINAL_OR_HONOR_MASK,
+    HandFacts,
+    Shape,
+)
 
 if TYPE_CHECKING:
     from .context import RiichiWinContext
@@ -66,8 +75,7 @@ def hand_needs(facts: HandFacts, ctx: RiichiWinContext) -> int:
         bits |= CLOSED
     if not facts.has_melds:
         bits |= NO_MELDS
-    if (ctx.riichi or ctx.double_riichi or ctx.ippatsu or ctx.last_tile or ctx.rinshan or ctx.chankan
-            or ctx.first_turn):
+    if ctx.riichi or ctx.double_riichi or ctx.ippatsu or ctx.last_tile or ctx.rinshan or ctx.chankan or ctx.first_turn:
         bits |= SITUATION
     if mask & HONOR_MASK:
         bits |= HONORS
@@ -108,8 +116,7 @@ class Yaku:
     yakuman: int = 0  # 1 for a yakuman, 0 for an ordinary yaku
     doubled_by_option: bool = False  # a double yakuman when ``RiichiOptions.double_yakuman``
 
-    def applies(self, shape: Shape | None, facts: HandFacts, ctx: RiichiWinContext,
-                opts: RiichiOptions) -> bool:
+    def applies(self, shape: Shape | None, facts: HandFacts, ctx: RiichiWinContext, opts: RiichiOptions) -> bool:
         raise NotImplementedError
 
     def han(self, closed: bool) -> int:
@@ -317,7 +324,7 @@ class Shousangen(Yaku):
     english = "Little three dragons"
 
     def applies(self, shape, facts, ctx, opts):
-        return honor_pungs(facts, WHITE, RED) == 2 and 2 in facts.counts[WHITE:RED + 1]
+        return honor_pungs(facts, WHITE, RED) == 2 and 2 in facts.counts[WHITE : RED + 1]
 
 
 class Sankantsu(Yaku):
@@ -460,9 +467,35 @@ class SanshokuDoukou(Yaku):
 
 
 YAKU: tuple[Yaku, ...] = (
-    Riichi(), DoubleRiichi(), Ippatsu(), MenzenTsumo(), Pinfu(), Tanyao(), Iipeikou(),
-    SeatWind(), RoundWind(), WhiteDragon(), GreenDragon(), RedDragon(),
-    Haitei(), Houtei(), Rinshan(), Chankan(), Renhou(),
-    Chiitoitsu(), Sanshoku(), Ittsu(), Chanta(), Toitoi(), Sanankou(), SanshokuDoukou(),
-    Sankantsu(), Honroutou(), Shousangen(), Honitsu(), Junchan(), Ryanpeikou(), Chinitsu(),
+    Riichi(),
+    DoubleRiichi(),
+    Ippatsu(),
+    MenzenTsumo(),
+    Pinfu(),
+    Tanyao(),
+    Iipeikou(),
+    SeatWind(),
+    RoundWind(),
+    WhiteDragon(),
+    GreenDragon(),
+    RedDragon(),
+    Haitei(),
+    Houtei(),
+    Rinshan(),
+    Chankan(),
+    Renhou(),
+    Chiitoitsu(),
+    Sanshoku(),
+    Ittsu(),
+    Chanta(),
+    Toitoi(),
+    Sanankou(),
+    SanshokuDoukou(),
+    Sankantsu(),
+    Honroutou(),
+    Shousangen(),
+    Honitsu(),
+    Junchan(),
+    Ryanpeikou(),
+    Chinitsu(),
 )

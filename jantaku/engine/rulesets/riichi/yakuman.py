@@ -12,8 +12,22 @@ from __future__ import annotations
 
 from ...tiles import EAST, NORTH, RED, WHITE
 from .shape import GREEN_MASK, HONOR_MASK, TANKI, THIRTEEN_ORPHANS, THIRTEEN_SIDED
-from .yaku import (HONOR_PUNG, HONORS, NO_MELDS, NO_SIMPLES, ONE_SUIT, SELF_DRAWN, SITUATION, DISCARD,
-                   TERMINALS, THREE_KANS, TILES, WIN, Yaku, honor_pungs)
+from .yaku import (
+    HONOR_PUNG,
+    HONORS,
+    NO_MELDS,
+    NO_SIMPLES,
+    ONE_SUIT,
+    SELF_DRAWN,
+    SITUATION,
+    DISCARD,
+    TERMINALS,
+    THREE_KANS,
+    TILES,
+    WIN,
+    Yaku,
+    honor_pungs,
+)
 
 _NINE_GATES = (3, 1, 1, 1, 1, 1, 1, 1, 3)
 
@@ -81,7 +95,7 @@ class Shousuushii(Yakuman):
     english = "Little four winds"
 
     def applies(self, shape, facts, ctx, opts):
-        return honor_pungs(facts, EAST, NORTH) == 3 and 2 in facts.counts[EAST:NORTH + 1]
+        return honor_pungs(facts, EAST, NORTH) == 3 and 2 in facts.counts[EAST : NORTH + 1]
 
 
 class Daisuushii(Yakuman):
@@ -129,7 +143,7 @@ def _nine_gates_suit(facts) -> tuple[int, ...] | None:
     if facts.mask & HONOR_MASK:
         return None
     base = 9 * (min(k for k in range(27) if facts.concealed[k]) // 9)
-    counts = facts.concealed[base:base + 9]
+    counts = facts.concealed[base : base + 9]
     if all(c >= need for c, need in zip(counts, _NINE_GATES)):
         return counts
     return None
@@ -196,7 +210,20 @@ class RenhouYakuman(Yakuman):
 
 
 YAKUMAN: tuple[Yaku, ...] = (
-    Kokushi(), Kokushi13(), Suuankou(), SuuankouTanki(), Daisangen(), Shousuushii(), Daisuushii(),
-    Tsuuiisou(), Chinroutou(), Ryuuiisou(), Chuuren(), JunseiChuuren(), Suukantsu(),
-    Tenhou(), Chiihou(), RenhouYakuman(),
+    Kokushi(),
+    Kokushi13(),
+    Suuankou(),
+    SuuankouTanki(),
+    Daisangen(),
+    Shousuushii(),
+    Daisuushii(),
+    Tsuuiisou(),
+    Chinroutou(),
+    Ryuuiisou(),
+    Chuuren(),
+    JunseiChuuren(),
+    Suukantsu(),
+    Tenhou(),
+    Chiihou(),
+    RenhouYakuman(),
 )

@@ -105,9 +105,11 @@ class SichuanBot(BaselineBot):
             return False
         counts = counts34(me.concealed_tiles)
         seen = visible_counts(view)
-        live = sum(max(0, 4 - counts[k] - seen[k])
-                   for k in waits(counts, len(me.melds), thirteen_orphans=False, four_as_two=True)
-                   if suit_of(k) != void)
+        live = sum(
+            max(0, 4 - counts[k] - seen[k])
+            for k in waits(counts, len(me.melds), thirteen_orphans=False, four_as_two=True)
+            if suit_of(k) != void
+        )
         return live >= WAIT_LIVE
 
     # --- own turn -------------------------------------------------------------------------------

@@ -82,10 +82,12 @@ def _always(options: SichuanOptions) -> bool:
 
 def fan(name: str, chinese: str, value: int, *, enabled: Callable[[SichuanOptions], bool] = _always):
     """Register the decorated function as the counter of a fan; the name then refers to the Fan."""
+
     def register(count: Callable[[Win], int | bool]) -> Fan:
         element = Fan(name, chinese, value, count, enabled)
         FANS.append(element)
         return element
+
     return register
 
 
@@ -135,8 +137,10 @@ def golden_single_wait(win: Win) -> bool:
 def terminal_in_every_set(win: Win) -> bool:
     if win.shape.pair is None or not is_terminal(win.shape.pair):  # no pair: seven pairs
         return False
-    return all(is_terminal(k) if name == "pung" else k % 9 in (0, 6)  # chow 123 or 789
-               for name, k in set_kinds(win.hand, win.shape))
+    return all(
+        is_terminal(k) if name == "pung" else k % 9 in (0, 6)  # chow 123 or 789
+        for name, k in set_kinds(win.hand, win.shape)
+    )
 
 
 @fan("All 2-5-8", "将", 2, enabled=_switched("fan_258_pungs"))

@@ -128,10 +128,14 @@ class SichuanHand:
         if self.tile_count != HAND_TILES:
             return []
         counts = list(self.concealed)
-        found = [Shape(pair=d.pair,
-                       pungs=tuple(k for name, k in d.sets if name == "pung"),
-                       chows=tuple(k for name, k in d.sets if name == "chow"))
-                 for d in decompositions(counts)]
+        found = [
+            Shape(
+                pair=d.pair,
+                pungs=tuple(k for name, k in d.sets if name == "pung"),
+                chows=tuple(k for name, k in d.sets if name == "chow"),
+            )
+            for d in decompositions(counts)
+        ]
         if not self.melds and is_seven_pairs(counts, four_as_two=True):
             found.append(SEVEN_PAIRS)
         return found

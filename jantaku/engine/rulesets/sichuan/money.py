@@ -149,8 +149,11 @@ class HandLedger:
                 raise ValueError("an exposed kong needs the discarder")
             payers, each = [discarder], 2 * base
         else:
-            each = {KongKind.CONCEALED: 2 * base, KongKind.ADDED_DRAWN: base,
-                    KongKind.ADDED_HELD: self.options.held_added_kong_pays * base}[kind]
+            each = {
+                KongKind.CONCEALED: 2 * base,
+                KongKind.ADDED_DRAWN: base,
+                KongKind.ADDED_HELD: self.options.held_added_kong_pays * base,
+            }[kind]
             payers = self._others_still_in(owner)
         transfers = [t for payer in payers for t in self.pay(payer, owner, each, Reason.KONG)]
         record = KongMoney(owner, kind, transfers)

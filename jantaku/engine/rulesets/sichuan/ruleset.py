@@ -1,14 +1,14 @@
 """The Sichuan match: hands in a row, the first winner deals next.
 
-    >>> from jantaku.engine.results import WinRecord
-    >>> from jantaku.engine.scoring import ScoreResult
-    >>> win = lambda seat, tile, discarder: WinRecord(seat, tile, discarder, ScoreResult(True), {})
-    >>> next_dealer(0, [])                                   # nobody won: the dealer stays
-    0
-    >>> next_dealer(0, [win(2, 40, None), win(1, 50, 3)])    # the first winner
-    2
-    >>> next_dealer(0, [win(2, 40, 3), win(1, 40, 3)])       # several on one discard: the discarder
-    3
+>>> from jantaku.engine.results import WinRecord
+>>> from jantaku.engine.scoring import ScoreResult
+>>> win = lambda seat, tile, discarder: WinRecord(seat, tile, discarder, ScoreResult(True), {})
+>>> next_dealer(0, [])                                   # nobody won: the dealer stays
+0
+>>> next_dealer(0, [win(2, 40, None), win(1, 50, 3)])    # the first winner
+2
+>>> next_dealer(0, [win(2, 40, 3), win(1, 40, 3)])       # several on one discard: the discarder
+3
 """
 
 from __future__ import annotations
@@ -45,17 +45,28 @@ class SichuanRuleset(Ruleset):
     event_types = EVENT_TYPES
     score_request = staticmethod(_scoring.score_request)
     bots = VariantBots(named={"sichuan": SichuanBot}, levels={"normal": SichuanBot, "strong": StrongSichuanBot})
-    action_labels = (ActionLabel("void", (ActionType.VOID,), "v", 50),
-                     ActionLabel("exchange", (ActionType.EXCHANGE,), "e", 60, uses_selection=True,
-                                 hint="exchange: mark three tiles with their letters, then e"))
-    summary = ("108 tiles, no chows. Pick a void suit and get rid of it first. A winner leaves and "
-               "play goes on until three have won or the wall is empty. Points = base x 2^fan, capped.")
+    action_labels = (
+        ActionLabel("void", (ActionType.VOID,), "v", 50),
+        ActionLabel(
+            "exchange",
+            (ActionType.EXCHANGE,),
+            "e",
+            60,
+            uses_selection=True,
+            hint="exchange: mark three tiles with their letters, then e",
+        ),
+    )
+    summary = (
+        "108 tiles, no chows. Pick a void suit and get rid of it first. A winner leaves and "
+        "play goes on until three have won or the wall is empty. Points = base x 2^fan, capped."
+    )
 
     def next_context(self, context: HandContext, result: HandResult, scores: list[int]) -> HandContext | None:
         if context.hand_number + 1 >= self.options.hands:
             return None
-        return HandContext(dealer=next_dealer(context.dealer, result.wins),
-                           hand_number=context.hand_number + 1, scores=tuple(scores))
+        return HandContext(
+            dealer=next_dealer(context.dealer, result.wins), hand_number=context.hand_number + 1, scores=tuple(scores)
+        )
 
 
 RULESET = SichuanRuleset

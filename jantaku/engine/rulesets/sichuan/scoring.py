@@ -33,13 +33,15 @@ def situation_of(req: ScoreRequest) -> Situation:
     for flag in ("kong_then_discard", "robbed_kong"):
         if flag in flags and req.self_drawn:
             raise NotAWin(f"{flag} is a win on another player's tile, not self-drawn")
-    return Situation(self_drawn=req.self_drawn,
-                     kong_replacement="replacement" in flags,
-                     kong_then_discard="kong_then_discard" in flags,
-                     robbed_kong="robbed_kong" in flags,
-                     last_tile="last_tile" in flags,
-                     first_turn="first_turn" in flags,
-                     dealer=req.seat == DEALER_SEAT)
+    return Situation(
+        self_drawn=req.self_drawn,
+        kong_replacement="replacement" in flags,
+        kong_then_discard="kong_then_discard" in flags,
+        robbed_kong="robbed_kong" in flags,
+        last_tile="last_tile" in flags,
+        first_turn="first_turn" in flags,
+        dealer=req.seat == DEALER_SEAT,
+    )
 
 
 def score_request(req: ScoreRequest) -> ScoreResult:
@@ -56,12 +58,16 @@ def score_request(req: ScoreRequest) -> ScoreResult:
     return win_result(value, options, self_drawn=req.self_drawn, payments=ledger.balances())
 
 
-def win_result(value: HandValue, options: SichuanOptions, *, self_drawn: bool,
-               payments: dict[int, int]) -> ScoreResult:
+def win_result(value: HandValue, options: SichuanOptions, *, self_drawn: bool, payments: dict[int, int]) -> ScoreResult:
     """A scored win as the calculator and the score screen show it."""
     items = list(value.items)
     if self_drawn and options.self_draw == "add_base":
         items.append(ScoreItem("Self-Draw, one base from each (自摸加底)", options.base, "points"))
-    return ScoreResult(is_win=True, items=items, score=value.points,
-                       limit=f"{options.fan_cap}-fan cap" if value.capped else None,
-                       values={"fan": value.fan}, payments=payments)
+    return ScoreResult(
+        is_win=True,
+        items=items,
+        score=value.points,
+        limit=f"{options.fan_cap}-fan cap" if value.capped else None,
+        values={"fan": value.fan},
+        payments=payments,
+    )

@@ -175,8 +175,7 @@ class SichuanTable(Table):
             dealer.drawn = dealer.concealed[-1]
         for seat in range(4):
             received = self.exchanged[(seat - offset) % 4]
-            self.emit(ExchangeEvent(seat=seat, offset=offset, gave=list(self.exchanged[seat]),
-                                    received=list(received)))
+            self.emit(ExchangeEvent(seat=seat, offset=offset, gave=list(self.exchanged[seat]), received=list(received)))
 
     # --- restrictions of the void suit ------------------------------------------------------
 
@@ -194,10 +193,10 @@ class SichuanTable(Table):
 
     # --- winning ----------------------------------------------------------------------------
 
-    def can_win(self, seat: int, tile: int, *, self_drawn: bool, robbing: bool = False,
-                concealed_kong: bool = False) -> bool:
-        if not super().can_win(seat, tile, self_drawn=self_drawn, robbing=robbing,
-                               concealed_kong=concealed_kong):
+    def can_win(
+        self, seat: int, tile: int, *, self_drawn: bool, robbing: bool = False, concealed_kong: bool = False
+    ) -> bool:
+        if not super().can_win(seat, tile, self_drawn=self_drawn, robbing=robbing, concealed_kong=concealed_kong):
             return False
         hand = self.hand_of(seat, None if self_drawn else tile)
         if hand.holds_void(self.voids[seat]):
@@ -213,12 +212,14 @@ class SichuanTable(Table):
         return Situation(
             self_drawn=self_drawn,
             kong_replacement=self_drawn and self.turn_situation is TurnSituation.KONG_REPLACEMENT,
-            kong_then_discard=(not self_drawn and not robbing
-                               and self.turn_situation is TurnSituation.DISCARD_AFTER_KONG),
+            kong_then_discard=(
+                not self_drawn and not robbing and self.turn_situation is TurnSituation.DISCARD_AFTER_KONG
+            ),
             robbed_kong=robbing,
             last_tile=self.wall.remaining == 0,
             first_turn=self_drawn and self._first_turn(seat),
-            dealer=seat == self.context.dealer)
+            dealer=seat == self.context.dealer,
+        )
 
     def _first_turn(self, seat: int) -> bool:
         """Nothing happened yet but draws: no discard of the seat's own, no call, no kong."""
@@ -226,8 +227,12 @@ class SichuanTable(Table):
 
     def _discard_win_points(self, seat: int, tile: int, *, robbing: bool) -> int:
         try:
-            return hand_value(self.hand_of(seat, tile), self.voids[seat],
-                              self.situation(seat, self_drawn=False, robbing=robbing), self.options).points
+            return hand_value(
+                self.hand_of(seat, tile),
+                self.voids[seat],
+                self.situation(seat, self_drawn=False, robbing=robbing),
+                self.options,
+            ).points
         except NotAWin:
             return 0
 
@@ -281,8 +286,9 @@ class SichuanTable(Table):
     def end_of_wall_hand(self, seat: int) -> EndOfWallHand:
         hand = self.hand_of(seat)
         value = ready_value(hand, self.voids[seat], self.options)
-        return EndOfWallHand(holds_void=hand.holds_void(self.voids[seat]),
-                             ready_points=None if value is None else value.points)
+        return EndOfWallHand(
+            holds_void=hand.holds_void(self.voids[seat]), ready_points=None if value is None else value.points
+        )
 
     def exhaustive_draw(self) -> HandResult:
         hands = {seat: self.end_of_wall_hand(seat) for seat in self.ledger.still_in()}
@@ -291,13 +297,19 @@ class SichuanTable(Table):
         settlement = self.ledger.transfers[start:]
         deltas = deltas_of(settlement)
         return HandResult(
-            kind="win" if self.wins else "draw", wins=list(self.wins), reason="wall exhausted",
+            kind="win" if self.wins else "draw",
+            wins=list(self.wins),
+            reason="wall exhausted",
             extra_deltas=[deltas[s] for s in range(4)],
-            details=[{"reason": t.reason.value, "payer": t.payer, "payee": t.payee, "amount": t.amount}
-                     for t in settlement],
-            flags={"ready_points": [hands[s].ready_points if s in hands else None for s in range(4)],
-                   "flower_pigs": [s for s, h in hands.items() if h.holds_void],
-                   "voids": list(self.voids)})
+            details=[
+                {"reason": t.reason.value, "payer": t.payer, "payee": t.payee, "amount": t.amount} for t in settlement
+            ],
+            flags={
+                "ready_points": [hands[s].ready_points if s in hands else None for s in range(4)],
+                "flower_pigs": [s for s, h in hands.items() if h.holds_void],
+                "voids": list(self.voids),
+            },
+        )
 
     # --- what a seat may know ---------------------------------------------------------------------
 
@@ -305,6 +317,8 @@ class SichuanTable(Table):
         revealed = self.setup_step is None
         return SichuanView(
             voids=tuple(v if revealed or s == seat else None for s, v in enumerate(self.voids)),
-            setup=self.setup_step, winners=tuple(w.seat for w in self.wins),
+            setup=self.setup_step,
+            winners=tuple(w.seat for w in self.wins),
             exchange=tuple(self.exchanged.get(seat, ())) if seat is not None else None,
-            pass_lock=(seat in self.locks) if seat is not None else None)
+            pass_lock=(seat in self.locks) if seat is not None else None,
+        )

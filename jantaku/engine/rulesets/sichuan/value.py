@@ -39,16 +39,14 @@ class HandValue:
     capped: bool  # the fan reached the cap, so the points are the most a hand can be worth
 
 
-def hand_value(hand: SichuanHand, void: str | None, situation: Situation,
-               options: SichuanOptions) -> HandValue:
+def hand_value(hand: SichuanHand, void: str | None, situation: Situation, options: SichuanOptions) -> HandValue:
     """The value of a complete hand, its best shape chosen; raises :class:`NotAWin`."""
     if hand.holds_void(void):
         raise NotAWin("void suit tile")
     shapes = hand.shapes()
     if not shapes:
         raise NotAWin("not a complete hand")
-    fan_counts = max((fan_counts_of(Win(hand, shape, situation, options)) for shape in shapes),
-                     key=total_fan)
+    fan_counts = max((fan_counts_of(Win(hand, shape, situation, options)) for shape in shapes), key=total_fan)
     fan = total_fan(fan_counts)
     return HandValue(fan, options.points(fan), tuple(breakdown(fan_counts)), fan >= options.fan_cap)
 

@@ -42,8 +42,13 @@ class SichuanView(ViewExtension):
     @classmethod
     def from_wire(cls, data: Mapping[str, Any]) -> SichuanView:
         r = WireReader(data)
-        return cls(r.by_seat("voids", _suit_item), r.opt_text("setup"), r.ints("winners", ()),
-                   r.opt_ints("exchange"), r.opt_flag("pass_lock"))
+        return cls(
+            r.by_seat("voids", _suit_item),
+            r.opt_text("setup"),
+            r.ints("winners", ()),
+            r.opt_ints("exchange"),
+            r.opt_flag("pass_lock"),
+        )
 
     def void_of(self, seat: int) -> str | None:
         return self.voids[seat]
