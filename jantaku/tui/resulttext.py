@@ -7,7 +7,6 @@ is testable without a terminal.
 
 from __future__ import annotations
 
-import re
 from collections.abc import Mapping, Sequence
 from typing import Any
 
@@ -17,10 +16,9 @@ from rich.style import Style
 from rich.table import Table
 from rich.text import Text
 
-from ..engine.tiles import parse_tiles
 from ..engine.views import ResultView, View, WinView
 from .eventtext import scored_hands
-from .tilefaces import TilePainter, bonus_words
+from .tilefaces import TilePainter, bonus_words, faces_in
 from .viewmodel import WIND_NAMES, format_value, indicators as shown_indicators
 from .widgets.hand import melds_text
 from .widgets.meldfaces import meld_face
@@ -44,19 +42,9 @@ def winning_hand(win: WinView, painter: TilePainter) -> Text:
     return out
 
 
-NOTATION = re.compile(r"\b(?:[0-9][mps]|[1-7]z)\b")
-
-
 def item_name(item: Mapping[str, Any], painter: TilePainter) -> Text:
     """A score item's name for people: tiles as faces, the English name beside a Japanese one."""
-    name = str(item.get("name", ""))
-    out = Text()
-    at = 0
-    for found in NOTATION.finditer(name):
-        out.append(name[at : found.start()])
-        out.append_text(painter.text(parse_tiles(found.group())[0]))
-        at = found.end()
-    out.append(name[at:])
+    out = faces_in(str(item.get("name", "")), painter)
     if item.get("english"):
         out.append(f" · {item['english']}", "dim")
     return out

@@ -18,6 +18,8 @@ the red dragon is always ``中`` (U+1F004 is an emoji, two cells, and ugly).
 
 from __future__ import annotations
 
+import re
+
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, fields
 
@@ -27,7 +29,7 @@ from rich.text import Text
 from textual.color import Color as ThemeColor
 from textual.color import ColorParseError
 
-from ..engine.tiles import RED_FIVE_IDS, kind_of, number_of, suit_of
+from ..engine.tiles import RED_FIVE_IDS, kind_of, number_of, parse_tiles, suit_of
 
 FACE_DOWN = -1  # how views show a tile the viewer may not see
 HONOR_FACES = "東南西北白發中"
@@ -200,3 +202,27 @@ def bonus_words(tiles: Iterable[int], wind: int | None = None) -> str:
         own = wind is not None and index % 4 == wind % 4
         words.append(BONUS_NAMES[index] + (" (own)" if own else ""))
     return ", ".join(words)
+
+
+# tile notation inside a text: a run of digits and its suit letter ("78p", "4z", "222z")
+NOTATION_RUN = re.compile(r"\b([0-9]+)([mps])\b|\b([1-7]+)z\b")
+
+
+def faces_in(text: str, painter: TilePainter) -> Text:
+    """``text`` with each run of tile notation drawn as faces, so players never read notation.
+
+    >>> faces_in("riichi 4z", TilePainter()).plain, faces_in("chi 78p+9p", TilePainter()).plain
+    ('riichi 北', 'chi 7p8p+9p')
+    >>> faces_in("Exposed pung 666m", TilePainter()).plain
+    'Exposed pung 6m6m6m'
+    """
+    out = Text()
+    at = 0
+    for found in NOTATION_RUN.finditer(text):
+        out.append(text[at : found.start()])
+        digits, suit = (found.group(1), found.group(2)) if found.group(1) else (found.group(3), "z")
+        for tile in parse_tiles(digits + suit):
+            out.append_text(painter.text(tile))
+        at = found.end()
+    out.append(text[at:])
+    return out

@@ -13,6 +13,7 @@ from jantaku.tui import prompt as prompt_module
 from jantaku.tui.prompt import TILE_KEYS, Prompt
 from jantaku.tui.screens.dialogs import ChoiceScreen
 from jantaku.tui.screens.table import TableScreen
+from jantaku.tui.tilefaces import TilePainter, faces_in
 from jantaku.tui.widgets.hand import HandView
 
 from .conftest import FakeSession, basic_match, screen_text, table_app, until, update
@@ -173,7 +174,7 @@ async def test_chi_with_several_choices_asks_which():
     async with prompted(update(view, chis + [Action(A.PASS)])) as (s, app, pilot):
         await pilot.press("c")
         await until(pilot, lambda: isinstance(app.screen, ChoiceScreen))
-        assert str(chis[1]) in screen_text(app)
+        assert faces_in(str(chis[1]), TilePainter()).plain in screen_text(app)  # the choices in tile faces
         await pilot.press("2")
         await until(pilot, lambda: s.acts)
     assert s.acts == [(1, chis[1])]

@@ -35,7 +35,7 @@ from .. import netsession, tablemodel
 from ..session import GameSession
 from ..tablemodel import TableModel
 from ..settings import Settings
-from ..tilefaces import TilePainter
+from ..tilefaces import TilePainter, faces_in
 from ..selection import Selection, hand_hint
 from ..viewmodel import extra_items, format_value, names_for, riichi_declared
 from ..widgets.board import BoardFrame, TableBoard
@@ -328,11 +328,11 @@ class TableScreen(BaseScreen):
         if name == "confirm":
             target, tile = self._confirm_target(), self.selection.tile
             if isinstance(target, ActionGroup):
-                return target.title
+                return faces_in(target.title, self.painter()).plain
             return f"discard {self.painter().face(tile)}" if target is not None and tile is not None else None
         if name == "act":
             group = self._group_for(argument)
-            return group.title if group is not None else None
+            return faces_in(group.title, self.painter()).plain if group is not None else None
         if name == "toggle_setting":
             attr, title = TOGGLES[argument]
             return title + ("✓" if getattr(self.settings, attr) else "✗")
@@ -384,7 +384,8 @@ class TableScreen(BaseScreen):
             if index is not None and self.prompt is not None and self.prompt.id == prompt_id:
                 self.run_worker(self.send(group.actions[index]))
 
-        self.app.push_screen(ChoiceScreen(f"Which {group.spec.name}?", group.labels), chosen)
+        labels = [faces_in(label, self.painter()).plain for label in group.labels]
+        self.app.push_screen(ChoiceScreen(f"Which {group.spec.name}?", labels), chosen)
 
     def select_index(self, index: int) -> None:
         marking = self.prompt is not None and ActionType.EXCHANGE in self.prompt.types
