@@ -114,8 +114,9 @@ def play_one_hand(tmux: Tmux) -> str:
     end = time.monotonic() + 60
     while time.monotonic() < end:
         screen = tmux.screen()
-        if "hand 1 result" in screen:
-            return screen
+        assert "Traceback" not in screen, f"the game crashed:\n{screen}"
+        if "hand 1 result" in screen:  # the result screen is up: wait for the whole of it (its key bar)
+            return tmux.wait_until(lambda s: "hand 1 result" in s and "next hand" in s, 10, "the whole result")
         tmux.keys("Space" if "call " in screen else "Enter")  # "call 5m from …?" in the centre panel
         time.sleep(0.04)
         if "wall " in screen:  # the table, not a dialog: every pond in rows of six at every turn
