@@ -141,7 +141,9 @@ def add_bot_parser(sub: argparse._SubParsersAction) -> argparse.ArgumentParser:
     p.add_argument("--connect", required=True, type=address, metavar="HOST:PORT")
     p.add_argument("--table", type=at_least(0), help="table id (default: the first with a free seat)")
     p.add_argument("--bot", default=DEFAULT_BOT, help=f"which bot plays (default {DEFAULT_BOT})")
-    p.add_argument("--name", help="the name it plays under")
+    p.add_argument(
+        "--name", help="the name it plays under (default: a first name and its level, e.g. 'Haru (strong bot)')"
+    )
     p.set_defaults(handler=cmd_bot)
     return p
 

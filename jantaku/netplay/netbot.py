@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
+import os
 from collections.abc import Callable, Sequence
 from typing import Any
 
@@ -79,6 +80,19 @@ async def find_free_table(client: Client) -> int:
         tables = msg["tables"]
 
 
+# first names for network bots started without --name, so that two of them in one lobby are told apart
+NETWORK_BOT_NAMES = ("Sora", "Haru", "Yuki", "Ren", "Aoi", "Kai", "Nao", "Rin")
+
+
+def network_bot_name(level: str, pick: int) -> str:
+    """A network bot's default name: a first name and what it is.
+
+    >>> network_bot_name("strong", 9)
+    'Haru (strong bot)'
+    """
+    return f"{NETWORK_BOT_NAMES[pick % len(NETWORK_BOT_NAMES)]} ({level} bot)"
+
+
 async def run_network_bot(
     host: str,
     port: int,
@@ -90,7 +104,8 @@ async def run_network_bot(
 ) -> View | None:
     """Connect, take a seat (at ``table`` or the first free one) and play one match."""
     choose = bot_chooser(bot)
-    async with await Client.connect(host, port, name or f"{bot} bot", token) as client:
+    name = name or network_bot_name(bot, os.getpid())
+    async with await Client.connect(host, port, name, token) as client:
         seated = client.welcome.get("tables") or []
         if table is None and seated:
             table = seated[0]

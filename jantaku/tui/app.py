@@ -127,11 +127,12 @@ class JantakuApp(App):
     async def _connect(self, getting, then, retry: Callable[[], None] | None = None) -> None:
         """Await ``getting`` (a session, or a lobby's hub and title) and hand it to ``then``."""
         from ..netplay.client import ClientError
+        from .netsession import connect_failure
 
         try:
             got = await getting
         except (OSError, TimeoutError, ClientError) as exc:
-            self.notify(f"{type(exc).__name__}: {exc}", title="Could not connect", severity="error", timeout=8)
+            self.notify(connect_failure(exc), title="Could not connect", severity="error", timeout=8)
             (retry or self.show_menu)()
             return
         self.save_settings()

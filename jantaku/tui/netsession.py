@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import socket
 from collections.abc import AsyncIterator, Awaitable, Callable
 from typing import Any
 
@@ -101,6 +102,28 @@ def error_sentence(code: str | None, message: str | None) -> str:
     text = str(message).strip() if message else str(code or "error").replace("_", " ")
     text = text[:1].upper() + text[1:]
     return text if text.endswith((".", "!", "?")) else f"{text}."
+
+
+def connect_failure(exc: BaseException) -> str:
+    """Why a connection to a host failed, as a sentence (never an exception's class name).
+
+    >>> connect_failure(ConnectionRefusedError(111, "Connection refused"))
+    'Nobody is hosting at that address (the connection was refused).'
+    >>> connect_failure(TimeoutError())
+    'The host did not answer in time.'
+    """
+    if isinstance(exc, ClientError):
+        return error_sentence(exc.code, exc.message)
+    if isinstance(exc, ConnectionRefusedError):
+        return "Nobody is hosting at that address (the connection was refused)."
+    if isinstance(exc, TimeoutError):
+        return "The host did not answer in time."
+    if isinstance(exc, socket.gaierror):
+        return "No such host name."
+    if isinstance(exc, ConnectionError):
+        return "The host closed the connection."
+    reason = getattr(exc, "strerror", None) or str(exc) or "the network said no"
+    return error_sentence(None, reason)
 
 
 class ClientHub:

@@ -88,7 +88,12 @@ ORDINALS = ("1st", "2nd", "3rd", "4th")
 
 
 def win_parts(
-    win: WinView, names: list[str], painter: TilePainter, order: int | None = None, wind: int | None = None
+    win: WinView,
+    names: list[str],
+    painter: TilePainter,
+    order: int | None = None,
+    wind: int | None = None,
+    events: Sequence[Mapping[str, Any]] = (),
 ) -> list[RenderableType]:
     """One win: who, how, the hand, every score item, who paid; ``order``: its place when several won."""
     discarder = win.discarder
@@ -103,7 +108,24 @@ def win_parts(
     payments = dict(win.payments)
     if payments:
         parts.append(payments_table(payments, names))
+    parts += [liability_text(e, names) for e in liable_for(win, events)]
     return parts
+
+
+def liable_for(win: WinView, events: Sequence[Mapping[str, Any]]) -> list[Mapping[str, Any]]:
+    """The liability events (Hong Kong's dangerous-discard rule) that made one player pay for ``win``."""
+    return [e for e in events if e.get("type") == "liability" and e.get("winner") == win.seat]
+
+
+def liability_text(event: Mapping[str, Any], names: list[str]) -> Text:
+    """Who pays for everyone, and why, in words.
+
+    >>> liability_text({"seat": 3, "winner": 1, "hand": "Small Three Dragons", "fed": False}, list("ABCD")).plain
+    "D pays for everyone (liable): threw the tile that made B's Small Three Dragons"
+    """
+    who, winner = names[int(event["seat"])], names[int(event["winner"])]
+    why = "fed the set that made" if event.get("fed") else "threw the tile that made"
+    return Text(f"{who} pays for everyone (liable): {why} {winner}'s {event.get('hand', 'hand')}", "bold")
 
 
 def indicators(view: View, painter: TilePainter) -> list[RenderableType]:
@@ -185,7 +207,7 @@ def hand_result_parts(
         parts.append(Text(f"Abortive draw: {result.reason or 'no reason given'}", "bold underline"))
     for i, win in enumerate(result.wins):
         wind = view.players[win.seat].wind if win.seat < len(view.players) else None
-        parts += win_parts(win, names, painter, i if len(result.wins) > 1 else None, wind)
+        parts += win_parts(win, names, painter, i if len(result.wins) > 1 else None, wind, events)
         parts.append(Text(""))
     parts += other_hands_parts(list(events), names, painter)
     parts += indicators(view, painter)

@@ -30,12 +30,32 @@ def stacked_table(
     unless ``bonus_tiles=True``).
     ``live_after_deal`` cuts the live wall to that many tiles after the deal.
     """
+    options.setdefault("bonus_tiles", False)
+    wall = stacked_wall(
+        hands, draws, dead=dead, live_after_deal=live_after_deal, dealer=dealer, seating=seating, **options
+    )
+    ruleset = HongKongRuleset(options=options)
+    context = HandContext(dealer=dealer, round_wind=round_wind, extra={"seating": list(seating)})
+    return ruleset.new_table(wall=wall, context=context)
+
+
+def stacked_wall(
+    hands: dict[int, str],
+    draws: str = "",
+    *,
+    dead: str = "",
+    live_after_deal: int | None = None,
+    dealer: int = 0,
+    seating=(0, 1, 2, 3),
+    bonus_tiles: bool = False,
+    **_options,
+) -> Wall:
+    """The wall of :func:`stacked_table` (also for a whole :class:`~jantaku.engine.match.Match`)."""
     taken: set[int] = set()
     dealt = {seat: parse_tiles(text, taken) for seat, text in hands.items()}
     drawn = parse_tiles(draws, taken)
     dead_tiles = parse_tiles(dead, taken)
-    options.setdefault("bonus_tiles", False)
-    tiles = full_tile_set(bonus=options["bonus_tiles"])
+    tiles = full_tile_set(bonus=bonus_tiles)
     # fillers: one copy of every kind before the next copy, kinds spread out (no accidental kongs)
     rest = sorted(
         (t for t in tiles if t not in taken), key=lambda t: (is_bonus(kind_of(t)), t % 4, (kind_of(t) * 5) % 34, t)
@@ -52,9 +72,7 @@ def stacked_table(
     live += rest
     if live_after_deal is not None:
         live = live[: DEALT + live_after_deal]
-    ruleset = HongKongRuleset(options=options)
-    context = HandContext(dealer=dealer, round_wind=round_wind, extra={"seating": list(seating)})
-    return ruleset.new_table(wall=Wall(live=live, dead=dead_tiles), context=context)
+    return Wall(live=live, dead=dead_tiles)
 
 
 def act_type(table, seat: int, kind: ActionType, tile: str | None = None) -> list:

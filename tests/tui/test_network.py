@@ -123,6 +123,9 @@ async def test_a_wrong_address_says_so_and_offers_the_join_screen():
         app.join_address("127.0.0.1:1")
         await until(pilot, lambda: type(app.screen).__name__ == "JoinScreen" and "Host:port" in screen_text(app), 400)
         assert any("connect" in (n.title or "").lower() for n in app._notifications)
+        # a sentence a player reads, not an exception's class name
+        said = [n.message for n in app._notifications if "connect" in (n.title or "").lower()]
+        assert said == ["Nobody is hosting at that address (the connection was refused)."]
         assert app.screen.query_one("#address").value == "127.0.0.1:1"
 
 

@@ -14,8 +14,13 @@ from jantaku.tui.screens.result import ResultScreen
 from jantaku.tui.screens.table import TableScreen
 from jantaku.tui.settings import Settings
 
+from jantaku.engine.actions import ActionType
+from jantaku.engine.match import Match
+from jantaku.engine.rulesets.hongkong import HongKongRuleset
+
+from ..hongkong.tables import stacked_wall
 from .conftest import FakeSession, until
-from .playedhands import PlayedHand, play_first_hand
+from .playedhands import PlayedHand, Step, play_first_hand, play_hand, scripted
 
 # (ruleset, seed, options): the seeds were found by letting the bots play first hands until one showed the
 # wanted situation; the tests below check that it still does (a bot or engine change may need a new seed)
@@ -42,6 +47,26 @@ def played(variant: str) -> PlayedHand:
     return play_first_hand(ruleset, seed, options)
 
 
+@cache
+def hongkong_liability() -> PlayedHand:
+    """An arranged Hong Kong hand: South pungs East's white and West's green dragon, and North throws the
+    red one into South's small three dragons, so North pays for everyone (the liability rule)."""
+    hands = {0: "5z123m456m789m1234z", 1: "55z66z7z123m456p99s"}
+    wall = stacked_wall(hands, draws="6z9p7z")
+    match = Match(HongKongRuleset(options={"liability": True, "bonus_tiles": False}), walls={0: wall})
+    script = [
+        Step(0, ActionType.DISCARD, "5z"),
+        Step(1, ActionType.PON),
+        Step(1, ActionType.DISCARD, "9s"),
+        Step(2, ActionType.DISCARD, "6z"),
+        Step(1, ActionType.PON),
+        Step(1, ActionType.DISCARD, "9s"),
+        Step(3, ActionType.DISCARD, "7z"),
+        Step(1, ActionType.RON),
+    ]
+    return play_hand(match, scripted(script))
+
+
 def test_the_seeds_still_give_the_wanted_hands():
     sichuan = played("sichuan").result["view"].result
     assert len(sichuan.wins) >= 2
@@ -56,6 +81,9 @@ def test_the_seeds_still_give_the_wanted_hands():
     )
     hongkong = played("hongkong").result["view"].result
     assert any(win.discarder is not None for win in hongkong.wins)
+    liable = hongkong_liability()
+    assert [win.discarder for win in liable.result["view"].result.wins] == [3]
+    assert any(e.get("type") == "liability" for e in liable.events)
 
 
 def app_for(hand: PlayedHand, *, result: bool) -> tuple[JantakuApp, FakeSession]:
@@ -94,4 +122,10 @@ def test_table(snap_compare, variant, size):
 @pytest.mark.parametrize("variant", list(HANDS))
 def test_result(snap_compare, variant, size):
     app, _ = app_for(played(variant), result=True)
+    assert snap_compare(app, terminal_size=size, run_before=shown(app, result=True))
+
+
+@pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
+def test_result_hongkong_liability(snap_compare, size):
+    app, _ = app_for(hongkong_liability(), result=True)
     assert snap_compare(app, terminal_size=size, run_before=shown(app, result=True))
