@@ -182,3 +182,43 @@ async def test_a_started_table_of_others_says_its_seats_are_taken_and_offers_to_
             assert app.screen.seat is None and app.screen.names[0] == "bob"
     finally:
         await other.close()
+
+
+def key_bar(app: JantakuApp) -> str:
+    return "\n".join(line.plain for line in app.screen.query_one("#lobby-keys").layout(app.size.width)[0])
+
+
+async def test_the_lobby_key_bar_is_drawn_from_its_bindings_and_offers_only_what_the_table_allows(host):
+    """Item 6 and 18: the keys shown are the enabled bindings (no table: no sit or start; your own waiting
+    table: add bot and start; someone else's: neither), and at 80×24 the bar breaks only between entries."""
+    server, port = host
+    app = app_with()
+    async with app.run_test(size=(80, 24)) as pilot:
+        app.join_address(f"127.0.0.1:{port}")
+        await until(pilot, lambda: isinstance(app.screen, LobbyScreen) and "no tables yet" in screen_text(app), 400)
+        bar = key_bar(app)
+        assert "new table" in bar and "chat" in bar and "back" in bar
+        assert not any(word in bar for word in ("sit", "watch", "add bot", "start", "leave"))
+        await pilot.press("s")  # a disabled binding does nothing (no request, no error)
+        other = await Client.connect("127.0.0.1", port, "bob")
+        try:
+            await other.create_table("basic", seat=0, name="bob's table")
+            await until(pilot, lambda: "bob's table" in screen_text(app), 400)
+            bar = key_bar(app)
+            assert "sit" in bar and "watch" in bar and "add bot" not in bar and "start" not in bar
+            await pilot.press("n")
+            await until(pilot, lambda: isinstance(app.screen, QuickGameScreen))
+            app.screen.query_one("#ruleset").value = "basic"
+            await pilot.pause()
+            await pilot.click("#start")  # create: the new table is selected, and it is yours
+            await until(pilot, lambda: isinstance(app.screen, LobbyScreen) and "ann's table" in screen_text(app), 400)
+            await until(pilot, lambda: "start" in key_bar(app), 400)
+            bar = key_bar(app)
+            assert "add bot" in bar and "leave" in bar
+            row = app.screen.query_one("#lobby-keys")
+            lines = [line.plain for line in row.layout(80)[0]]
+            assert all(len(line) <= 80 for line in lines)
+            for entry in row.entries:  # each entry whole on one line: never broken mid-entry
+                assert any(f"{entry.key_label} {entry.title}" in line for line in lines), (entry, lines)
+        finally:
+            await other.close()

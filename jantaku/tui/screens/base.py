@@ -10,6 +10,8 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, cast
 
 from textual.app import ComposeResult
+from textual.actions import parse
+from textual.binding import Binding
 from textual.events import Resize
 from textual.screen import Screen
 from textual.widgets import Static
@@ -64,3 +66,19 @@ class BaseScreen(Screen):
 
     def resized(self, width: int, height: int) -> None:
         """Hook: the screen's size changed."""
+
+    def shown_bindings(self) -> list[Binding]:
+        """This screen's own bindings that are shown and enabled now (``check_action`` decides), each
+        action once, in the order of ``BINDINGS``: what a key bar drawn from them offers is what the
+        keys do.  Read from the screen itself, not the app's focus chain, so that a key a focused
+        widget also uses (⏎ in a list) keeps its entry."""
+        shown: list[Binding] = []
+        seen: set[str] = set()
+        for binding in self.BINDINGS:
+            if not isinstance(binding, Binding) or not binding.show or binding.action in seen:
+                continue
+            _, name, parameters = parse(binding.action)
+            if self.check_action(name, parameters) is True:
+                seen.add(binding.action)
+                shown.append(binding)
+        return shown

@@ -23,16 +23,8 @@ from ..widgets.buttons import ButtonRow, Entry
 from .base import BaseScreen
 from .dialogs import ChoiceScreen
 
-KEYS = [
-    Entry("n", "new table", "new"),
-    Entry("⏎", "sit", "sit"),
-    Entry("w", "watch", "watch"),
-    Entry("b", "add bot", "bot"),
-    Entry("s", "start", "start"),
-    Entry("l", "leave", "leave"),
-    Entry("/", "chat", "chat"),
-    Entry("esc", "back", "back"),
-]
+# actions that need a table chosen in the list; BINDINGS' order is the key bar's
+TABLE_ACTIONS = frozenset({"sit", "watch", "bot", "start", "leave"})
 
 
 def table_line(info: dict[str, Any], me: int | None) -> Text:
@@ -82,12 +74,14 @@ class LobbyScreen(BaseScreen):
     AUTO_FOCUS = "#tables"
     BINDINGS = [
         Binding("n", "new", "new table"),
+        # the table list takes ⏎ itself (it selects); the binding puts "sit" in the key bar and makes it clickable
+        Binding("enter", "sit", "sit", key_display="⏎"),
         Binding("w", "watch", "watch"),
         Binding("b", "bot", "add bot"),
         Binding("s", "start", "start"),
         Binding("l", "leave", "leave"),
-        Binding("slash", "chat", "chat"),
-        Binding("escape", "back", "back"),
+        Binding("slash", "chat", "chat", key_display="/"),
+        Binding("escape", "back", "back", key_display="esc"),
     ]
 
     def __init__(self, hub: ClientHub, *, title: str, hosting: bool = False) -> None:
@@ -115,7 +109,7 @@ class LobbyScreen(BaseScreen):
         yield ButtonRow(id="lobby-keys")
 
     def on_mount(self) -> None:
-        self.query_one("#lobby-keys", ButtonRow).show(KEYS)
+        self.draw_keys()
         self.queue = self.hub.listen()
         self.run_worker(self._listen(), group="lobby", exclusive=True)
         self.run_worker(self._request(self.client.list_tables(watch=True, changes=True), self._listed))
@@ -198,6 +192,34 @@ class LobbyScreen(BaseScreen):
     def show_detail(self) -> None:
         table = self.selected_id()
         self.query_one("#table-detail", Static).update(table_detail(self.tables.get(table), self.client.player))
+        self.draw_keys()
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        """What the chosen table allows: adding bots and starting are its owner's while it waits;
+        leaving needs a seat there."""
+        if action not in TABLE_ACTIONS:
+            return True
+        table = self.selected_id()
+        if table is None:
+            return False
+        info = self.tables.get(table) or {}
+        me = self.client.player
+        if action in ("bot", "start"):
+            return info.get("state") == "waiting" and (info.get("owner") is None or info.get("owner") == me)
+        if action == "leave":
+            return table in self.client.seats  # seated or watching
+        return True
+
+    def on_screen_resume(self) -> None:
+        self.draw_keys()
+
+    def draw_keys(self) -> None:
+        """The key bar, from the bindings enabled now (drawn when this screen is the one shown: the
+        active bindings are those of the focused screen)."""
+        if not self.is_current:
+            return
+        entries = [Entry(b.key_display or b.key, b.description, b.action) for b in self.shown_bindings()]
+        self.query_one("#lobby-keys", ButtonRow).show(entries)
 
     def on_option_list_option_highlighted(self, event: OptionList.OptionHighlighted) -> None:
         self.show_detail()

@@ -294,15 +294,9 @@ class TableScreen(BaseScreen):
 
     def _draw_actions(self) -> None:
         """Both bars from the active bindings: what a key does now is what its entry says."""
-        self.refresh_bindings()
         bar: list[Entry] = []
         keys: list[Entry] = []
-        seen: set[str] = set()
-        for active in self.active_bindings.values():
-            binding = active.binding
-            if active.node is not self or not binding.show or not active.enabled or binding.action in seen:
-                continue
-            seen.add(binding.action)
+        for binding in self.shown_bindings():
             title = self._binding_title(binding.action)
             if title is None:
                 continue
@@ -399,8 +393,9 @@ class TableScreen(BaseScreen):
     # --- keys and clicks ---------------------------------------------------------------------------
 
     def _chatting(self) -> bool:
-        chat = self.query_one("#chat-input", Input)
-        return bool(chat.display and chat.has_focus)
+        # asked by the app's binding chain even while this screen is being removed (its children gone)
+        chat = next(iter(self.query("#chat-input").results(Input)), None)
+        return bool(chat is not None and chat.display and chat.has_focus)
 
     def _group_for(self, key: str) -> ActionGroup | None:
         return next((g for g in action_groups(self.prompt) if g.key == key), None)
