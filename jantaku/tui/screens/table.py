@@ -97,13 +97,14 @@ class TableScreen(BaseScreen):
         self.finished = False
         self.sent: list[Action] = []  # what this screen sent (tests and the log read it)
         self.hand_events: list[dict[str, Any]] = []  # this hand's events (the result screen reads some)
+        self.chat_input: Input | None = None  # made in compose_body
 
     # --- layout -------------------------------------------------------------------------
 
     def compose_body(self) -> ComposeResult:
         yield TableBoard(id="table")
         yield ButtonRow(id="actions")
-        chat = Input(placeholder="say something (⏎ send, esc close)", id="chat-input", max_length=300)
+        chat = self.chat_input = Input(placeholder="say something (⏎ send, esc close)", id="chat-input", max_length=300)
         chat.display = False
         chat.can_focus = False
         yield chat
@@ -393,8 +394,8 @@ class TableScreen(BaseScreen):
     # --- keys and clicks ---------------------------------------------------------------------------
 
     def _chatting(self) -> bool:
-        # asked by the app's binding chain even while this screen is being removed (its children gone)
-        chat = next(iter(self.query("#chat-input").results(Input)), None)
+        # asked for every binding on every redraw, and even while the screen is being removed: no DOM query
+        chat = self.chat_input
         return bool(chat is not None and chat.display and chat.has_focus)
 
     def _group_for(self, key: str) -> ActionGroup | None:
