@@ -91,21 +91,8 @@ def _spec(cls: type) -> _KindSpec:
     return spec
 
 
-class _EventConstructor(type):
-    """``Event("kong", seat, {...}, private={...})`` builds a :class:`LegacyEvent`.
-
-    Transition path: code on branches written before the kinds still emits the one
-    class with dicts; new code constructs a kind.  Remove once nothing does.
-    """
-
-    def __call__(cls, *args: Any, **kwargs: Any) -> Any:
-        if cls is Event and args:
-            return LegacyEvent(*args, **kwargs)
-        return super().__call__(*args, **kwargs)
-
-
 @dataclass(frozen=True, slots=True, kw_only=True)
-class Event(metaclass=_EventConstructor):
+class Event:
     """Something that happened; ``seat`` is who acted (``None``: the table)."""
 
     type: ClassVar[str] = "event"
@@ -314,66 +301,6 @@ class UnknownEvent(Event):
 
     def open_wire(self) -> dict[str, Any]:
         return self.for_seat(None)
-
-
-class LegacyEvent(Event):
-    """An event given as the one class of before (type, seat, public dict, private dict, audience).
-
-    Transition path (see :class:`_EventConstructor`); its wire form is what that class wrote.
-    """
-
-    __slots__ = ("_type", "_data", "_private", "audience")
-    _type: str
-    _data: dict[str, Any]
-    _private: dict[str, Any] | None
-    audience: frozenset[int] | None
-
-    def __init__(
-        self,
-        type: str,
-        seat: int | None = None,
-        data: Mapping[str, Any] | None = None,
-        private: Mapping[str, Any] | None = None,
-        audience: frozenset[int] | None = None,
-    ) -> None:
-        object.__setattr__(self, "seat", seat)
-        object.__setattr__(self, "_type", type)
-        object.__setattr__(self, "_data", dict(data or {}))
-        object.__setattr__(self, "_private", None if private is None else dict(private))
-        object.__setattr__(self, "audience", audience)
-
-    @property  # type: ignore[override]
-    def type(self) -> str:  # type: ignore[override]
-        return self._type
-
-    @property
-    def data(self) -> dict[str, Any]:
-        return dict(self._data)
-
-    @property
-    def private(self) -> dict[str, Any] | None:
-        return None if self._private is None else dict(self._private)
-
-    def sees_private(self, viewer: int | None) -> bool:
-        audience = self.audience if self.audience is not None else frozenset({self.seat})
-        return viewer in audience
-
-    def for_seat(self, viewer: int | None) -> dict[str, Any]:
-        out = {"type": self._type, "seat": self.seat, **self._data}
-        if self._private is not None and self.sees_private(viewer):
-            out.update(self._private)
-        return out
-
-    def open_wire(self) -> dict[str, Any]:
-        return {"type": self._type, "seat": self.seat, **self._data, **(self._private or {})}
-
-    def __eq__(self, other: object) -> bool:
-        return isinstance(other, LegacyEvent) and self.open_wire() == other.open_wire()
-
-    __hash__ = None  # type: ignore[assignment]
-
-    def __repr__(self) -> str:
-        return f"LegacyEvent({self._type!r}, {self.seat!r}, {self._data!r}, private={self._private!r})"
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)

@@ -164,12 +164,12 @@ def _threat_view():
 
 
 def test_cautious_discard_gives_way_to_a_passed_tile_of_the_same_shanten():
-    from jantaku.engine.actions import Action, ActionType
+    from jantaku.engine.actions import Discard
     from jantaku.engine.bots.defence import Caution, cautious_discard, deal_in_risk
     from jantaku.engine.tiles import kind_of, parse_tiles
 
     view = _threat_view()
-    five_m, five_p = (Action(ActionType.DISCARD, t) for t in parse_tiles("5m5p"))
+    five_m, five_p = (Discard(t) for t in parse_tiles("5m5p"))
     risk = deal_in_risk(SeatReading(view))
     assert risk(kind_of(five_p.tile)) == 0.0 < Caution().switch_risk < risk(kind_of(five_m.tile))
 
@@ -188,12 +188,13 @@ def test_cautious_discard_gives_way_to_a_passed_tile_of_the_same_shanten():
 
 
 def test_the_classical_strong_bot_reads_the_table_only_when_the_discarder_pays():
-    from jantaku.engine.actions import Action, ActionType
     from jantaku.engine.rulesets.classical.bot import StrongClassicalBot
     from jantaku.engine.tiles import parse_tiles
 
+    from jantaku.engine.actions import Discard
+
     view = _threat_view()
-    five_m, five_p = (Action(ActionType.DISCARD, t) for t in parse_tiles("5m5p"))
+    five_m, five_p = (Discard(t) for t in parse_tiles("5m5p"))
     counts = [0] * 34
     for t in parse_tiles("5m5p12s"):
         counts[t >> 2] += 1

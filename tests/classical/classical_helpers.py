@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from jantaku.engine.actions import Action, ActionType
+from jantaku.engine.actions import ActionType, Pass
 from jantaku.engine.calculator import score_json
 from jantaku.engine.rulesets.classical.ruleset import ClassicalRuleset
 from jantaku.engine.rulesets.classical.table import ClassicalTable
@@ -91,7 +91,7 @@ def pass_claims(table: ClassicalTable) -> None:
     """Every seat offered a claim passes."""
     if table.phase in ("claim", "rob"):
         for seat in list(table.pending()):
-            table.act(seat, Action(ActionType.PASS))
+            table.act(seat, Pass())
 
 
 def types(table: ClassicalTable, seat: int) -> set[ActionType]:

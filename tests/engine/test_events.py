@@ -20,7 +20,6 @@ from jantaku.engine.events import (
     HandStartEvent,
     KongEvent,
     LeaveEvent,
-    LegacyEvent,
     MatchEndEvent,
     PaymentEvent,
     UnknownEvent,
@@ -209,17 +208,6 @@ def test_an_unknown_type_decodes_to_an_unknown_event_that_keeps_its_fields():
 def test_malformed_wire_events_are_value_errors(wire):
     with pytest.raises(ValueError):
         decode_event(wire)
-
-
-def test_the_one_class_constructor_still_works():
-    # transition path: Event(type, seat, data, private=...) as written before the kinds
-    event = Event("tile_swap", 1, {"count": 2}, private={"tiles": [0, 4]})
-    assert isinstance(event, LegacyEvent) and event.type == "tile_swap" and event.data == {"count": 2}
-    assert event.for_seat(1) == {"type": "tile_swap", "seat": 1, "count": 2, "tiles": [0, 4]}
-    assert event.for_seat(2) == {"type": "tile_swap", "seat": 1, "count": 2}
-    assert decode_event(
-        Event("draw", 0, {"replacement": False, "wall": 3}, private={"tile": 5}).for_seat(0)
-    ) == DrawEvent(seat=0, replacement=False, wall=3, tile=5)
 
 
 def test_the_engine_emits_kinds_and_the_wire_keeps_its_shape():

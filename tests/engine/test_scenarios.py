@@ -5,7 +5,7 @@ import random
 
 import pytest
 
-from jantaku.engine.actions import Action, ActionType
+from jantaku.engine.actions import ActionType, Pass, Ron
 from jantaku.engine.rulesets.basic import BasicOptions, BasicRuleset, BasicTable
 from jantaku.engine.melds import MeldType
 from jantaku.engine.scenario import arranged_wall
@@ -56,7 +56,7 @@ def test_passed_win_lets_the_pung_through_and_the_caller_discards_without_drawin
     table = table_for(RON_VS_PON)
     wall_before = table.wall.remaining
     discard(table, 0, "1z")
-    table.act(1, Action(ActionType.PASS))
+    table.act(1, Pass())
     table.act(2, find(table.pending()[2], ActionType.PON))
     assert table.turn_seat == 2 and table.phase == "turn"
     assert table.players[2].melds[0].type is MeldType.PON
@@ -73,8 +73,8 @@ def test_two_win_claims_next_in_turn_wins():
     table = table_for(TWO_RONS)
     discard(table, 0, "1z")
     assert set(table.pending()) == {1, 3}
-    table.act(3, Action(ActionType.RON, tile=table.last_discard[1]))
-    table.act(1, Action(ActionType.RON, tile=table.last_discard[1]))
+    table.act(3, Ron(table.last_discard[1]))
+    table.act(1, Ron(table.last_discard[1]))
     assert [w.seat for w in table.result.wins] == [1]
 
 
@@ -82,8 +82,8 @@ def test_several_winners_when_the_variant_allows():
     table = table_for(TWO_RONS, multi_win=True)
     discard(table, 0, "1z")
     tile = table.last_discard[1]
-    table.act(3, Action(ActionType.RON, tile=tile))
-    table.act(1, Action(ActionType.RON, tile=tile))
+    table.act(3, Ron(tile))
+    table.act(1, Ron(tile))
     assert [w.seat for w in table.result.wins] == [1, 3]
     assert table.result.deltas[0] == -sum(w.score.score for w in table.result.wins)
     table.tile_locations()  # one physical tile, still in exactly one place
@@ -105,7 +105,7 @@ def test_robbing_an_added_kong():
     # 5m: dealer discards one, seat 1 pungs it, later draws the fourth and adds it; seat 3 waits on 5m
     table = table_for(ROB, draws=["7p", "8p", "9p", "5m"])
     discard(table, 0, "5m")
-    table.act(3, Action(ActionType.PASS))
+    table.act(3, Pass())
     table.act(1, find(table.pending()[1], ActionType.PON))
     discard(table, 1, "1s")
     pass_all(table)

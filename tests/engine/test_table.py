@@ -5,7 +5,7 @@ import random
 import pytest
 from hypothesis import given, settings, strategies as st
 
-from jantaku.engine.actions import Action, ActionType, IllegalAction
+from jantaku.engine.actions import Action, DeclareVoid, Discard, IllegalAction, Pass, Ron, Tsumo
 from jantaku.engine.match import Match, MatchRecord
 from jantaku.engine.ruleset import get_ruleset
 from jantaku.engine.tiles import full_tile_set
@@ -114,8 +114,8 @@ def test_illegal_actions_are_refused_and_change_nothing(seed):
         pending = match.pending()
         before = [match.view(s) for s in range(4)]
         idle = [s for s in range(4) if s not in pending]
-        bogus = [Action(ActionType.DISCARD, tile=t) for t in range(0, 136, 7)]
-        bogus += [Action(ActionType.RON, tile=5), Action(ActionType.TSUMO, tile=5), Action(ActionType.PASS)]
+        bogus = [Discard(t) for t in range(0, 136, 7)]
+        bogus += [Ron(5), Tsumo(5), Pass()]
         for seat in idle[:1] + sorted(pending)[:1]:
             for action in bogus:
                 if action in pending.get(seat, ()):
@@ -187,11 +187,11 @@ def test_labels_follow_the_variants_red_fives():
 
     table = get_ruleset("basic").new_table(seed=1)
     assert table.red_fives is False
-    assert table.label(Action(ActionType.DISCARD, tile=16)) == "discard 5m"
-    assert str(Action(ActionType.DISCARD, tile=16)) == "discard 0m"
+    assert table.label(Discard(16)) == "discard 5m"
+    assert str(Discard(16)) == "discard 0m"
     assert BasicTable.red_fives is False
 
 
 def test_void_choices_sort_by_suit():
-    actions = [Action(ActionType.VOID, suit=s) for s in "spm"]
+    actions = [DeclareVoid(s) for s in "spm"]
     assert [a.suit for a in sorted(actions, key=Action.sort_key)] == ["m", "p", "s"]

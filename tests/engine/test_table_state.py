@@ -5,7 +5,7 @@ import ast
 import inspect
 from pathlib import Path
 
-from jantaku.engine.actions import Action, ActionType, Pass, Pon, Ron
+from jantaku.engine.actions import ActionType, Chi, Pass, Pon, Ron
 from jantaku.engine.rulesets.basic import BasicOptions, BasicTable
 from jantaku.engine.scenario import arranged_wall
 from jantaku.engine.state import ClaimWindow, Phase, TurnSituation
@@ -44,12 +44,12 @@ def test_the_claim_window_holds_offers_answers_and_settles_by_priority():
     assert window.offers == table.pending() and window.order == (1, 2, 3, 0)
     table.act(2, find(table.pending()[2], ActionType.PON))
     assert set(window.answers) == {2} and set(window.waiting()) == {1}
-    table.act(1, Action(ActionType.PASS))
+    table.act(1, Pass())
     assert table.claims is None and table.turn_seat == 2
 
 
 def test_claim_window_priority_win_then_pung_or_kong_before_chow_then_turn_order():
-    chi = Action(ActionType.CHI, 8, (4, 12))
+    chi = Chi(8, (4, 12))
     window = ClaimWindow(
         0, 8, {1: (chi, Pass()), 2: (Pon(8, (9, 10)), Pass()), 3: (Ron(8), Pass())}, order=(1, 2, 3, 0)
     )
@@ -63,7 +63,7 @@ def test_the_turns_situation_is_one_typed_field():
     table = table_for(RON_VS_PON)
     assert table.turn_situation is TurnSituation.NORMAL
     table.act(0, find(table.pending()[0], ActionType.DISCARD, K("1z")))
-    table.act(1, Action(ActionType.PASS))
+    table.act(1, Pass())
     table.act(2, find(table.pending()[2], ActionType.PON))
     assert table.turn_situation is TurnSituation.AFTER_CALL and table.after_call
 
@@ -72,7 +72,7 @@ def test_the_turns_situation_is_one_typed_field():
     assert table.turn_situation is TurnSituation.KONG_REPLACEMENT and table.after_kong
     table.act(0, find(table.pending()[0], ActionType.DISCARD, K("4p")))  # seat 1 may chow it
     assert table.phase is Phase.CLAIM and table.turn_situation is TurnSituation.DISCARD_AFTER_KONG
-    table.act(1, Action(ActionType.PASS))
+    table.act(1, Pass())
     assert table.turn_seat == 1 and table.turn_situation is TurnSituation.NORMAL  # an ordinary draw
     for name in ("after_call", "after_kong", "after_kong_discard", "robbing"):
         assert name not in vars(table), f"{name} is stored apart from turn_situation"

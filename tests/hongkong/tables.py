@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from jantaku.engine.actions import Action, ActionType
+from jantaku.engine.actions import ActionType, Pass
 from jantaku.engine.melds import MeldType, make_meld
 from jantaku.engine.rulesets.hongkong import HongKongRuleset
 from jantaku.engine.table import HandContext
@@ -93,7 +93,7 @@ def discard(table, seat: int, tile: str) -> None:
 def pass_all(table) -> None:
     while table.phase in ("claim", "rob"):
         seat = min(table.pending())
-        table.act(seat, Action(ActionType.PASS))
+        table.act(seat, Pass())
 
 
 def give_pung(table, seat: int, tiles: str, from_seat: int) -> None:

@@ -1,6 +1,6 @@
 """The Hong Kong bot: it reaches the fan minimum and aims for fan."""
 
-from jantaku.engine.actions import Action, ActionType
+from jantaku.engine.actions import ActionType, Chi, Pon
 from jantaku.engine.bots import get_bot
 from jantaku.engine.rulesets.hongkong.bot import HongKongBot, Plan, StrongHongKongBot, make_plan
 from jantaku.engine.selfplay import run_selfplay
@@ -62,10 +62,10 @@ def test_with_a_minimum_it_makes_no_call_outside_its_plan():
 def test_claims_that_fit():
     plan = Plan(suit="s", pungs=False, value_honors=frozenset(kinds("567z1z")))
     fits = HongKongBot._claim_fits
-    assert fits(Action(ActionType.PON, tile=kinds("5z")[0] * 4), plan)
-    assert fits(Action(ActionType.CHI, tile=kinds("4s")[0] * 4), plan)
-    assert not fits(Action(ActionType.CHI, tile=kinds("4m")[0] * 4), plan)
-    assert not fits(Action(ActionType.PON, tile=kinds("4m")[0] * 4), plan)
+    assert fits(Pon(kinds("5z")[0] * 4, ()), plan)
+    assert fits(Chi(kinds("4s")[0] * 4, ()), plan)
+    assert not fits(Chi(kinds("4m")[0] * 4, ()), plan)
+    assert not fits(Pon(kinds("4m")[0] * 4, ()), plan)
 
 
 def test_with_a_three_fan_minimum_it_beats_the_baseline_bot():

@@ -2,7 +2,7 @@
 
 import pytest
 
-from jantaku.engine.actions import Action, ActionType, IllegalAction
+from jantaku.engine.actions import DeclareVoid, IllegalAction
 from jantaku.engine.analysis import is_complete
 from jantaku.engine.melds import MeldType
 from jantaku.engine.rulesets.sichuan.options import sichuan_options
@@ -36,7 +36,7 @@ def test_a_void_is_chosen_once():
     table = SichuanTable(sichuan_options(), seed=4)
     act(table, 0, "void m")
     with pytest.raises(IllegalAction):
-        table.act(0, Action(ActionType.VOID, suit="p"))
+        table.act(0, DeclareVoid("p"))
 
 
 def test_timeout_default_is_the_fewest_tile_suit():

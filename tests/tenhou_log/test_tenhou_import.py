@@ -10,7 +10,8 @@ import dataclasses
 
 import pytest
 
-from jantaku.engine.actions import Action, ActionType
+from jantaku.engine import actions
+from jantaku.engine.actions import ActionType
 from jantaku.engine.rulesets.riichi.options import riichi_options
 from jantaku.engine.rulesets.riichi.tenhou_import import (
     Decision,
@@ -67,8 +68,8 @@ def test_decisions_make_riichi_of_the_declared_discard():
     decisions = decisions_of(hand)
     declared = next(i for i, e in enumerate(hand.events) if isinstance(e, Riichi))
     discard = next(e for e in hand.events[declared:] if isinstance(e, Discard))
-    assert Decision(1, Action(ActionType.RIICHI, tile=discard.tile)) in decisions
-    assert decisions[-1] == Decision(1, Action(ActionType.TSUMO, tile=38))
+    assert Decision(1, actions.Riichi(discard.tile)) in decisions
+    assert decisions[-1] == Decision(1, actions.Tsumo(38))
     assert (
         sum(d.action.type is ActionType.DISCARD for d in decisions)
         == sum(isinstance(e, Discard) for e in hand.events) - 1
@@ -80,7 +81,7 @@ def test_decisions_of_calls_and_kans():
     by_type = {d.action.type for d in decisions_of(hand)}
     assert {ActionType.CHI, ActionType.PON, ActionType.KAKAN, ActionType.RON} <= by_type
     kakan = next(e for e in hand.events if getattr(e, "type", None) is CallType.KAKAN)
-    assert Decision(kakan.seat, Action(ActionType.KAKAN, tile=kakan.added)) in decisions_of(hand)
+    assert Decision(kakan.seat, actions.Kakan(kakan.added)) in decisions_of(hand)
     chi = next(d for d in decisions_of(hand) if d.action.type is ActionType.CHI)
     assert chi.is_claim and len(chi.action.tiles) == 2 and chi.action.tile not in chi.action.tiles
 
@@ -96,7 +97,7 @@ def test_double_ron_is_two_claims_and_nine_terminals_an_abort():
         and h.results[0].shown_hands
         and ending_of(h) == ("abort", "kyuushu kyuuhai")
     )
-    assert decisions_of(nine)[-1] == Decision(next(iter(nine.results[0].shown_hands)), Action(ActionType.ABORT))
+    assert decisions_of(nine)[-1] == Decision(next(iter(nine.results[0].shown_hands)), actions.Abort())
 
 
 def test_a_replayed_hand_ends_as_on_tenhou():
