@@ -40,12 +40,12 @@ def dragon_pung(group: Group, hand: ArrangedHand, sit: Situation) -> int:
 
 @DOUBLES.group("Pung of own wind")
 def own_wind_pung(group: Group, hand: ArrangedHand, sit: Situation) -> int:
-    return int(group.is_pung and group.kind == sit.seat_wind)
+    return int(group.is_pung and group.kind == sit.seat_wind_kind)
 
 
 @DOUBLES.group("Pung of round wind")
 def round_wind_pung(group: Group, hand: ArrangedHand, sit: Situation) -> int:
-    return int(group.is_pung and group.kind == sit.round_wind)
+    return int(group.is_pung and group.kind == sit.round_wind_kind)
 
 
 @DOUBLES.hand("Three concealed pungs")

@@ -52,12 +52,12 @@ def dragon_pair(hand: ArrangedHand, sit: Situation) -> int:
 
 @POINTS.hand("Pair of own wind")
 def own_wind_pair(hand: ArrangedHand, sit: Situation) -> int:
-    return _pairs_points(hand, (sit.seat_wind,))
+    return _pairs_points(hand, (sit.seat_wind_kind,))
 
 
 @POINTS.hand("Pair of round wind")
 def round_wind_pair(hand: ArrangedHand, sit: Situation) -> int:
-    return _pairs_points(hand, (sit.round_wind,))
+    return _pairs_points(hand, (sit.round_wind_kind,))
 
 
 @POINTS.hand("Flowers and seasons")

@@ -40,12 +40,12 @@ class Situation:
     win: Win | None = None
 
     @property
-    def seat_wind(self) -> int:
-        """The seat wind's tile kind."""
+    def seat_wind_kind(self) -> int:
+        """The seat wind's tile kind (``seat`` is its index, East 0)."""
         return EAST + self.seat
 
     @property
-    def round_wind(self) -> int:
+    def round_wind_kind(self) -> int:
         return EAST + self.round
 
     @property

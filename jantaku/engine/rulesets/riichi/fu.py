@@ -77,7 +77,7 @@ def pair_fu(facts: HandFacts, pair: int, double_wind_pair_fu: int) -> tuple[str,
         return None
     if pair >= 31:
         return (_VALUED_PAIR_NAMES[pair], 2)
-    seat, round_ = pair == facts.seat_wind, pair == facts.round_wind
+    seat, round_ = pair == facts.seat_wind_kind, pair == facts.round_wind_kind
     if seat and round_:
         return (_DOUBLE_WIND_PAIR_NAMES[pair], double_wind_pair_fu)
     if seat or round_:

@@ -84,8 +84,8 @@ class HandFacts:
         "self_drawn",
         "closed",
         "has_melds",
-        "seat_wind",
-        "round_wind",
+        "seat_wind_kind",
+        "round_wind_kind",
         "meld_runs",
         "meld_triplets",
         "meld_kans",
@@ -101,8 +101,8 @@ class HandFacts:
     self_drawn: bool
     closed: bool
     has_melds: bool
-    seat_wind: int  # a wind's kind (EAST + index), not an index
-    round_wind: int
+    seat_wind_kind: int  # the winds as tile kinds (EAST + index); ``build`` takes their indexes
+    round_wind_kind: int
     meld_runs: tuple[int, ...]
     meld_triplets: tuple[int, ...]
     meld_kans: int
@@ -161,8 +161,8 @@ class HandFacts:
         f.self_drawn = self_drawn
         f.closed = closed
         f.has_melds = bool(melds)
-        f.seat_wind = EAST + seat_wind
-        f.round_wind = EAST + round_wind
+        f.seat_wind_kind = EAST + seat_wind
+        f.round_wind_kind = EAST + round_wind
         f.meld_runs = tuple(runs)
         f.meld_triplets = tuple(triplets)
         f.meld_kans = kans
@@ -172,7 +172,7 @@ class HandFacts:
 
     def is_valued(self, kind: int) -> bool:
         """A dragon, the seat wind or the round wind: its pung is yakuhai, its pair earns fu."""
-        return kind >= 31 or kind == self.seat_wind or kind == self.round_wind
+        return kind >= 31 or kind == self.seat_wind_kind or kind == self.round_wind_kind
 
 
 class Shape:

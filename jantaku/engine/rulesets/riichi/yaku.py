@@ -282,7 +282,7 @@ class SeatWind(_ValuedPung):
     english = "Seat wind"
 
     def kind_of(self, facts):
-        return facts.seat_wind
+        return facts.seat_wind_kind
 
 
 class RoundWind(_ValuedPung):
@@ -290,7 +290,7 @@ class RoundWind(_ValuedPung):
     english = "Round wind"
 
     def kind_of(self, facts):
-        return facts.round_wind
+        return facts.round_wind_kind
 
 
 class WhiteDragon(_ValuedPung):
