@@ -13,6 +13,8 @@ nothing happens silently.
     'You discard 3m'
     >>> describe_event({"type": "draw", "seat": 1, "replacement": False}, names) is None
     True
+    >>> describe_event({"type": "voids", "seat": None, "voids": ["m", "p", "s", "m"]}, names).plain
+    'void suits: You characters, Mei dots, Ravi bamboo, Sora characters'
     >>> describe_event({"type": "tile_swap", "seat": 2, "tiles": [0, 4], "count": 2}, names).plain
     'Ravi: tile swap tiles 1m 2m count=2'
 """
@@ -46,6 +48,7 @@ from ..engine.rulesets.hongkong.events import LiabilityEvent
 from ..engine.rulesets.riichi.events import DoraEvent, RiichiEvent
 from ..engine.rulesets.sichuan.events import ExchangeChosenEvent, ExchangeEvent, VoidChosenEvent, VoidsEvent
 from ..engine.views import ViewFormatError, meld_from_wire
+from .handinfo import SUIT_WORDS
 from .tilefaces import TilePainter
 from .viewmodel import format_value
 from .widgets.meldfaces import meld_face, meld_text
@@ -124,9 +127,10 @@ def _sentence(event: Event, s: Sentence) -> Text:
         case DoraEvent(indicator=indicator):
             return Text("new dora indicator ") + s.painter.text(indicator)
         case VoidChosenEvent(suit=suit):
-            return s.says("chooses", f"a void suit{': ' + suit if suit else ''}")
+            return s.says("chooses", f"a void suit{': ' + SUIT_WORDS.get(suit, suit) if suit else ''}")
         case VoidsEvent(voids=voids):
-            return Text("void suits: " + ", ".join(f"{s.name(seat)} {v}" for seat, v in enumerate(voids or [])))
+            said = (f"{s.name(seat)} {SUIT_WORDS.get(v, v)}" for seat, v in enumerate(voids or []))
+            return Text("void suits: " + ", ".join(said))
         case ExchangeChosenEvent(tiles=tiles):
             said = s.says("chooses", "three tiles to pass")
             return said.append(": ").append_text(s.tiles(tiles)) if tiles else said

@@ -22,7 +22,8 @@ from ..engine.analysis import shanten
 from ..engine.tiles import counts34, kind_of
 from ..engine.views import View
 
-SUIT_WORDS = {"m": "characters", "p": "dots", "s": "bamboo"}
+SUIT_WORDS = {"m": "characters", "p": "dots", "s": "bamboo"}  # a suit, and more than one of its tiles
+SUIT_WORD = {"m": "character", "p": "dot", "s": "bamboo"}  # one tile of it
 
 
 def unseen(view: View) -> list[int]:
@@ -63,4 +64,6 @@ def void_tiles_held(view: View, seat: int | None) -> str | None:
     if suit is None:
         return None
     held = sum(1 for t in view.players[seat].concealed_tiles if kind_of(t) < 27 and "mps"[kind_of(t) // 9] == suit)
-    return f"{held} {SUIT_WORDS[suit]} still to throw" if held else None
+    if not held:
+        return None
+    return f"{held} {SUIT_WORDS[suit] if held > 1 else SUIT_WORD[suit]} still to throw"

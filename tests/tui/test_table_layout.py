@@ -235,7 +235,7 @@ def test_unseen_counts_every_place_a_tile_is_shown():
     assert left[0] == 0  # 1m: one in hand, one in a pond, two face up in a concealed kong
     assert left[1] == 3  # 2m: the indicator; the called-away copy counts in the caller's meld, not in the pond
     sichuan = replace(view, extension=SichuanView(voids=("m", None, None, None)))
-    assert void_tiles_held(sichuan, 0) == "1 characters still to throw"
+    assert void_tiles_held(sichuan, 0) == "1 character still to throw"
     assert void_tiles_held(sichuan, None) is None
 
 
@@ -246,6 +246,16 @@ def test_flowers_and_seasons_by_name_with_the_own_one_marked():
     assert bonus_words(parse_tiles("1f3f4y"), wind=2) == "Plum, Chrysanthemum (own), Winter"
     info = PlayerInfo(name="Bo", bonus=tuple(parse_tiles("2f")), bonus_names=bonus_words(parse_tiles("2f"), 1))
     assert player_lines(info, PAINTER, 22)[-1].plain == "Orchid (own)"
+
+
+def test_a_revealed_hand_is_spaced_like_a_pond_and_wrapped_between_tiles():
+    from jantaku.tui.widgets.player import PlayerInfo, player_lines
+
+    hand = tuple(parse_tiles("333456789p567s9s"))
+    info = PlayerInfo(name="Kenji", revealed=hand)
+    lines = [line.plain for line in player_lines(info, PAINTER, 26)]
+    assert lines[1:4] == ["3p 3p 3p 4p 5p 6p 7p 8p 9p", "5s 6s 7s 9s"]
+    assert all(len(line) <= 26 for line in lines)
 
 
 async def test_who_is_away_offline_and_a_paused_table_are_marked():

@@ -67,9 +67,10 @@ def melds_lines(info: PlayerInfo, painter: TilePainter, width: int) -> list[Text
 
 def player_lines(info: PlayerInfo, painter: TilePainter, width: int) -> list[Text]:
     lines = [caption(info)] if info.caption else []
-    if info.revealed is not None:  # the hand after it ended, wrapped to the width, in rows of whole tiles
-        per_line = max(1, width // 2)
-        lines += [painter.row(info.revealed[i : i + per_line]) for i in range(0, len(info.revealed), per_line)]
+    if info.revealed:  # the hand after it ended, wrapped to the width, in rows of whole tiles spaced as a pond
+        face = painter.text(info.revealed[0]).cell_len
+        per_line = max(1, (width + 1) // (face + 1))
+        lines += [painter.row(info.revealed[i : i + per_line], gap=" ") for i in range(0, len(info.revealed), per_line)]
     lines += pond_rows(info.pond, painter, latest=info.latest, mark_tsumogiri=info.mark_tsumogiri)
     if info.caption:
         lines += melds_lines(info, painter, width)
