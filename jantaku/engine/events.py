@@ -156,8 +156,6 @@ class HandStartEvent(Event):
     dealer: int
     round_wind: int
     hand_number: int
-    honba: int
-    sticks: int
     dice: list[int]
     scores: list[int]
 

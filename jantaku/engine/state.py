@@ -126,8 +126,6 @@ class HandContext:
     dealer: int = 0
     round_wind: int = 0  # 0-3 E S W N
     hand_number: int = 0  # within the match
-    honba: int = 0
-    sticks: int = 0
     scores: tuple[int, ...] = (0, 0, 0, 0)
     extra: dict[str, Any] = field(default_factory=dict)  # variant counters (e.g. East's win streak)
 

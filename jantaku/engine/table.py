@@ -195,8 +195,6 @@ class Table:
                 dealer=dealer,
                 round_wind=self.context.round_wind,
                 hand_number=self.context.hand_number,
-                honba=self.context.honba,
-                sticks=self.context.sticks,
                 dice=list(self.wall.dice),
                 scores=list(self.context.scores),
             )
@@ -800,7 +798,7 @@ class Table:
             self.deltas[seat] += delta
 
     def pay(self, payments: dict[int, int], reason: str) -> None:
-        """Move points now (kong money, riichi sticks), with an event everybody sees."""
+        """Move points now (kong money, a riichi deposit), with an event everybody sees."""
         self._apply_payments(payments, reason=reason)
         self.emit(PaymentEvent(reason=reason, deltas={int(k): v for k, v in payments.items()}))
 
@@ -861,8 +859,6 @@ class Table:
             dealer=context.dealer,
             round_wind=context.round_wind,
             hand_number=context.hand_number,
-            honba=context.honba,
-            sticks=context.sticks,
             scores=tuple(a + b for a, b in zip(context.scores, self.deltas)),
             wall=self.wall.remaining,
             players=players,

@@ -239,9 +239,10 @@ class ViewExtension:
         """Further facts for people, as (label, value), in the order to show them."""
         return ()
 
-    def sticks_on_table(self, carried: int) -> int:
-        """Riichi sticks on the table now: ``carried`` from earlier hands, and this hand's."""
-        return carried
+    def counters(self) -> tuple[str, ...]:
+        """The hand's counters for the centre of the table, in words, only those above zero
+        (riichi's repeat counters and deposits)."""
+        return ()
 
     def seat_notes(self, seat: int) -> tuple[str, ...]:
         """What the table should say of ``seat``, in words ("riichi", "void bamboo", "won 1st")."""
@@ -270,8 +271,6 @@ class View:
     dealer: int
     round_wind: int
     hand_number: int
-    honba: int
-    sticks: int
     scores: tuple[int, ...]  # including this hand's payments so far
     wall: int  # tiles left in the live wall
     players: tuple[SeatView, ...]
@@ -470,8 +469,6 @@ def view_to_wire(view: View) -> dict[str, Any]:
         "dealer": view.dealer,
         "round_wind": view.round_wind,
         "hand_number": view.hand_number,
-        "honba": view.honba,
-        "sticks": view.sticks,
         "scores": list(view.scores),
         "wall": view.wall,
         "players": [_encode_seat(p) if p.concealed is not None else _public_seat(p) for p in view.players],
@@ -734,8 +731,6 @@ BASE_WIRE_KEYS = frozenset(
         "dealer",
         "round_wind",
         "hand_number",
-        "honba",
-        "sticks",
         "scores",
         "wall",
         "players",
@@ -799,8 +794,6 @@ def view_from_wire(data: Any) -> View:
         dealer=r.integer("dealer"),
         round_wind=r.integer("round_wind"),
         hand_number=r.integer("hand_number", 0),
-        honba=r.integer("honba", 0),
-        sticks=r.integer("sticks", 0),
         scores=r.ints("scores"),
         wall=r.integer("wall"),
         players=players,

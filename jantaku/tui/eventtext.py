@@ -129,8 +129,8 @@ def _sentence(event: Event, s: Sentence) -> Text:
         case VoidChosenEvent(suit=suit):
             return s.says("chooses", f"a void suit{': ' + SUIT_WORDS.get(suit, suit) if suit else ''}")
         case VoidsEvent(voids=voids):
-            said = (f"{s.name(seat)} {SUIT_WORDS.get(v, v)}" for seat, v in enumerate(voids or []))
-            return Text("void suits: " + ", ".join(said))
+            each = (f"{s.name(seat)} {SUIT_WORDS.get(v, v)}" for seat, v in enumerate(voids or []))
+            return Text("void suits: " + ", ".join(each))
         case ExchangeChosenEvent(tiles=tiles):
             said = s.says("chooses", "three tiles to pass")
             return said.append(": ").append_text(s.tiles(tiles)) if tiles else said

@@ -6,7 +6,7 @@ indicators — the number a player counts before deciding which wait to keep.
 
     >>> from jantaku.engine.views import SeatView, View, RuleFacts
     >>> me = SeatView(0, 0, 13, concealed=(0, 1, 4))
-    >>> view = View("basic", 0, "turn", 0, 0, 0, 0, 0, 0, (0,) * 4, 70, (me,) + (SeatView(1, 1, 13),) * 3,
+    >>> view = View("basic", 0, "turn", 0, 0, 0, 0, (0,) * 4, 70, (me,) + (SeatView(1, 1, 13),) * 3,
     ...             None, RuleFacts())
     >>> unseen(view)[0], unseen(view)[1], unseen(view)[2]
     (2, 3, 4)

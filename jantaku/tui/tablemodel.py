@@ -15,7 +15,7 @@ from dataclasses import dataclass
 from ..engine.views import SeatView, View
 from .tilefaces import bonus_words
 from .viewmodel import positions, round_title
-from .widgets.centre import CentreInfo, SideInfo, counters
+from .widgets.centre import CentreInfo, SideInfo
 from .widgets.meldfaces import meld_face
 from .widgets.player import PlayerInfo
 from .widgets.pond import PondTile
@@ -83,13 +83,12 @@ def build(
         lines.append(f"hand {view.match.hands_played + (not view.over)}")
     if ext is not None:
         lines += ext.table_facts()
-    sticks = ext.sticks_on_table(view.sticks) if ext is not None else view.sticks
     centre = CentreInfo(
         title=round_title(view),
         wall=view.wall,
         sides=sides,
         dora=ext.indicators() if ext is not None else (),
-        counters=counters(view.honba, sticks),
+        counters=ext.counters() if ext is not None else (),
         timer=timer,
         prompt=prompt,
         facts=tuple(lines),

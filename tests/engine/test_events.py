@@ -40,15 +40,13 @@ SCORE = {"total": 8000, "items": [{"name": "Riichi", "value": 1}]}
 # (event, its wire form for everyone, the fields only its own seat also sees)
 CASES: list[tuple[Event, dict, dict]] = [
     (
-        HandStartEvent(dealer=1, round_wind=0, hand_number=2, honba=1, sticks=0, dice=[3, 4], scores=[1, 2, 3, 4]),
+        HandStartEvent(dealer=1, round_wind=0, hand_number=2, dice=[3, 4], scores=[1, 2, 3, 4]),
         {
             "type": "hand_start",
             "seat": None,
             "dealer": 1,
             "round_wind": 0,
             "hand_number": 2,
-            "honba": 1,
-            "sticks": 0,
             "dice": [3, 4],
             "scores": [1, 2, 3, 4],
         },

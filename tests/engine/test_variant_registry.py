@@ -100,3 +100,31 @@ def test_generic_code_does_not_name_variants_or_guess_hooks(path):
     source = path.read_text()
     assert not NAMING.findall(source), f"{path.name} compares against a variant's name"
     assert not re.search(r"hasattr\([^)]*ruleset", source), f"{path.name} guesses a ruleset hook"
+
+
+# the generic records of a hand: riichi's counters live in riichi's context and view (issue #14, item 2)
+RECORDS = [ROOT / "engine" / name for name in ("state.py", "table.py", "views.py", "events.py", "match.py")]
+
+
+@pytest.mark.parametrize("path", RECORDS, ids=lambda p: p.name)
+def test_riichi_counters_are_not_in_the_generic_records(path):
+    assert not re.search(r"\bhonba\b|\bsticks\b", path.read_text()), f"{path.name} names riichi's counters"
+
+
+def test_riichi_counters_travel_in_riichi_context_and_view():
+    from jantaku.engine.match import Match
+    from jantaku.engine.rulesets.riichi.context import RiichiHandContext
+    from jantaku.engine.rulesets.riichi.view import RiichiView
+    from jantaku.engine.views import view_to_wire
+
+    match = Match(get_ruleset("riichi"), 1)
+    match.table.context = RiichiHandContext(dealer=0, scores=(25000,) * 4, honba=2, sticks=1)
+    view = match.view(0)
+    assert (RiichiView.of(view).honba, RiichiView.of(view).sticks, RiichiView.of(view).counters()) == (
+        2,
+        1,
+        ("honba 2", "sticks 1"),
+    )
+    assert view_to_wire(view)["honba"] == 2  # the wire keeps its keys
+    classical = view_to_wire(Match(get_ruleset("classical"), 1).view(0))
+    assert "honba" not in classical and "sticks" not in classical

@@ -5,11 +5,11 @@ import random
 
 import pytest
 
+from jantaku.engine.rulesets.riichi.context import RiichiHandContext
 from jantaku.engine.match import Match
 from jantaku.engine.results import HandResult, WinRecord
 from jantaku.engine.ruleset import get_ruleset
 from jantaku.engine.scoring import ScoreResult
-from jantaku.engine.table import HandContext
 
 from jantaku.engine.tiles import full_tile_set
 
@@ -30,7 +30,7 @@ def abort(sticks=0):
 
 
 def ctx(dealer=0, round_wind=0, honba=0, sticks=0):
-    return HandContext(dealer=dealer, round_wind=round_wind, honba=honba, sticks=sticks)
+    return RiichiHandContext(dealer=dealer, round_wind=round_wind, honba=honba, sticks=sticks)
 
 
 EVEN = [25000] * 4

@@ -7,6 +7,7 @@ from pathlib import Path
 
 import pytest
 
+from jantaku.engine.rulesets.riichi.context import RiichiHandContext
 from jantaku.engine.actions import ActionType
 from jantaku.engine.analyzer import analyze_json
 from jantaku.engine.match import Match
@@ -121,8 +122,6 @@ def viewer_with(*melds: MeldView, waits: tuple[int, ...] | None = None) -> View:
         0,
         0,
         0,
-        0,
-        0,
         (25000,) * 4,
         60,
         seats,
@@ -198,7 +197,7 @@ def test_tenhou_and_majsoul_keep_the_deal_on_a_tenpai_draw_and_an_abort():
 
 def test_seed_003_rotation_passes_the_deal_whenever_the_dealer_does_not_win():
     rs = get_ruleset("riichi", options={"renchan_on_draw": False})
-    tenpai_draw = rs.next_context(HandContext(dealer=2, honba=1), draw(tenpai=[2]), EVEN)
+    tenpai_draw = rs.next_context(RiichiHandContext(dealer=2, honba=1), draw(tenpai=[2]), EVEN)
     assert (tenpai_draw.dealer, tenpai_draw.honba) == (3, 2)  # a draw still adds a honba
     aborted = rs.next_context(HandContext(dealer=2), HandResult(kind="abort"), EVEN)
     assert (aborted.dealer, aborted.honba) == (3, 1)

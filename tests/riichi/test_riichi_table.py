@@ -5,6 +5,7 @@
 
 import pytest
 
+from jantaku.engine.rulesets.riichi.context import RiichiHandContext
 from jantaku.engine.actions import ActionType
 from jantaku.engine.table import HandContext
 
@@ -284,7 +285,7 @@ def test_double_ron_honba_and_sticks_to_the_nearest_winner():
     table = riichi_table(
         [TRIPLE_RON[0], None, TRIPLE_RON[2], TRIPLE_RON[3]],
         dead=DEAD,
-        context=HandContext(honba=2, sticks=1, scores=(25000,) * 4),
+        context=RiichiHandContext(honba=2, sticks=1, scores=(25000,) * 4),
     )
     discard(table, 0, "5p")
     act(table, 2, ActionType.RON)

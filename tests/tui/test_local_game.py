@@ -51,7 +51,7 @@ def check_hands_revealed(table: TableScreen) -> None:
     assert len(others) == 3 and all(p.info.revealed for p in others)
     painter = table.painter()
     for p in others:  # the revealed hand is drawn right under the caption
-        assert p.lines(200)[1].plain == painter.row(p.info.revealed).plain
+        assert p.lines(200)[1].plain == painter.row(p.info.revealed, gap=" ").plain  # spaced like a pond
 
 
 async def play_through(app, pilot, session, *, hands: int = 1, check=None) -> int:

@@ -134,7 +134,7 @@ def test_variants_say_their_seat_facts_in_words():
     ]
     riichi = RiichiView(dora_indicators=(0,), riichi=(False, True, False, False), table_sticks=2)
     assert riichi.seat_notes(1) == ("riichi",) and riichi.seat_notes(0) == ()
-    assert riichi.sticks_on_table(0) == 2
+    assert riichi.counters() == ("sticks 2",)  # honba and sticks are riichi's, said by its view
     assert ClassicalView(east_streak=0, options=()).table_facts() == ()  # no "east streak: 0"
     assert ClassicalView(east_streak=2, options=()).table_facts() == ("East's streak 2",)
 
@@ -218,8 +218,6 @@ def test_unseen_counts_every_place_a_tile_is_shown():
         "basic",
         0,
         "turn",
-        0,
-        0,
         0,
         0,
         0,

@@ -94,6 +94,7 @@ class LobbyScreen(BaseScreen):
         self.rulesets: list[str] = []
         self.open_tables: set[int] = set()
         self.select_when_listed: int | None = None  # the table you just made: highlighted once it is listed
+        self.key_row: ButtonRow | None = None  # made in compose_body
 
     def compose_body(self) -> ComposeResult:
         yield Static(self.title_text, id="lobby-title")
@@ -106,7 +107,8 @@ class LobbyScreen(BaseScreen):
         chat = Input(placeholder="say something to the lobby (⏎ send, esc close)", id="lobby-chat", max_length=300)
         chat.display = False
         yield chat
-        yield ButtonRow(id="lobby-keys")
+        self.key_row = ButtonRow(id="lobby-keys")
+        yield self.key_row
 
     def on_mount(self) -> None:
         self.draw_keys()
@@ -216,10 +218,10 @@ class LobbyScreen(BaseScreen):
     def draw_keys(self) -> None:
         """The key bar, from the bindings enabled now (drawn when this screen is the one shown: the
         active bindings are those of the focused screen)."""
-        if not self.is_current:
+        if not self.is_current or self.key_row is None or not self.key_row.is_mounted:
             return
         entries = [Entry(b.key_display or b.key, b.description, b.action) for b in self.shown_bindings()]
-        self.query_one("#lobby-keys", ButtonRow).show(entries)
+        self.key_row.show(entries)
 
     def on_option_list_option_highlighted(self, event: OptionList.OptionHighlighted) -> None:
         self.show_detail()

@@ -23,7 +23,7 @@ facts (who has won already, East's streak, the seating when it rotates).
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 
 from rich.style import Style
@@ -155,13 +155,3 @@ class CentrePanel(LinesWidget):
         if self.info is None:
             return [Text("")], []
         return centre_lines(self.info, self.painter, width), []
-
-
-def counters(honba: int, sticks: int) -> tuple[str, ...]:
-    """Honba and riichi sticks, each said once and only when there are any.
-
-    >>> counters(0, 0), counters(1, 2)
-    ((), ('honba 1', 'sticks 2'))
-    """
-    out: Sequence[str] = ([f"honba {honba}"] if honba else []) + ([f"sticks {sticks}"] if sticks else [])
-    return tuple(out)

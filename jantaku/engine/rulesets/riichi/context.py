@@ -1,15 +1,36 @@
-"""How a riichi hand was won: everything the scorer needs besides the tiles.
+"""The situation of a riichi hand: its counters, and how a hand was won.
 
-The game engine fills one :class:`RiichiWinContext` per win; the calculator
-builds one from a ``ScoreRequest``.  Winds are 0-3 (East South West North);
-the seat whose wind is East is the dealer.
+:class:`RiichiHandContext` is the match's context for a hand with riichi's own
+counters (honba, riichi sticks carried in).  The game engine fills one
+:class:`RiichiWinContext` per win (everything the scorer needs besides the
+tiles); the calculator builds one from a ``ScoreRequest``.  Winds are 0-3
+(East South West North); the seat whose wind is East is the dealer.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, fields
 
+from ...state import HandContext
 from ...tiles import EAST
+
+
+@dataclass
+class RiichiHandContext(HandContext):
+    """A hand's context with riichi's counters.
+
+    >>> RiichiHandContext.of(HandContext(dealer=2)).honba  # a plain context (a test's, say): no counters yet
+    0
+    """
+
+    honba: int = 0  # repeat counters: 300 points each to a winner
+    sticks: int = 0  # riichi sticks carried in from earlier hands (1,000 points each)
+
+    @classmethod
+    def of(cls, context: HandContext) -> RiichiHandContext:
+        if isinstance(context, cls):
+            return context
+        return cls(**{f.name: getattr(context, f.name) for f in fields(HandContext)})
 
 
 @dataclass(frozen=True, slots=True)

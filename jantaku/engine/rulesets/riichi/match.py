@@ -33,6 +33,7 @@ from ...results import HandResult
 from ...actions import ActionLabel, ActionType
 from ...ruleset import Ruleset, VariantBots
 from ...table import HandContext
+from .context import RiichiHandContext
 from .bot import RiichiBot, StrongRiichiBot
 from .events import EVENT_TYPES
 from . import scoring as _scoring
@@ -68,6 +69,9 @@ class RiichiRuleset(Ruleset):
     def start_scores(self) -> list[int]:
         return [self.options.start_points] * 4
 
+    def first_context(self) -> RiichiHandContext:
+        return RiichiHandContext.of(super().first_context())
+
     @property
     def last_round(self) -> int:
         """The round wind of the game's last regular hand (0 East, 1 South)."""
@@ -80,8 +84,9 @@ class RiichiRuleset(Ruleset):
         dealer_tenpai = dealer in result.flags.get("tenpai", ())
         kept_on_draw = result.kind == "abort" or (result.kind == "draw" and dealer_tenpai)
         keeps = dealer_won or (kept_on_draw and self.options.renchan_on_draw)
-        honba = context.honba + 1 if (keeps or not won) else 0
-        sticks = 0 if won else context.sticks + result.flags.get("riichi_sticks", 0)
+        counters = RiichiHandContext.of(context)
+        honba = counters.honba + 1 if (keeps or not won) else 0
+        sticks = 0 if won else counters.sticks + result.flags.get("riichi_sticks", 0)
         if self._game_over(context, scores, keeps=keeps, dealer_won=dealer_won, dealer_tenpai=dealer_tenpai):
             self.leftover_sticks = sticks
             return None
@@ -90,13 +95,13 @@ class RiichiRuleset(Ruleset):
             dealer = (dealer + 1) % 4
             if dealer == 0:
                 round_wind += 1
-        return HandContext(
+        return RiichiHandContext(
             dealer=dealer,
             round_wind=round_wind,
             hand_number=context.hand_number + 1,
+            scores=tuple(scores),
             honba=honba,
             sticks=sticks,
-            scores=tuple(scores),
         )
 
     def _game_over(

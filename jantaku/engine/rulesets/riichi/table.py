@@ -48,7 +48,7 @@ from ...scoring import ScoreResult
 from ...table import Table
 from ...state import Phase, TurnSituation
 from ...tiles import TERMINALS_AND_HONORS, WHITE, counts34, kind_of
-from .context import RiichiWinContext
+from .context import RiichiHandContext, RiichiWinContext
 from .draws import NAGASHI_MANGAN, is_nagashi_mangan, nagashi_mangan_payments, tenpai_payments
 from .events import DoraEvent, RiichiEvent
 from .options import RiichiOptions
@@ -455,8 +455,8 @@ class RiichiTable(Table):
         )
         first = not self.first_winner_paid  # honba and sticks go to the winner nearest the discarder
         self.first_winner_paid = True
-        honba = self.context.honba if first else 0
-        sticks = self.context.sticks + self.riichi_sticks if first else 0
+        honba = self.counters.honba if first else 0
+        sticks = self.counters.sticks + self.riichi_sticks if first else 0
         result = score_win(player.concealed, player.melds, tile, context, self.options)
         by_seat_wind = win_payments(
             result.score,
@@ -514,6 +514,11 @@ class RiichiTable(Table):
 
     # --- what a seat may know -------------------------------------------------------------------
 
+    @property
+    def counters(self) -> RiichiHandContext:
+        """This hand's honba and the riichi sticks carried in (zero for a plain context)."""
+        return RiichiHandContext.of(self.context)
+
     def view_extension(self, seat: int | None) -> RiichiView:
         waits = furiten = ura = no_yaku = None
         if seat is not None:
@@ -525,9 +530,11 @@ class RiichiTable(Table):
         return RiichiView(
             tuple(self.dora_indicators),
             tuple(s.riichi or s.declaring for s in self.seats),
-            self.context.sticks + self.riichi_sticks,
+            self.counters.sticks + self.riichi_sticks,
             waits,
             furiten,
             ura,
             no_yaku,
+            honba=self.counters.honba,
+            sticks=self.counters.sticks,
         )

@@ -59,6 +59,7 @@ from ...table import HandContext
 from ...tiles import RED_FIVE_IDS, kind_of
 from ...wall import Wall
 from .options import RiichiOptions, riichi_options
+from .context import RiichiHandContext
 from .points import round_up_100
 from .table import DORA_SLOTS, RiichiTable
 from .tenhou_log import (
@@ -149,13 +150,13 @@ def _overrides(rules: TenhouRules) -> dict[str, Any]:
 
 def hand_context(hand: TenhouHand, index: int) -> HandContext:
     """The situation the record starts ``hand`` (the match's ``index``-th) in."""
-    return HandContext(
+    return RiichiHandContext(
         dealer=hand.dealer,
         round_wind=hand.round_wind,
         hand_number=index,
+        scores=hand.scores,
         honba=hand.honba,
         sticks=hand.riichi_sticks,
-        scores=hand.scores,
     )
 
 
@@ -534,7 +535,8 @@ def _win_mismatches(win: WinRecord, agari: Agari, dealer: int) -> list[Mismatch]
 
 
 def _context_mismatches(context: HandContext, hand: TenhouHand, index: int) -> list[Mismatch]:
-    ours = (context.dealer, context.round_wind, context.honba, context.sticks, list(context.scores))
+    counters = RiichiHandContext.of(context)
+    ours = (context.dealer, context.round_wind, counters.honba, counters.sticks, list(context.scores))
     tenhou = (hand.dealer, hand.round_wind, hand.honba, hand.riichi_sticks, list(hand.scores))
     if ours == tenhou:
         return []

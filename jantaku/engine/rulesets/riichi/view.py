@@ -13,7 +13,17 @@ from ...views import ViewExtension, WireReader, bool_item
 class RiichiView(ViewExtension):
     KIND = "riichi"
     WIRE_KEYS = frozenset(
-        {"dora_indicators", "riichi", "table_sticks", "waits", "furiten", "ura_indicators", "no_yaku"}
+        {
+            "dora_indicators",
+            "riichi",
+            "table_sticks",
+            "waits",
+            "furiten",
+            "ura_indicators",
+            "no_yaku",
+            "honba",
+            "sticks",
+        }
     )
 
     dora_indicators: tuple[int, ...]
@@ -23,12 +33,16 @@ class RiichiView(ViewExtension):
     furiten: bool | None = None  # the viewer's furiten; None for a spectator
     ura_indicators: tuple[int, ...] | None = None  # once the hand is over and a riichi hand won
     no_yaku: bool | None = None  # the viewer is ready but could not win on a discard (no yaku); None: spectator
+    honba: int = 0  # this hand's repeat counters
+    sticks: int = 0  # riichi sticks carried in from earlier hands (``table_sticks`` adds this hand's)
 
     def to_wire(self) -> dict[str, Any]:
         out: dict[str, Any] = {
             "dora_indicators": list(self.dora_indicators),
             "riichi": list(self.riichi),
             "table_sticks": self.table_sticks,
+            "honba": self.honba,
+            "sticks": self.sticks,
         }
         if self.waits is not None:
             out["waits"] = list(self.waits)
@@ -51,6 +65,8 @@ class RiichiView(ViewExtension):
             r.opt_flag("furiten"),
             r.opt_ints("ura_indicators"),
             r.opt_flag("no_yaku"),
+            r.integer("honba", 0),
+            r.integer("sticks", 0),
         )
 
     def indicators(self) -> tuple[int, ...]:
@@ -59,8 +75,12 @@ class RiichiView(ViewExtension):
     def riichi_declared(self, seat: int) -> bool:
         return self.riichi[seat]
 
-    def sticks_on_table(self, carried: int) -> int:
-        return self.table_sticks
+    def counters(self) -> tuple[str, ...]:
+        """
+        >>> RiichiView((), (False,) * 4, 2, honba=1).counters(), RiichiView((), (False,) * 4, 0).counters()
+        (('honba 1', 'sticks 2'), ())
+        """
+        return tuple(f"{name} {n}" for name, n in (("honba", self.honba), ("sticks", self.table_sticks)) if n)
 
     def seat_notes(self, seat: int) -> tuple[str, ...]:
         return ("riichi",) if self.riichi[seat] else ()
