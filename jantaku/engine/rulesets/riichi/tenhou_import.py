@@ -84,6 +84,7 @@ __all__ = [
     "HandCheck",
     "ImportReport",
     "Mismatch",
+    "PlayedRules",
     "ReplayError",
     "check_game",
     "check_hand",
@@ -94,6 +95,7 @@ __all__ = [
     "hand_label",
     "hand_points",
     "options_for",
+    "played_rules",
     "replay_game",
     "replay_hand",
     "wall_for_hand",
@@ -132,11 +134,31 @@ class ReplayError(ValueError):
 # --- from the record to what the engine needs -------------------------------------------------
 
 
-def options_for(rules: TenhouRules) -> RiichiOptions:
-    """Our riichi options for a Tenhou rule set (Tenhou's preset, the ``GO`` bits applied)."""
+@dataclass(frozen=True)
+class PlayedRules:
+    """The riichi preset and option overrides a record is replayed under.
+
+    A Tenhou record: Tenhou's preset with its rule bits (:func:`played_rules`);
+    a record we exported says which of ours it was played with.
+    """
+
+    preset: str = "tenhou"
+    overrides: dict[str, Any] = field(default_factory=dict)
+
+    def options(self) -> RiichiOptions:
+        return riichi_options(self.preset, self.overrides)
+
+
+def played_rules(rules: TenhouRules) -> PlayedRules:
+    """Tenhou's preset with the ``GO`` bits applied; refuses a three-player game."""
     if rules.three_player:
         raise ReplayError("three-player games are not riichi for four")
-    return riichi_options("tenhou", _overrides(rules))
+    return PlayedRules("tenhou", _overrides(rules))
+
+
+def options_for(rules: TenhouRules) -> RiichiOptions:
+    """Our riichi options for a Tenhou rule set (Tenhou's preset, the ``GO`` bits applied)."""
+    return played_rules(rules).options()
 
 
 def _overrides(rules: TenhouRules) -> dict[str, Any]:
@@ -319,22 +341,20 @@ def replay_hand(hand: TenhouHand, options: RiichiOptions, index: int = 0) -> Rii
     return table
 
 
-def replay_game(game: TenhouGame) -> Match:
+def replay_game(game: TenhouGame, played: PlayedRules | None = None) -> Match:
     """Play the record's complete hands as one match of ours (our rotation and counters).
 
     Raises :class:`ReplayError` when a hand cannot be replayed or our match
     ends early; the match is left where it stopped for inspection otherwise.
     """
-    match, _ = _replay_match(game)
+    match, _ = _replay_match(game, played or played_rules(game.rules))
     return match
 
 
-def _replay_match(game: TenhouGame) -> tuple[Match, list[Mismatch]]:
+def _replay_match(game: TenhouGame, played: PlayedRules) -> tuple[Match, list[Mismatch]]:
     """The match, and where its hands started differently from the record's."""
-    rules = game.rules
-    options_for(rules)  # refuses what we cannot play
     hands = [h for h in game.hands if h.is_complete]
-    ruleset = get_ruleset("riichi", "tenhou", _overrides(rules))
+    ruleset = get_ruleset("riichi", played.preset, dict(played.overrides))
     match = Match(ruleset, 0, walls={i: wall_for_hand(h) for i, h in enumerate(hands)})
     started_differently: list[Mismatch] = []
     for index, hand in enumerate(hands):
@@ -444,15 +464,19 @@ def check_mjlog(data: str | bytes) -> ImportReport:
     return check_game(parse_mjlog(data))
 
 
-def check_game(game: TenhouGame) -> ImportReport:
-    """Replay ``game`` hand by hand and as a whole; see the module docstring."""
-    options = options_for(game.rules)
+def check_game(game: TenhouGame, played: PlayedRules | None = None) -> ImportReport:
+    """Replay ``game`` hand by hand and as a whole; see the module docstring.
+
+    ``played``: the rules to replay under (default: Tenhou's, from the record's rule bits).
+    """
+    played = played or played_rules(game.rules)
+    options = played.options()
     report = ImportReport(players=tuple(p.name for p in game.players))
     complete = [h for h in game.hands if h.is_complete]
     report.incomplete_hands = len(game.hands) - len(complete)
     report.hands = [check_hand(hand, options, index) for index, hand in enumerate(complete)]
     try:
-        report.match, report.game = _replay_match(game)
+        report.match, report.game = _replay_match(game, played)
     except ReplayError as exc:
         report.game_error = str(exc)
         return report
@@ -503,7 +527,7 @@ def _hand_mismatches(hand: TenhouHand, table: RiichiTable) -> list[Mismatch]:
         for win, agari in zip(result.wins, agaris):
             out += _win_mismatches(win, agari, hand.dealer)
     draw = hand.results[0]
-    if isinstance(draw, Ryuukyoku) and draw.type in (DrawType.EXHAUSTIVE, DrawType.NAGASHI_MANGAN):
+    if isinstance(draw, Ryuukyoku) and draw.tenpai_known and draw.type in (DrawType.EXHAUSTIVE, DrawType.NAGASHI_MANGAN):
         if result.flags.get("tenpai") != sorted(draw.shown_hands):
             out.append(Mismatch("tenpai seats", result.flags.get("tenpai"), sorted(draw.shown_hands)))
     return out
@@ -521,7 +545,7 @@ def _win_mismatches(win: WinRecord, agari: Agari, dealer: int) -> list[Mismatch]
         "points": hand_points(score.score, dealer=win.seat == dealer, self_drawn=win.self_drawn),
     }
     tenhou = {"han": agari.han, "limit": LIMIT_NAMES[agari.limit], "points": agari.points}
-    if not agari.yakuman:  # Tenhou writes a fu count for a yakuman too; we write 0
+    if not agari.yakuman and agari.fu:  # Tenhou writes a fu count for a yakuman too; we write 0
         ours["fu"], tenhou["fu"] = score.values.get("fu"), agari.fu
     if agari.limit is Limit.YAKUMAN and (score.limit or "").endswith("yakuman"):
         ours["limit"] = tenhou["limit"]  # Tenhou marks every yakuman multiple alike
