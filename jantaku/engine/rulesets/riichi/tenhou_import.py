@@ -61,6 +61,7 @@ from ...wall import Wall
 from .options import RiichiOptions, riichi_options
 from .points import round_up_100
 from .table import DORA_SLOTS, RiichiTable
+from .tenhou6 import Tenhou6Error, parse_tenhou6, to_game
 from .tenhou_log import (
     YAKU,
     Agari,
@@ -89,6 +90,7 @@ __all__ = [
     "check_game",
     "check_hand",
     "check_mjlog",
+    "check_tenhou6",
     "decisions_of",
     "ending_of",
     "hand_context",
@@ -462,6 +464,30 @@ class ImportReport:
 def check_mjlog(data: str | bytes) -> ImportReport:
     """Parse one mjlog record and :func:`check_game` it."""
     return check_game(parse_mjlog(data))
+
+
+def check_tenhou6(text: str) -> ImportReport:
+    """Parse one tenhou.net/6 JSON record and :func:`check_game` it (under the rules it names, if ours).
+
+    Raises :class:`~.tenhou6.Tenhou6Error` for a malformed record.
+    """
+    log = parse_tenhou6(text)
+    return check_game(to_game(log), _played_of_json(log.rules))
+
+
+def _played_of_json(rules: Any) -> PlayedRules | None:
+    """The ``"jantaku"`` key of one of our exports: the preset and options it was played with."""
+    if rules is None:
+        return None
+    preset, overrides = rules.get("preset"), rules.get("options", {})
+    if rules.get("ruleset", "riichi") != "riichi" or not isinstance(preset, str) or not isinstance(overrides, dict):
+        raise Tenhou6Error('"jantaku" must name the riichi ruleset, a preset and an options object')
+    played = PlayedRules(preset, overrides)
+    try:
+        played.options()
+    except ValueError as exc:  # OptionError: an unknown preset or option
+        raise Tenhou6Error(f'"jantaku": {exc}') from None
+    return played
 
 
 def check_game(game: TenhouGame, played: PlayedRules | None = None) -> ImportReport:
