@@ -176,14 +176,16 @@ def test_the_mjlog_and_its_tenhou6_replay_to_the_same_match():
 
 
 CALLS = ("chi", "pon", "kan")
+CLAIMS = (*CALLS, "ron")
 
 
 def _decisions(match: Match | None) -> list[tuple]:
     """Every decision that changed the game, tiles as (kind, red).
 
     Left out: the passes and the between-hands 'continue' (the JSON implies those), and
-    a call that lost to a higher one on the same discard (a chi under a pon: it never
-    happened, so no record of the game has it).  A call happened when its caller acts next.
+    a call that lost to a higher one on the same discard (a chi under a pon or a ron: it
+    never happened, so no record of the game has it).  The answers to one discard are in
+    no order (who answered first), so they are sorted by seat.
     """
     assert match is not None
     made = [
@@ -191,13 +193,22 @@ def _decisions(match: Match | None) -> list[tuple]:
         for seat, wire in match.record().decisions
         if wire[0] not in ("pass", "continue")
     ]
-    kept = []
-    for i, decision in enumerate(made):
-        if decision[1] in CALLS:
-            following = next((d for d in made[i + 1 :] if d[1] not in CALLS), None)
-            if following is None or following[0] != decision[0]:
-                continue
-        kept.append(decision)
+    kept: list[tuple] = []
+    i = 0
+    while i < len(made):
+        if made[i][1] not in CLAIMS:
+            kept.append(made[i])
+            i += 1
+            continue
+        end = i
+        while end < len(made) and made[end][1] in CLAIMS:
+            end += 1
+        answers = made[i:end]
+        rons = [d for d in answers if d[1] == "ron"]
+        following = made[end] if end < len(made) else None
+        # without a ron, the call that happened is the one whose caller plays on
+        kept += sorted(rons or [d for d in answers if following is not None and d[0] == following[0]])
+        i = end
     return kept
 
 

@@ -85,6 +85,7 @@ __all__ = [
 
 TSUMOGIRI = 60
 KAN_PLACEHOLDER = 0  # a discard an open kan skipped
+MAX_READING_STEPS = 20_000  # a kyoku has under 140 draws; a record needing more readings is refused
 WIN = "和了"
 EXHAUSTIVE, ALL_TENPAI, ALL_NOTEN = "流局", "全員聴牌", "全員不聴"
 DRAW_NAMES: dict[str, DrawType] = {
@@ -667,6 +668,7 @@ class _Kyoku:
     kyoku: Tenhou6Kyoku
     red: bool
     _free: dict[tuple[int, bool], list[int]] = field(default_factory=dict)
+    _steps: int = 0  # draws read, over all readings tried
 
     def __post_init__(self) -> None:
         for kind in range(34):
@@ -740,6 +742,9 @@ class _Kyoku:
         """Play the record forward from ``st`` (its actor about to draw) to the end of the kyoku."""
         k = self.kyoku
         while True:
+            self._steps += 1
+            if self._steps > MAX_READING_STEPS:
+                raise Tenhou6Error("too many ways to read who called what")
             seat = st.actor
             if st.took[seat] >= len(k.takes[seat]):
                 st.ending = "discard"
@@ -934,7 +939,9 @@ class _Kyoku:
     def _results(self, st: _State) -> list[Agari | Ryuukyoku]:
         k = self.kyoku
         riichi = [e.seat for e in st.events if isinstance(e, Riichi) and e.step == 1]
-        ronned = st.last_discard[0] if k.result == WIN and k.wins[0].who != k.wins[0].from_who else None
+        ronned = None
+        if k.result == WIN and k.wins[0].who != k.wins[0].from_who and st.last_discard is not None:
+            ronned = st.last_discard[0]
         last_riichi_ronned = bool(
             ronned is not None and riichi and isinstance(st.events[-1], Riichi) and st.events[-1].seat == ronned
         )
@@ -982,11 +989,11 @@ class _Kyoku:
             concealed = (*st.hands[win.who], win_tile)
         yaku, yakuman = [], []
         for text in win.yaku:
-            yaku_id, han, count = _yaku_of_text(text)
+            yaku_id, yaku_han, count = _yaku_of_text(text)
             if count:
                 yakuman += [yaku_id] * count
             else:
-                yaku.append((yaku_id, han))
+                yaku.append((yaku_id, yaku_han))
         m = _HEAD.fullmatch(win.value)
         assert m is not None  # checked when parsed
         fu, han, limit_text, first_pay, second_pay, all_pay = m.groups()

@@ -170,6 +170,7 @@ def _event(event: Any, events: list[TenhouEvent], dora: list[int]) -> None:
     """One of our events as the mjlog's (the others are not in a Tenhou record)."""
     seat = event.seat
     if isinstance(event, DrawEvent):
+        assert event.tile is not None  # the table's own events are whole
         events.append(Draw(seat, event.tile))
     elif isinstance(event, DiscardEvent):
         events.append(Discard(seat, event.tile, event.tsumogiri))
