@@ -30,7 +30,7 @@ not offer stops that hand with an error.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from ...actions import (
@@ -71,8 +71,10 @@ from .tenhou_log import (
     Draw,
     DrawType,
     Limit,
+    NewDora,
     Riichi,
     Ryuukyoku,
+    TenhouEvent,
     TenhouGame,
     TenhouHand,
     TenhouRules,
@@ -101,6 +103,7 @@ __all__ = [
     "replay_game",
     "replay_hand",
     "wall_for_hand",
+    "with_our_copies",
 ]
 
 NUM_TILES = 136
@@ -349,8 +352,13 @@ def replay_game(game: TenhouGame, played: PlayedRules | None = None) -> Match:
     Raises :class:`ReplayError` when a hand cannot be replayed or our match
     ends early; the match is left where it stopped for inspection otherwise.
     """
-    match, _ = _replay_match(game, played or played_rules(game.rules))
+    match, _ = _replay_match(_our_copies(game), played or played_rules(game.rules))
     return match
+
+
+def _our_copies(game: TenhouGame) -> TenhouGame:
+    """The game with each hand's copies renumbered for our table (:func:`with_our_copies`)."""
+    return replace(game, hands=[with_our_copies(h, game.rules.red_fives) for h in game.hands])
 
 
 def _replay_match(game: TenhouGame, played: PlayedRules) -> tuple[Match, list[Mismatch]]:
@@ -497,6 +505,7 @@ def check_game(game: TenhouGame, played: PlayedRules | None = None) -> ImportRep
     """
     played = played or played_rules(game.rules)
     options = played.options()
+    game = _our_copies(game)
     report = ImportReport(players=tuple(p.name for p in game.players))
     complete = [h for h in game.hands if h.is_complete]
     report.incomplete_hands = len(game.hands) - len(complete)
@@ -689,3 +698,114 @@ def describe_ours(result: HandResult, dealer: int) -> str:
         points = hand_points(score.score, dealer=win.seat == dealer, self_drawn=win.self_drawn)
         parts.append(f"seat {win.seat} {how}, {value}, {points} ({_our_yaku(score)})")
     return "; ".join(parts)
+
+
+# --- which copy is which -----------------------------------------------------------------------
+
+
+def with_our_copies(hand: TenhouHand, red: bool) -> TenhouHand:
+    """Swap ids among the copies of each kind so that our table discards the copy the record did.
+
+    Our table offers one discard per kind (and red-ness): the lowest id held.  The JSON says
+    whether the drawn tile or another copy went (a tsumogiri or not); for our replay to mark
+    the same, the copy discarded must be the lowest held then.  Each discard orders it before
+    the copies still held; a discarded tile is gone, so the orders never loop.  (A chi or pon
+    takes the copies first in hand, which no id changes; there the marks may still differ.)
+    """
+    after: dict[int, set[int]] = {}  # tile -> copies that must get a higher id
+    held = [list(tiles) for tiles in hand.hands]
+
+    def key(tile: int) -> tuple[int, bool]:
+        return kind_of(tile), red and tile in RED_FIVE_IDS
+
+    for event in hand.events:
+        if isinstance(event, Draw):
+            held[event.seat].append(event.tile)
+        elif isinstance(event, Discard):
+            hand_now = held[event.seat]
+            after.setdefault(event.tile, set()).update(
+                t for t in hand_now if t != event.tile and key(t) == key(event.tile)
+            )
+            hand_now.remove(event.tile)
+        elif isinstance(event, Call):
+            for t in event.tiles:
+                if t in held[event.seat]:
+                    held[event.seat].remove(t)
+    mapping = _id_order(after, key)
+    if not mapping:
+        return hand
+    return _renamed(hand, mapping)
+
+
+def _id_order(after: dict[int, set[int]], key: Any) -> dict[int, int]:
+    """For each kind, the copies in an order that keeps every constraint (lowest id first)."""
+    mapping: dict[int, int] = {}
+    groups: dict[tuple[int, bool], set[int]] = {}
+    for tile, higher in after.items():
+        for t in (tile, *higher):
+            groups.setdefault(key(t), set()).add(t)
+    for tiles in groups.values():
+        if len(tiles) < 2:
+            continue
+        before = {t: 0 for t in tiles}
+        for t in tiles:
+            for h in after.get(t, ()):
+                before[h] += 1
+        ready = sorted(t for t in tiles if before[t] == 0)
+        order: list[int] = []
+        while ready:
+            t = ready.pop(0)
+            order.append(t)
+            for h in sorted(after.get(t, ())):
+                before[h] -= 1
+                if before[h] == 0:
+                    ready.append(h)
+            ready.sort()
+        if len(order) != len(tiles):  # cannot happen (see with_our_copies); keep the ids as they are
+            continue
+        mapping.update({old: new for old, new in zip(order, sorted(tiles)) if old != new})
+    return mapping
+
+
+def _renamed(hand: TenhouHand, mapping: dict[int, int]) -> TenhouHand:
+    def m(tile: int) -> int:
+        return mapping.get(tile, tile)
+
+    def call(c: Call) -> Call:
+        return replace(
+            c,
+            tiles=tuple(sorted(m(t) for t in c.tiles)),
+            claimed=None if c.claimed is None else m(c.claimed),
+            added=None if c.added is None else m(c.added),
+        )
+
+    events: list[TenhouEvent] = []
+    for e in hand.events:
+        if isinstance(e, (Draw, Discard, NewDora)):
+            events.append(replace(e, tile=m(e.tile)))
+        elif isinstance(e, Call):
+            events.append(call(e))
+        else:
+            events.append(e)
+    results: list[Agari | Ryuukyoku] = []
+    for r in hand.results:
+        if isinstance(r, Agari):
+            results.append(
+                replace(
+                    r,
+                    concealed=tuple(m(t) for t in r.concealed),
+                    melds=tuple(call(c) for c in r.melds),
+                    win_tile=m(r.win_tile),
+                    dora_indicators=tuple(m(t) for t in r.dora_indicators),
+                    ura_indicators=tuple(m(t) for t in r.ura_indicators),
+                )
+            )
+        else:
+            results.append(replace(r, shown_hands={s: tuple(m(t) for t in h) for s, h in r.shown_hands.items()}))
+    return replace(
+        hand,
+        dora_indicator=m(hand.dora_indicator),
+        hands=tuple(tuple(m(t) for t in h) for h in hand.hands),
+        events=events,
+        results=results,
+    )
