@@ -547,7 +547,11 @@ def _kyoku_from_json(raw: Any, red: bool) -> Tenhou6Kyoku:
         raise Tenhou6Error("a kyoku must be a list of 17 entries")
     round_, honba, sticks = _ints(raw[0], "[kyoku, honba, sticks]", 3)
     scores = _ints(raw[1], "the scores", 4)
+    if min(round_, honba, sticks) < 0:
+        raise Tenhou6Error(f"[kyoku, honba, sticks] must not be negative: {[round_, honba, sticks]}")
     dora, ura = _tiles(raw[2], "the dora indicators"), _tiles(raw[3], "the ura indicators")
+    if not 1 <= len(dora) <= 5 or len(ura) > 5:
+        raise Tenhou6Error(f"1 to 5 dora indicators and at most 5 ura indicators, not {len(dora)} and {len(ura)}")
     haipai = tuple(_tiles(raw[4 + 3 * s], f"seat {s}'s haipai") for s in range(4))
     for seat, tiles in enumerate(haipai):
         if len(tiles) != 13:
@@ -669,6 +673,9 @@ class _Kyoku:
     red: bool
     _free: dict[tuple[int, bool], list[int]] = field(default_factory=dict)
     _steps: int = 0  # draws read, over all readings tried
+    draws: list[list[int | None]] = field(default_factory=list)  # the id of each drawn take
+    dora: list[int] = field(default_factory=list)
+    ura: list[int] = field(default_factory=list)
 
     def __post_init__(self) -> None:
         for kind in range(34):
@@ -702,8 +709,6 @@ class _Kyoku:
         start = _State([list(h) for h in deal], [[] for _ in range(4)], [0] * 4, [0] * 4, [], dealer)
         try:
             state = self._run(start)
-        except RecursionError:
-            raise Tenhou6Error("too many ways to read the calls") from None
         except _Inconsistent as exc:
             raise Tenhou6Error(f"the takes and discards do not fit together ({exc})") from None
         events = self._with_dora(state.events)
@@ -712,7 +717,7 @@ class _Kyoku:
             honba=k.honba,
             riichi_sticks=k.sticks,
             dice=(1, 1),  # not in the record
-            dora_indicator=dora[0] if dora else self._missing("no dora indicator"),
+            dora_indicator=dora[0],
             dealer=dealer,
             scores=k.scores,
             hands=deal,
@@ -720,10 +725,6 @@ class _Kyoku:
         )
         hand.results = self._results(state)
         return hand
-
-    @staticmethod
-    def _missing(why: str) -> int:
-        raise Tenhou6Error(why)
 
     def _with_dora(self, events: list[TenhouEvent]) -> list[TenhouEvent]:
         """The kan dora (the JSON lists them with the first) after the kans, in order."""

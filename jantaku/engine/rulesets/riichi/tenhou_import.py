@@ -102,6 +102,7 @@ __all__ = [
     "played_rules",
     "replay_game",
     "replay_hand",
+    "replay_tenhou6",
     "wall_for_hand",
     "with_our_copies",
 ]
@@ -481,6 +482,13 @@ def check_tenhou6(text: str) -> ImportReport:
     """
     log = parse_tenhou6(text)
     return check_game(to_game(log), _played_of_json(log.rules))
+
+
+def replay_tenhou6(text: str) -> Match:
+    """The match a tenhou.net/6 JSON record replays to (what :func:`check_tenhou6` stores), without
+    the hand-by-hand comparison; raises :class:`~.tenhou6.Tenhou6Error` or :class:`ReplayError`."""
+    log = parse_tenhou6(text)
+    return replay_game(to_game(log), _played_of_json(log.rules))
 
 
 def _played_of_json(rules: Any) -> PlayedRules | None:
