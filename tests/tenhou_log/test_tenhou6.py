@@ -195,6 +195,14 @@ def test_our_replay_of_a_game_exports_as_tenhous_own_json(stem):
     _assert_replay_exports_tenhous_json(stem)
 
 
+@pytest.mark.parametrize("name", ["pao-tsumo", "double-ron"])
+def test_our_replay_of_the_pao_and_the_double_ron_exports_as_the_mjlog_reads(name):
+    """Our engine's liable seat and second winner, written as Tenhou writes its own."""
+    ours = [_sorted_yaku(k) for k in _replayed_and_exported(name)]
+    theirs = [_sorted_yaku(k) for k in from_game(load_game(f"{name}.mjlog")).to_json()["log"]]
+    assert ours == theirs
+
+
 @pytest.mark.slow
 def test_our_replay_of_every_game_exports_as_tenhous_own_json():
     for stem in SCORED_STEMS:
