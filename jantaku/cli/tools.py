@@ -10,6 +10,7 @@ import argparse
 import json
 import sys
 from collections.abc import Callable, Iterable
+from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from .common import at_least, parse_options
@@ -147,17 +148,40 @@ def _read_log(path: str) -> str:
     return raw.decode("utf-8")
 
 
-def cmd_import(args: argparse.Namespace) -> int:
-    from ..engine.rulesets.riichi.tenhou_import import check_mjlog
-    from ..engine.rulesets.riichi.tenhou_log import MjlogError as LogError
+@dataclass(frozen=True)
+class LogFormat:
+    """A game-record format ``jantaku import`` reads: how to tell it by content, how to check it."""
 
+    name: str  # as the user knows it ("a Tenhou mjlog")
+    detect: Callable[[str], bool]
+    check: Callable[[str], ImportReport]
+    errors: tuple[type[Exception], ...]  # what ``check`` raises for a malformed record
+
+
+def _log_formats() -> list[LogFormat]:
+    """The formats in the order they are tried; the last one takes whatever no other claims."""
+    from ..engine.rulesets.riichi.tenhou6 import Tenhou6Error, looks_like_tenhou6
+    from ..engine.rulesets.riichi.tenhou_import import check_mjlog, check_tenhou6
+    from ..engine.rulesets.riichi.tenhou_log import MjlogError
+
+    return [
+        LogFormat("a tenhou.net/6 JSON log", looks_like_tenhou6, check_tenhou6, (Tenhou6Error, ValueError)),
+        # ElementTree's ParseError is a SyntaxError
+        LogFormat("a Tenhou mjlog", lambda text: True, check_mjlog, (MjlogError, ValueError, SyntaxError)),
+    ]
+
+
+def cmd_import(args: argparse.Namespace) -> int:
     try:
-        report = check_mjlog(_read_log(args.file))
+        text = _read_log(args.file)
     except (OSError, UnicodeDecodeError) as exc:
         print(f"jantaku import: cannot read {args.file}: {exc}", file=sys.stderr)
         return 2
-    except (LogError, ValueError, SyntaxError) as exc:  # ElementTree's ParseError is a SyntaxError
-        print(f"jantaku import: {args.file} is not a Tenhou mjlog: {exc}", file=sys.stderr)
+    log_format = next(f for f in _log_formats() if f.detect(text))
+    try:
+        report = log_format.check(text)
+    except log_format.errors as exc:
+        print(f"jantaku import: {args.file} is not {log_format.name}: {exc}", file=sys.stderr)
         return 2
     if args.check:
         for line in report.lines(verbose=True):
@@ -244,10 +268,12 @@ def add_parsers(sub: argparse._SubParsersAction) -> None:
 
     p = sub.add_parser(
         "import",
-        help="import a Tenhou mjlog game; --check compares it with our engine",
-        description="Replay a Tenhou mjlog through our riichi engine and keep it in the history.",
+        help="import a Tenhou game (mjlog or tenhou.net/6 JSON); --check compares it with our engine",
+        description="Replay a Tenhou game record through our riichi engine and keep it in the history. "
+        "The format is told by the content: mjlog XML (plain or gzip) or tenhou.net/6 JSON "
+        "(as tenhou.net/6 and jantaku export --format tenhou6 write it; one object, or one per line).",
     )
-    p.add_argument("file", help="a .mjlog file (XML, plain or gzip)")
+    p.add_argument("file", help="a .mjlog (XML, plain or gzip) or tenhou.net/6 .json file")
     p.add_argument(
         "--check",
         action="store_true",

@@ -470,13 +470,18 @@ class RiichiTable(Table):
         result.payments = by_seat_wind
         return result, payments
 
-    def _liable_wind(self, seat: int, result: ScoreResult) -> int | None:
+    def liable_seat(self, seat: int, result: ScoreResult) -> int | None:
+        """Pao: the seat that fed ``seat`` the last set of the yakuman it won with, if any."""
         names = {i.name for i in result.items}
         fed = self.seats[seat].fed_by
         for group, yakuman in (("dragons", "Daisangen"), ("winds", "Daisuushii")):
             if group in fed and yakuman in names:
-                return self.seat_wind(fed[group])
+                return fed[group]
         return None
+
+    def _liable_wind(self, seat: int, result: ScoreResult) -> int | None:
+        liable = self.liable_seat(seat, result)
+        return None if liable is None else self.seat_wind(liable)
 
     # --- the end of the hand -----------------------------------------------------------------
 

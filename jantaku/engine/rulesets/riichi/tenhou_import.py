@@ -30,7 +30,7 @@ not offer stops that hand with an error.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from ...actions import (
@@ -62,6 +62,7 @@ from .options import RiichiOptions, riichi_options
 from .context import RiichiHandContext
 from .points import round_up_100
 from .table import DORA_SLOTS, RiichiTable
+from .tenhou6 import Tenhou6Error, parse_tenhou6, to_game
 from .tenhou_log import (
     YAKU,
     Agari,
@@ -71,8 +72,10 @@ from .tenhou_log import (
     Draw,
     DrawType,
     Limit,
+    NewDora,
     Riichi,
     Ryuukyoku,
+    TenhouEvent,
     TenhouGame,
     TenhouHand,
     TenhouRules,
@@ -85,19 +88,24 @@ __all__ = [
     "HandCheck",
     "ImportReport",
     "Mismatch",
+    "PlayedRules",
     "ReplayError",
     "check_game",
     "check_hand",
     "check_mjlog",
+    "check_tenhou6",
     "decisions_of",
     "ending_of",
     "hand_context",
     "hand_label",
     "hand_points",
     "options_for",
+    "played_rules",
     "replay_game",
     "replay_hand",
+    "replay_tenhou6",
     "wall_for_hand",
+    "with_our_copies",
 ]
 
 NUM_TILES = 136
@@ -133,11 +141,31 @@ class ReplayError(ValueError):
 # --- from the record to what the engine needs -------------------------------------------------
 
 
-def options_for(rules: TenhouRules) -> RiichiOptions:
-    """Our riichi options for a Tenhou rule set (Tenhou's preset, the ``GO`` bits applied)."""
+@dataclass(frozen=True)
+class PlayedRules:
+    """The riichi preset and option overrides a record is replayed under.
+
+    A Tenhou record: Tenhou's preset with its rule bits (:func:`played_rules`);
+    a record we exported says which of ours it was played with.
+    """
+
+    preset: str = "tenhou"
+    overrides: dict[str, Any] = field(default_factory=dict)
+
+    def options(self) -> RiichiOptions:
+        return riichi_options(self.preset, self.overrides)
+
+
+def played_rules(rules: TenhouRules) -> PlayedRules:
+    """Tenhou's preset with the ``GO`` bits applied; refuses a three-player game."""
     if rules.three_player:
         raise ReplayError("three-player games are not riichi for four")
-    return riichi_options("tenhou", _overrides(rules))
+    return PlayedRules("tenhou", _overrides(rules))
+
+
+def options_for(rules: TenhouRules) -> RiichiOptions:
+    """Our riichi options for a Tenhou rule set (Tenhou's preset, the ``GO`` bits applied)."""
+    return played_rules(rules).options()
 
 
 def _overrides(rules: TenhouRules) -> dict[str, Any]:
@@ -320,22 +348,25 @@ def replay_hand(hand: TenhouHand, options: RiichiOptions, index: int = 0) -> Rii
     return table
 
 
-def replay_game(game: TenhouGame) -> Match:
+def replay_game(game: TenhouGame, played: PlayedRules | None = None) -> Match:
     """Play the record's complete hands as one match of ours (our rotation and counters).
 
     Raises :class:`ReplayError` when a hand cannot be replayed or our match
     ends early; the match is left where it stopped for inspection otherwise.
     """
-    match, _ = _replay_match(game)
+    match, _ = _replay_match(_our_copies(game), played or played_rules(game.rules))
     return match
 
 
-def _replay_match(game: TenhouGame) -> tuple[Match, list[Mismatch]]:
+def _our_copies(game: TenhouGame) -> TenhouGame:
+    """The game with each hand's copies renumbered for our table (:func:`with_our_copies`)."""
+    return replace(game, hands=[with_our_copies(h, game.rules.red_fives) for h in game.hands])
+
+
+def _replay_match(game: TenhouGame, played: PlayedRules) -> tuple[Match, list[Mismatch]]:
     """The match, and where its hands started differently from the record's."""
-    rules = game.rules
-    options_for(rules)  # refuses what we cannot play
     hands = [h for h in game.hands if h.is_complete]
-    ruleset = get_ruleset("riichi", "tenhou", _overrides(rules))
+    ruleset = get_ruleset("riichi", played.preset, dict(played.overrides))
     match = Match(ruleset, 0, walls={i: wall_for_hand(h) for i, h in enumerate(hands)})
     started_differently: list[Mismatch] = []
     for index, hand in enumerate(hands):
@@ -445,15 +476,51 @@ def check_mjlog(data: str | bytes) -> ImportReport:
     return check_game(parse_mjlog(data))
 
 
-def check_game(game: TenhouGame) -> ImportReport:
-    """Replay ``game`` hand by hand and as a whole; see the module docstring."""
-    options = options_for(game.rules)
+def check_tenhou6(text: str) -> ImportReport:
+    """Parse one tenhou.net/6 JSON record and :func:`check_game` it (under the rules it names, if ours).
+
+    Raises :class:`~.tenhou6.Tenhou6Error` for a malformed record.
+    """
+    log = parse_tenhou6(text)
+    return check_game(to_game(log), _played_of_json(log.rules))
+
+
+def replay_tenhou6(text: str) -> Match:
+    """The match a tenhou.net/6 JSON record replays to (what :func:`check_tenhou6` stores), without
+    the hand-by-hand comparison; raises :class:`~.tenhou6.Tenhou6Error` or :class:`ReplayError`."""
+    log = parse_tenhou6(text)
+    return replay_game(to_game(log), _played_of_json(log.rules))
+
+
+def _played_of_json(rules: Any) -> PlayedRules | None:
+    """The ``"jantaku"`` key of one of our exports: the preset and options it was played with."""
+    if rules is None:
+        return None
+    preset, overrides = rules.get("preset"), rules.get("options", {})
+    if rules.get("ruleset", "riichi") != "riichi" or not isinstance(preset, str) or not isinstance(overrides, dict):
+        raise Tenhou6Error('"jantaku" must name the riichi ruleset, a preset and an options object')
+    played = PlayedRules(preset, overrides)
+    try:
+        played.options()
+    except ValueError as exc:  # OptionError: an unknown preset or option
+        raise Tenhou6Error(f'"jantaku": {exc}') from None
+    return played
+
+
+def check_game(game: TenhouGame, played: PlayedRules | None = None) -> ImportReport:
+    """Replay ``game`` hand by hand and as a whole; see the module docstring.
+
+    ``played``: the rules to replay under (default: Tenhou's, from the record's rule bits).
+    """
+    played = played or played_rules(game.rules)
+    options = played.options()
+    game = _our_copies(game)
     report = ImportReport(players=tuple(p.name for p in game.players))
     complete = [h for h in game.hands if h.is_complete]
     report.incomplete_hands = len(game.hands) - len(complete)
     report.hands = [check_hand(hand, options, index) for index, hand in enumerate(complete)]
     try:
-        report.match, report.game = _replay_match(game)
+        report.match, report.game = _replay_match(game, played)
     except ReplayError as exc:
         report.game_error = str(exc)
         return report
@@ -504,7 +571,7 @@ def _hand_mismatches(hand: TenhouHand, table: RiichiTable) -> list[Mismatch]:
         for win, agari in zip(result.wins, agaris):
             out += _win_mismatches(win, agari, hand.dealer)
     draw = hand.results[0]
-    if isinstance(draw, Ryuukyoku) and draw.type in (DrawType.EXHAUSTIVE, DrawType.NAGASHI_MANGAN):
+    if isinstance(draw, Ryuukyoku) and draw.tenpai_known and draw.type in (DrawType.EXHAUSTIVE, DrawType.NAGASHI_MANGAN):
         if result.flags.get("tenpai") != sorted(draw.shown_hands):
             out.append(Mismatch("tenpai seats", result.flags.get("tenpai"), sorted(draw.shown_hands)))
     return out
@@ -522,7 +589,7 @@ def _win_mismatches(win: WinRecord, agari: Agari, dealer: int) -> list[Mismatch]
         "points": hand_points(score.score, dealer=win.seat == dealer, self_drawn=win.self_drawn),
     }
     tenhou = {"han": agari.han, "limit": LIMIT_NAMES[agari.limit], "points": agari.points}
-    if not agari.yakuman:  # Tenhou writes a fu count for a yakuman too; we write 0
+    if not agari.yakuman and agari.fu:  # Tenhou writes a fu count for a yakuman too; we write 0
         ours["fu"], tenhou["fu"] = score.values.get("fu"), agari.fu
     if agari.limit is Limit.YAKUMAN and (score.limit or "").endswith("yakuman"):
         ours["limit"] = tenhou["limit"]  # Tenhou marks every yakuman multiple alike
@@ -641,3 +708,114 @@ def describe_ours(result: HandResult, dealer: int) -> str:
         points = hand_points(score.score, dealer=win.seat == dealer, self_drawn=win.self_drawn)
         parts.append(f"seat {win.seat} {how}, {value}, {points} ({_our_yaku(score)})")
     return "; ".join(parts)
+
+
+# --- which copy is which -----------------------------------------------------------------------
+
+
+def with_our_copies(hand: TenhouHand, red: bool) -> TenhouHand:
+    """Swap ids among the copies of each kind so that our table discards the copy the record did.
+
+    Our table offers one discard per kind (and red-ness): the lowest id held.  The JSON says
+    whether the drawn tile or another copy went (a tsumogiri or not); for our replay to mark
+    the same, the copy discarded must be the lowest held then.  Each discard orders it before
+    the copies still held; a discarded tile is gone, so the orders never loop.  (A chi or pon
+    takes the copies first in hand, which no id changes; there the marks may still differ.)
+    """
+    after: dict[int, set[int]] = {}  # tile -> copies that must get a higher id
+    held = [list(tiles) for tiles in hand.hands]
+
+    def key(tile: int) -> tuple[int, bool]:
+        return kind_of(tile), red and tile in RED_FIVE_IDS
+
+    for event in hand.events:
+        if isinstance(event, Draw):
+            held[event.seat].append(event.tile)
+        elif isinstance(event, Discard):
+            hand_now = held[event.seat]
+            after.setdefault(event.tile, set()).update(
+                t for t in hand_now if t != event.tile and key(t) == key(event.tile)
+            )
+            hand_now.remove(event.tile)
+        elif isinstance(event, Call):
+            for t in event.tiles:
+                if t in held[event.seat]:
+                    held[event.seat].remove(t)
+    mapping = _id_order(after, key)
+    if not mapping:
+        return hand
+    return _renamed(hand, mapping)
+
+
+def _id_order(after: dict[int, set[int]], key: Any) -> dict[int, int]:
+    """For each kind, the copies in an order that keeps every constraint (lowest id first)."""
+    mapping: dict[int, int] = {}
+    groups: dict[tuple[int, bool], set[int]] = {}
+    for tile, higher in after.items():
+        for t in (tile, *higher):
+            groups.setdefault(key(t), set()).add(t)
+    for tiles in groups.values():
+        if len(tiles) < 2:
+            continue
+        before = {t: 0 for t in tiles}
+        for t in tiles:
+            for h in after.get(t, ()):
+                before[h] += 1
+        ready = sorted(t for t in tiles if before[t] == 0)
+        order: list[int] = []
+        while ready:
+            t = ready.pop(0)
+            order.append(t)
+            for h in sorted(after.get(t, ())):
+                before[h] -= 1
+                if before[h] == 0:
+                    ready.append(h)
+            ready.sort()
+        if len(order) != len(tiles):  # cannot happen (see with_our_copies); keep the ids as they are
+            continue
+        mapping.update({old: new for old, new in zip(order, sorted(tiles)) if old != new})
+    return mapping
+
+
+def _renamed(hand: TenhouHand, mapping: dict[int, int]) -> TenhouHand:
+    def m(tile: int) -> int:
+        return mapping.get(tile, tile)
+
+    def call(c: Call) -> Call:
+        return replace(
+            c,
+            tiles=tuple(sorted(m(t) for t in c.tiles)),
+            claimed=None if c.claimed is None else m(c.claimed),
+            added=None if c.added is None else m(c.added),
+        )
+
+    events: list[TenhouEvent] = []
+    for e in hand.events:
+        if isinstance(e, (Draw, Discard, NewDora)):
+            events.append(replace(e, tile=m(e.tile)))
+        elif isinstance(e, Call):
+            events.append(call(e))
+        else:
+            events.append(e)
+    results: list[Agari | Ryuukyoku] = []
+    for r in hand.results:
+        if isinstance(r, Agari):
+            results.append(
+                replace(
+                    r,
+                    concealed=tuple(m(t) for t in r.concealed),
+                    melds=tuple(call(c) for c in r.melds),
+                    win_tile=m(r.win_tile),
+                    dora_indicators=tuple(m(t) for t in r.dora_indicators),
+                    ura_indicators=tuple(m(t) for t in r.ura_indicators),
+                )
+            )
+        else:
+            results.append(replace(r, shown_hands={s: tuple(m(t) for t in h) for s, h in r.shown_hands.items()}))
+    return replace(
+        hand,
+        dora_indicator=m(hand.dora_indicator),
+        hands=tuple(tuple(m(t) for t in h) for h in hand.hands),
+        events=events,
+        results=results,
+    )

@@ -425,7 +425,7 @@ class Agari(Settlement):
     concealed: tuple[int, ...] = ()
     melds: tuple[Call, ...] = ()
     win_tile: int = 0
-    fu: int = 0
+    fu: int = 0  # 0: not in the record (tenhou6 JSON writes no fu for a limit hand)
     points: int = 0
     limit: Limit = Limit.NONE
     yaku: tuple[tuple[int, int], ...] = ()
@@ -448,10 +448,13 @@ class Agari(Settlement):
 class Ryuukyoku(Settlement):
     """One ``<RYUUKYOKU>``.  ``shown_hands`` maps a seat to the concealed
     tiles it showed: the tenpai hands of an exhaustive draw or nagashi
-    mangan, the hand of a nine-terminals call, all hands of four riichi."""
+    mangan, the hand of a nine-terminals call, all hands of four riichi.
+    ``tenpai_known`` is False when the record does not say who was ready
+    (tenhou6 JSON writes only a nagashi mangan's payments)."""
 
     type: DrawType = DrawType.EXHAUSTIVE
     shown_hands: dict[int, tuple[int, ...]] = field(default_factory=dict)
+    tenpai_known: bool = True
 
 
 # --- hands and games --------------------------------------------------------
