@@ -38,6 +38,7 @@ class ResultScreen(BaseScreen):
         super().__init__()
         self.view, self.names, self.painter, self.final = view, names, painter, final
         self.events = list(events)
+        self.shown_at: float | None = None  # set once mounted: a key before that is the one that ended the hand
 
     def compose_body(self) -> ComposeResult:
         with VerticalScroll(id="result-body"):
@@ -60,7 +61,7 @@ class ResultScreen(BaseScreen):
             self.action_close()
 
     def action_close(self) -> None:
-        if time.monotonic() - self.shown_at >= self.GRACE:
+        if self.shown_at is not None and time.monotonic() - self.shown_at >= self.GRACE:
             self.dismiss(True)
 
     def action_leave(self) -> None:

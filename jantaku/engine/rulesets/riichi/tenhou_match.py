@@ -152,8 +152,8 @@ def _hand_of(table: RiichiTable) -> TenhouHand:
             _event(event, events, dora)
     hand = TenhouHand(
         round=4 * context.round_wind + dealer,
-        honba=context.honba,
-        riichi_sticks=context.sticks,
+        honba=table.counters.honba,
+        riichi_sticks=table.counters.sticks,
         dice=tuple(table.wall.dice),  # type: ignore[arg-type]  # two dice
         dora_indicator=dora[0],
         dealer=dealer,
@@ -202,7 +202,7 @@ def _results(table: RiichiTable, result: HandResult, events: list[TenhouEvent]) 
     accepted = [e.seat for e in events if isinstance(e, Riichi) and e.step == 2]
     for seat in accepted:
         scores[seat] -= 1000
-    sticks = context.sticks + len(accepted)
+    sticks = table.counters.sticks + len(accepted)
     if result.kind != "win":
         return [_draw(table, result, tuple(scores), sticks, events)]
     out: list[Agari | Ryuukyoku] = []
@@ -216,7 +216,7 @@ def _results(table: RiichiTable, result: HandResult, events: list[TenhouEvent]) 
 def _draw(
     table: RiichiTable, result: HandResult, scores: tuple[int, ...], sticks: int, events: list[TenhouEvent]
 ) -> Ryuukyoku:
-    honba = table.context.honba
+    honba = table.counters.honba
     hands = result.hands or [list(p.concealed) for p in table.players]
     if result.kind == "draw":
         draw_type = DrawType.NAGASHI_MANGAN if result.flags.get("nagashi") else DrawType.EXHAUSTIVE
@@ -252,7 +252,7 @@ def _agari(table: RiichiTable, win: WinRecord, *, first: bool, scores: tuple[int
     limit = Limit.YAKUMAN if (limit_name or "").endswith("yakuman") else _LIMITS[limit_name]
     riichi = table.seats[win.seat].riichi
     return Agari(
-        context.honba if first else 0,
+        table.counters.honba if first else 0,
         sticks if first else 0,
         scores,
         tuple(win.payments.get(s, 0) for s in range(4)),
