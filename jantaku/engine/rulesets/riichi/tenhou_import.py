@@ -571,7 +571,11 @@ def _hand_mismatches(hand: TenhouHand, table: RiichiTable) -> list[Mismatch]:
         for win, agari in zip(result.wins, agaris):
             out += _win_mismatches(win, agari, hand.dealer)
     draw = hand.results[0]
-    if isinstance(draw, Ryuukyoku) and draw.tenpai_known and draw.type in (DrawType.EXHAUSTIVE, DrawType.NAGASHI_MANGAN):
+    if (
+        isinstance(draw, Ryuukyoku)
+        and draw.tenpai_known
+        and draw.type in (DrawType.EXHAUSTIVE, DrawType.NAGASHI_MANGAN)
+    ):
         if result.flags.get("tenpai") != sorted(draw.shown_hands):
             out.append(Mismatch("tenpai seats", result.flags.get("tenpai"), sorted(draw.shown_hands)))
     return out
