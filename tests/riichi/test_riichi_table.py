@@ -203,6 +203,22 @@ def test_open_kan_dora_timing(timing, before_discard):
     assert len(table.dora_indicators) == 2
 
 
+@pytest.mark.parametrize("timing, indicators", [("after_discard", 1), ("immediate", 2)])
+def test_a_win_on_an_open_kans_replacement_tile_shows_no_indicator_still_owed(timing, indicators):
+    # as Tenhou plays it (its JSON of the 31 logs in tests/data): the open kan's indicator would have come
+    # with the replacement's discard, and there is none
+    table = riichi_table(
+        ["9m369p369s147m3467z", "999m234p567s1122z", None, None],
+        dead=["1z", "3m", "4m", "5m", "8m"],
+        options={"open_kan_dora_timing": timing},
+    )
+    discard(table, 0, "9m")
+    act(table, 1, ActionType.KAN, "9m")
+    act(table, 1, ActionType.TSUMO)
+    assert "Rinshan kaihou" in names(table.result.wins[0])
+    assert len(table.dora_indicators) == indicators
+
+
 # --- special wins ---------------------------------------------------------------------------------
 
 

@@ -440,8 +440,8 @@ class RiichiTable(Table):
         if discarder is not None and len(winners) >= 3 and self.options.triple_ron_abort:
             self._abort("sanchahou")
             return False
-        if discarder is None and self.turn_situation is TurnSituation.KONG_REPLACEMENT:
-            self._reveal_kan_dora()  # a win on the replacement tile shows the kan's indicator
+        # a win on an open kan's replacement tile shows no indicator still owed: it would have come with
+        # the replacement's discard (Tenhou; with "immediate" timing it is already shown)
         return True
 
     def score_win(self, seat: int, tile: int, discarder: int | None) -> tuple[ScoreResult, dict[int, int]]:
