@@ -229,9 +229,7 @@ def add_parsers(sub: argparse._SubParsersAction) -> None:
     p.add_argument("hand", nargs="*", help="13 or 14 tiles (melds allowed: chi:345m ...)")
     p.add_argument("--json", action="store_true", help="print the result as JSON")
     p.add_argument("--jsonl", action="store_true", help='read one JSON {"hand": ...} per line from stdin')
-    p.add_argument(
-        "--seen", metavar="TILES", help="tiles seen outside the hand (discards, dora indicators): counts only unseen copies"
-    )
+    p.add_argument("--seen", metavar="TILES", help="tiles seen outside the hand: count only the unseen copies")
     p.set_defaults(handler=cmd_analyze)
 
     p = sub.add_parser(

@@ -38,6 +38,14 @@ def describe_candidate(c: Candidate) -> str:
     return line
 
 
+def loss_words(entry: ReviewEntry) -> str:
+    """The size of a difference in words: a loss by the bot's figures, or (negative) a choice its own
+    rules made though its figures favour the play (the riichi bot's yaku rule for calls, its folding)."""
+    if entry.loss >= 0:
+        return f"loss {entry.loss:.2f}"
+    return f"by its rules; its figures favour the play by {-entry.loss:.2f}"
+
+
 def _situation(entry: ReviewEntry) -> str:
     tile = f", tile {entry.tile}" if entry.tile else ""
     furiten = ", furiten" if entry.at_furiten else ""
@@ -54,7 +62,7 @@ def format_entry(entry: ReviewEntry, bot: str, *, shown: int = CANDIDATES_SHOWN)
     if entry.is_equal:
         lines.append(f"  {mark} played {entry.actual}, as {bot} would")
     else:
-        lines.append(f"  {mark} played {entry.actual}; {bot} would play {entry.expected} (loss {entry.loss:.2f})")
+        lines.append(f"  {mark} played {entry.actual}; {bot} would play {entry.expected} ({loss_words(entry)})")
     keep = [c for c in entry.details[:shown]]
     for wanted in (entry.expected, entry.actual):
         c = entry.candidate(wanted)
@@ -80,7 +88,7 @@ def format_review(review: MatchReview, names: Sequence[str] | None = None, *, ev
         for kyoku, entry in mistakes[:MISTAKES_SHOWN]:
             lines.append(
                 f"  {kyoku.name}, decision {entry.decision + 1}: played {entry.actual}, "
-                f"{review.bot} would play {entry.expected} (loss {entry.loss:.2f})"
+                f"{review.bot} would play {entry.expected} ({loss_words(entry)})"
             )
     if every:
         for kyoku in review.kyokus:
