@@ -6,6 +6,7 @@ parser's ``handler``:
 ==========  ============================================================
 ``tools``   ``score``, ``analyze``, ``selfplay``, ``import``: no host, no screen
 ``host``    ``host`` (with its ``--ssh`` door), ``bot``, ``history``, ``export``
+``review``  ``review``: a seat's decisions in a stored match, against a bot's
 ``play``    the TUI: ``menu``, ``play``, ``join``, ``replay``
 ``common``  ``--option NAME=VALUE`` and ``--data DIR``
 ==========  ============================================================
@@ -21,7 +22,7 @@ import argparse
 import sys
 
 from .. import __version__
-from . import host, play, tools
+from . import host, play, review, tools
 from .common import OneLineParser
 
 
@@ -32,6 +33,7 @@ def build_parser() -> argparse.ArgumentParser:
     # the order of `jantaku --help`
     tools.add_parsers(sub)  # score, analyze, selfplay, import
     host.add_parsers(sub)  # host, bot, history, export
+    review.add_parsers(sub)  # review
     play.add_parsers(sub)  # menu, play, join, replay
     return parser
 

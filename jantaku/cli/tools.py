@@ -93,7 +93,10 @@ def cmd_analyze(args: argparse.Namespace) -> int:
     if not args.hand:
         print("jantaku analyze: give a HAND, or --jsonl to read hands from stdin", file=sys.stderr)
         return 2
-    result = analyze_json({"hand": " ".join(args.hand)})
+    request = {"hand": " ".join(args.hand)}
+    if args.seen:
+        request["seen"] = args.seen
+    result = analyze_json(request)
     if args.json:
         print(json.dumps(result, ensure_ascii=False))
     else:
@@ -250,6 +253,7 @@ def add_parsers(sub: argparse._SubParsersAction) -> None:
     p.add_argument("hand", nargs="*", help="13 or 14 tiles (melds allowed: chi:345m ...)")
     p.add_argument("--json", action="store_true", help="print the result as JSON")
     p.add_argument("--jsonl", action="store_true", help='read one JSON {"hand": ...} per line from stdin')
+    p.add_argument("--seen", metavar="TILES", help="tiles seen outside the hand: count only the unseen copies")
     p.set_defaults(handler=cmd_analyze)
 
     p = sub.add_parser(

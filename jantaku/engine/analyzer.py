@@ -3,6 +3,13 @@
 >>> r = analyze_json({"hand": "123m456p789s1122z"})
 >>> r["shanten"]["min"], r["waits"]
 (0, ['1z', '2z'])
+
+``seen`` (optional) names the tiles the player sees outside its hand and melds
+(discards, others' melds, dora indicators); the discards' ``remaining`` then
+counts only the copies still unseen, as a review does:
+
+>>> analyze_json({"hand": "123m456p789s11z23s9m", "seen": "1s4s4s"})["discards"][0]
+{'discard': '9m', 'shanten': 0, 'useful': ['1s', '4s'], 'remaining': 5}
 """
 
 from __future__ import annotations
@@ -11,7 +18,7 @@ from typing import Any
 
 from .analysis import INF, discard_options, real_waits, shanten_all
 from .melds import parse_hand
-from .tiles import NotationError, counts34, kind_str
+from .tiles import NotationError, counts34, kind_str, kinds_to_counts, parse_kinds
 
 
 def _shanten_json(counts: list[int], melds: int) -> dict[str, Any]:
@@ -40,6 +47,12 @@ def analyze_json(obj: Any) -> dict[str, Any]:
     if size not in (13, 14) or len(hand.concealed) + 3 * melds != size:
         return {"error": f"a hand has 13 or 14 tiles counting 3 per meld, not {size}"}
     visible = counts34(t for m in hand.melds for t in m.tiles)
+    if obj.get("seen"):
+        try:
+            seen = kinds_to_counts(k for k in parse_kinds(str(obj["seen"])) if k < 34)
+        except NotationError as exc:
+            return {"error": f"seen: {exc}"}
+        visible = [a + b for a, b in zip(visible, seen)]
     out: dict[str, Any] = {"hand": obj["hand"], "tiles": size}
     out["shanten"] = _shanten_json(counts, melds)
     if size == 13:

@@ -21,6 +21,8 @@ from textual.widgets import Input, Label, OptionList
 from textual.widgets.option_list import Option
 
 from ...engine.actions import Action
+from ...engine.bots import get_bot
+from ...engine.review import ReviewEntry, review_decision
 from ...engine.match import STOP_SEAT, Match, MatchRecord
 from ...engine.views import View
 from ...netplay import replay as netplay_replay
@@ -33,8 +35,10 @@ from ..widgets.board import BoardFrame, TableBoard
 from ..widgets.buttons import ButtonRow, Entry
 from ..widgets.hand import HandState
 from .base import BaseScreen
+from .review import DecisionReviewScreen
 
 CHECKPOINT_EVERY = 48
+REVIEW_BOT = "strong"  # the bot whose choice the review key shows
 RECENT = 6  # decisions listed in the log
 
 
@@ -115,6 +119,7 @@ class ReplayScreen(BaseScreen):
         Binding("pageup,b", "hand(-1)", "previous hand"),
         Binding("home", "go_to(0)", "start"),
         Binding("end", "go_to(-1)", "end"),
+        Binding("v", "review", "review"),
         Binding("escape,q", "close", "back"),
     ]
 
@@ -122,6 +127,8 @@ class ReplayScreen(BaseScreen):
         super().__init__()
         self.cursor = ReplayCursor(record)
         self.names = names_for({}, names or [f"Seat {i + 1}" for i in range(4)])
+        self._reviewer = get_bot(REVIEW_BOT)
+        self._reviews: dict[int, ReviewEntry | None] = {}  # by position: a decision is reviewed once
 
     def compose_body(self) -> ComposeResult:
         yield TableBoard(id="table")
@@ -134,6 +141,7 @@ class ReplayScreen(BaseScreen):
                 Entry("←→", "step", "step"),
                 Entry("PgUp/PgDn", "hand ends", "hands"),
                 Entry("Home/End", "start/end", "ends"),
+                Entry("v", "review", "review"),
                 Entry("esc", "back", "close"),
             ]
         )
@@ -177,6 +185,37 @@ class ReplayScreen(BaseScreen):
                 Text(self.cursor.decision_text(index, self.names), "bold" if index == self.cursor.position - 1 else "")
             )
 
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        """``review`` only where the next decision was a choice (not a forced move, not ``continue``)."""
+        if action == "review":
+            return self.reviewable()
+        return True
+
+    def reviewable(self) -> bool:
+        """The next decision is a seat's choice among several legal actions (cheap: no bot asked)."""
+        decision = self.cursor.next_decision()
+        match = self.cursor.match
+        if decision is None or isinstance(decision[1], str) or match.phase != "play":
+            return False
+        return len(match.pending().get(decision[0], ())) > 1
+
+    def decision_review(self) -> ReviewEntry | None:
+        """The review of the decision about to be applied, by :data:`REVIEW_BOT` (None: nothing to choose)."""
+        decision = self.cursor.next_decision()
+        if decision is None or not self.reviewable():
+            return None
+        seat, action = decision
+        key = self.cursor.position
+        if key not in self._reviews and not isinstance(action, str):
+            self._reviews[key] = review_decision(self.cursor.match, seat, action, self._reviewer, key)
+        return self._reviews.get(key)
+
+    def action_review(self) -> None:
+        entry = self.decision_review()
+        decision = self.cursor.next_decision()
+        if entry is not None and decision is not None:
+            self.app.push_screen(DecisionReviewScreen(entry, self.names[decision[0]], REVIEW_BOT))
+
     def action_step(self, step: int) -> None:
         self.action_go_to(self.cursor.position + step)
 
@@ -186,6 +225,7 @@ class ReplayScreen(BaseScreen):
     def action_go_to(self, position: int) -> None:
         self.cursor.seek(self.cursor.total if position < 0 else position)
         self.redraw()
+        self.refresh_bindings()
 
     def on_button_row_pressed(self, message: ButtonRow.Pressed) -> None:
         if message.entry_id == "close":
@@ -194,6 +234,10 @@ class ReplayScreen(BaseScreen):
             self.action_step(1)
         elif message.entry_id == "hands":
             self.action_hand(1)
+        elif message.entry_id == "review":
+            if not self.reviewable():
+                self.notify("nothing to review here: the next decision had no choice", timeout=4)
+            self.action_review()
 
     def action_close(self) -> None:
         self.dismiss(None)

@@ -1,0 +1,52 @@
+"""The review of one decision in a replay: what the bot would have done there, and the figures why.
+
+Opened from the replay screen (key ``v``) for the decision about to be
+applied: the seat's hand, its choice and the reviewing bot's, and for the
+best few choices their shanten, useful tiles still unseen, value and danger
+against each opponent (the same entry ``jantaku review`` prints).
+"""
+
+from __future__ import annotations
+
+from rich.text import Text
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import VerticalScroll
+from textual.screen import ModalScreen
+from textual.widgets import Label, Static
+
+from ...engine.review import ReviewEntry, format_entry
+from ...engine.review.text import loss_words
+
+
+class DecisionReviewScreen(ModalScreen[None]):
+    """One :class:`ReviewEntry`, in words; any of esc, v, q or enter closes it."""
+
+    CSS_PATH = "dialogs.tcss"
+    BINDINGS = [Binding("escape,v,q,enter", "close", "close")]
+
+    def __init__(self, entry: ReviewEntry, who: str, bot: str) -> None:
+        super().__init__()
+        self.entry = entry
+        self.who = who
+        self.bot = bot
+
+    def compose(self) -> ComposeResult:
+        entry = self.entry
+        verdict = (
+            f"{self.who} played {entry.actual}, as {self.bot} would"
+            if entry.is_equal
+            else f"{self.who} played {entry.actual}; {self.bot} would play {entry.expected} ({loss_words(entry)})"
+        )
+        situation, _, *candidates = format_entry(entry, self.bot)
+        with VerticalScroll(id="review"):
+            yield Static(Text(f"Review: {verdict}", "bold"), id="review-verdict")
+            yield Static(Text(situation), id="review-situation")
+            yield Static(Text("\n".join(line.strip() for line in candidates)), id="review-candidates")
+            yield Label("* the bot's choice  › the one played  ·  ↑↓ scroll  ·  esc close", id="dialog-hint")
+
+    def on_mount(self) -> None:
+        self.query_one("#review", VerticalScroll).focus()  # the arrows scroll a long review
+
+    def action_close(self) -> None:
+        self.dismiss(None)
