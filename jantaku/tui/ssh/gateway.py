@@ -53,6 +53,7 @@ class GatewaySettings:
     unseated_code_expiry: float = 30 * 86400.0  # and such a code goes after this long unused
     warm_sessions: bool = True  # fork sessions from a warm session server (warm.py) when the command allows
     warm_preload: tuple[str, ...] = CLIENT_MODULES  # what that server imports once for all sessions
+    warm_restarts: int = 3  # restarts of a server that died, per minute; then every session is spawned
 
 
 def base_environment(term: str) -> dict[str, str]:
@@ -154,7 +155,7 @@ class SshGateway:
         s = self.settings
         if s.warm_sessions and warm_enabled():
             server_env = {k: v for k, v in base_environment("").items() if k != "TERM"}
-            self.starter = WarmStarter(preload=s.warm_preload, env=server_env)
+            self.starter = WarmStarter(preload=s.warm_preload, env=server_env, max_restarts=s.warm_restarts)
             await self.starter.open()  # if it does not get ready, sessions start as new processes
         self._acceptor = await asyncssh.create_server(
             lambda: GatewayServer(self),

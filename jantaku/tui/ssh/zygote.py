@@ -44,13 +44,13 @@ MAX_MESSAGE = 1 << 20  # a start request: an environment and a command line
 MAX_FDS = 16
 FIRST_FREE_FD = 64  # received descriptors are moved up here before being put in place
 
-# What a fresh interpreter has at its defaults (the server handles SIGCHLD and ignores SIGINT).
+# What a fresh interpreter has at its defaults (the server handles SIGCHLD and ignores SIGINT);
+# it ignores SIGPIPE and SIGXFSZ itself (writes raise instead), and SIGINT raises KeyboardInterrupt.
+IGNORED_SIGNALS = (signal.SIGPIPE, signal.SIGXFSZ)
 RESET_SIGNALS = (
     signal.SIGHUP,
     signal.SIGQUIT,
     signal.SIGTERM,
-    signal.SIGPIPE,
-    signal.SIGXFSZ,
     signal.SIGTSTP,
     signal.SIGTTIN,
     signal.SIGTTOU,
@@ -199,6 +199,8 @@ class SessionServer:
             os.close(self._wake_write)
             for sig in RESET_SIGNALS:
                 signal.signal(sig, signal.SIG_DFL)
+            for sig in IGNORED_SIGNALS:
+                signal.signal(sig, signal.SIG_IGN)
             signal.signal(signal.SIGINT, signal.default_int_handler)
             signal.pthread_sigmask(signal.SIG_SETMASK, [])
             _take_descriptors(fds, request.targets)
