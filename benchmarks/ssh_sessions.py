@@ -269,7 +269,9 @@ def run_mode(warm: bool, args: argparse.Namespace) -> tuple[dict[str, float], li
         try:
             marker = (STANDIN_MARKER if args.standin else LOBBY_MARKER).encode()
             result = asyncio.run(measure(port, proc.pid, args.runs, args.joins, marker))
-            samples = asyncio.run(sequential(port, proc.pid, args.sequential, marker)) if warm and args.sequential else []
+            samples = (
+                asyncio.run(sequential(port, proc.pid, args.sequential, marker)) if warm and args.sequential else []
+            )
         finally:
             proc.terminate()
             proc.wait(10)
@@ -306,7 +308,9 @@ def main() -> int:
             line += f"{values[1] / values[0]:>10.2f}" if values[0] else f"{'':>10}"
         print(f"{line}   {target}")
     if samples:
-        print(f"\n{args.sequential} sequential sessions (warm):  session  host RSS MB  host fds  server RSS MB  server fds")
+        print(
+            f"\n{args.sequential} sequential sessions (warm):  session  host RSS MB  host fds  server RSS MB  server fds"
+        )
         for i, host_rss, host_fds, server_rss, server_fds in samples:
             print(f"{'':33}{i:>8}{host_rss:>13.1f}{host_fds:>10}{server_rss:>15.1f}{server_fds:>12}")
     print(f"(load average {os.getloadavg()[0]:.1f} on {os.cpu_count()} CPUs)")

@@ -223,4 +223,3 @@ def test_the_real_client_gets_its_first_frame_from_the_warm_server(tmp_path, jan
     assert host.children() == []
     assert host.stop() == 0
     assert not is_zombie_or_alive(server)
-

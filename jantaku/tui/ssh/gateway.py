@@ -39,7 +39,7 @@ Launcher = Callable[[Identity, str, tuple[int, int]], Launch]
 
 @dataclass(frozen=True)
 class GatewaySettings:
-    max_sessions: int = 16  # games running at once (each is a process of ~30 MB)
+    max_sessions: int = 16  # games running at once (each is a process of ~17 MB)
     max_per_ip: int = 4  # connections from one address (loopback is not limited)
     max_pending: int = 16  # connections logging in (key exchange done), on top of the sessions
     max_handshakes: int = 64  # connections still in their key exchange (silent ones are cheap)

@@ -1,6 +1,8 @@
 """A command running on a pseudo-terminal of its own: the process behind one SSH session.
 
-The child is started with ``posix_spawn``: a new session (``setsid``), then
+A :class:`ChildStarter` starts the child: :class:`SpawnStarter` here, or the
+warm session server's fork (:mod:`.warm`), which sets up the same things.
+With ``posix_spawn`` the child gets a new session (``setsid``), then
 the pty's slave opened as its standard input, output and error.  Opening a
 terminal in a session leader that has none makes it the *controlling*
 terminal, so the kernel itself delivers ``SIGWINCH`` when :meth:`resize`

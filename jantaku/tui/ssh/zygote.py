@@ -256,11 +256,14 @@ def _fresh_process_state(request: StartRequest) -> None:
     os.environ.clear()
     os.environ.update(request.env)
     # standard streams on the terminal, as the interpreter makes them for a tty
-    sys.stdin = sys.__stdin__ = open(0, encoding="utf-8", closefd=False)  # noqa: SIM115
-    sys.stdout = sys.__stdout__ = open(1, "w", encoding="utf-8", buffering=1, closefd=False)  # noqa: SIM115
-    sys.stderr = sys.__stderr__ = open(  # noqa: SIM115
-        2, "w", buffering=1, encoding="utf-8", errors="backslashreplace", closefd=False
-    )
+    streams = {
+        "stdin": open(0, encoding="utf-8", closefd=False),  # noqa: SIM115
+        "stdout": open(1, "w", encoding="utf-8", buffering=1, closefd=False),  # noqa: SIM115
+        "stderr": open(2, "w", buffering=1, encoding="utf-8", errors="backslashreplace", closefd=False),  # noqa: SIM115
+    }
+    for name, stream in streams.items():
+        setattr(sys, name, stream)
+        setattr(sys, f"__{name}__", stream)  # Textual's driver uses these
     random.seed()  # the module reseeds after a fork by itself; this says so
     root = logging.getLogger()
     for handler in list(root.handlers):
