@@ -194,6 +194,24 @@ async def test_without_restarts_left_sessions_are_spawned_with_a_warning(make_ga
         await gateway.stop()
 
 
+async def test_a_hung_server_is_replaced_and_the_waiting_session_starts_anyway(make_gateway, caplog):
+    caplog.set_level(logging.WARNING, "jantaku.tui.ssh.warm")
+    gateway = await make_gateway(settings=replace(FAST, warm_answer_timeout=0.5))
+    try:
+        hung = server_of(gateway)
+        os.kill(hung, signal.SIGSTOP)
+        async with await connect(gateway) as conn:
+            proc, line = await open_game(conn)  # after the timeout, spawned by the host
+            assert fields(line)["tty"] == "yes"
+            assert "did not answer" in caplog.text
+            proc.stdin.write(b"q")
+            await asyncio.wait_for(proc.wait_closed(), 5)
+        await wait_until(lambda: not is_zombie_or_alive(hung))  # killed and reaped
+        await wait_until(lambda: gateway.starter.warm, timeout=20)  # and a new one serves
+    finally:
+        await gateway.stop()
+
+
 async def test_the_warm_server_is_ended_and_reaped_with_the_door(make_gateway):
     gateway = await make_gateway()
     server = server_of(gateway)

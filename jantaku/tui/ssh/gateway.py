@@ -54,6 +54,7 @@ class GatewaySettings:
     warm_sessions: bool = True  # fork sessions from a warm session server (warm.py) when the command allows
     warm_preload: tuple[str, ...] = CLIENT_MODULES  # what that server imports once for all sessions
     warm_restarts: int = 3  # restarts of a server that died, per minute; then every session is spawned
+    warm_answer_timeout: float = 5.0  # a server that does not start a session within this is replaced
 
 
 def base_environment(term: str) -> dict[str, str]:
@@ -155,7 +156,12 @@ class SshGateway:
         s = self.settings
         if s.warm_sessions and warm_enabled():
             server_env = {k: v for k, v in base_environment("").items() if k != "TERM"}
-            self.starter = WarmStarter(preload=s.warm_preload, env=server_env, max_restarts=s.warm_restarts)
+            self.starter = WarmStarter(
+                preload=s.warm_preload,
+                env=server_env,
+                max_restarts=s.warm_restarts,
+                answer_timeout=s.warm_answer_timeout,
+            )
             await self.starter.open()  # if it does not get ready, sessions start as new processes
         self._acceptor = await asyncssh.create_server(
             lambda: GatewayServer(self),

@@ -182,6 +182,11 @@ class _Server:
         )
         socket.send_fds(self.control, [message], fds)
         self.pending[ident] = _Pending(process, os.dup(tty))
+        self.loop.call_later(self.starter.answer_timeout, self._check_answered, ident)
+
+    def _check_answered(self, ident: int) -> None:
+        if ident in self.pending:  # hung (or stopped): the waiting sessions start the old way
+            self.starter._lost(self, f"did not answer a start request within {self.starter.answer_timeout:g} s")
 
     def close(self) -> None:
         """Close the control socket (the server ends when it sees that)."""
@@ -203,12 +208,14 @@ class WarmStarter:
         max_restarts: int = 3,
         restart_window: float = 60.0,
         ready_timeout: float = 30.0,
+        answer_timeout: float = 5.0,
     ):
         self.preload = tuple(preload)
         self.env = dict(env)
         self.max_restarts = max_restarts
         self.restart_window = restart_window
         self.ready_timeout = ready_timeout
+        self.answer_timeout = answer_timeout
         self.spawn = SpawnStarter()
         self.server: _Server | None = None
         self.orphans: dict[int, _OrphanWatch] = {}  # sessions of a server that died
@@ -307,8 +314,8 @@ class WarmStarter:
         self._restarting = asyncio.ensure_future(self._restart())
 
     async def _restart(self) -> None:
-        if await self.open():
-            log.warning("SSH door: the warm session server is back (pid %d)", self.server_pid)
+        if await self.open() and self.server is not None:
+            log.warning("SSH door: the warm session server is back (pid %d)", self.server.pid)
 
     def _orphan_done(self, pid: int, process: TerminalProcess) -> Callable[[], None]:
         def done() -> None:
