@@ -16,7 +16,7 @@ import pytest
 from jantaku.tui.ssh import Access, GatewaySettings, SshGateway, command_launcher
 
 STANDIN = [sys.executable, str(Path(__file__).with_name("standin.py"))]
-FAST = GatewaySettings(auth_failure_delay=0.0, grace=0.5)
+FAST = GatewaySettings(auth_failure_delay=0.0, grace=0.5, warm_preload=())  # the stand-in needs no TUI
 
 
 @pytest.fixture
@@ -82,8 +82,14 @@ class HostProcess:
         raise AssertionError(f"no SSH port and host key in {self.banner}")
 
     def children(self) -> list[int]:
-        with open(f"/proc/{self.proc.pid}/task/{self.proc.pid}/children") as f:
-            return [int(p) for p in f.read().split()]
+        """The host's session processes: its children but the warm session server, and that server's."""
+        sessions = []
+        for pid in child_pids(self.proc.pid):
+            sessions += child_pids(pid) if is_session_server(pid) else [pid]
+        return sessions
+
+    def session_server(self) -> int | None:
+        return next((pid for pid in child_pids(self.proc.pid) if is_session_server(pid)), None)
 
     def stop(self) -> int:
         self.proc.send_signal(signal.SIGTERM)
@@ -170,6 +176,23 @@ def fields(line: str) -> dict[str, str]:
     out = {words[0]: words[1]}
     out.update(w.split("=", 1) for w in words[1:] if "=" in w)
     return out
+
+
+def child_pids(pid: int) -> list[int]:
+    try:
+        with open(f"/proc/{pid}/task/{pid}/children") as f:
+            return [int(p) for p in f.read().split()]
+    except FileNotFoundError:
+        return []
+
+
+def is_session_server(pid: int) -> bool:
+    """Whether ``pid`` is a warm session server (jantaku/tui/ssh/zygote.py)."""
+    try:
+        with open(f"/proc/{pid}/cmdline", "rb") as f:
+            return b"jantaku.tui.ssh.zygote" in f.read()
+    except FileNotFoundError:
+        return False
 
 
 def is_zombie_or_alive(pid: int) -> bool:

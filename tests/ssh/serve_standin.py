@@ -31,7 +31,8 @@ async def main() -> None:
     parser.add_argument("--max-sessions", type=int, default=16)
     parser.add_argument("--host", action="store_true", help="a real host behind the door, the light client")
     args = parser.parse_args()
-    settings = GatewaySettings(max_sessions=args.max_sessions, grace=0.5)
+    # the stand-ins need no TUI: the session server preloads only what netclient.py imports
+    settings = GatewaySettings(max_sessions=args.max_sessions, grace=0.5, warm_preload=("jantaku.netplay.client",))
     host = None
     if args.host:
         host = Host(data_dir=args.data)

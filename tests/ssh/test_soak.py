@@ -19,7 +19,7 @@ import sys
 import asyncssh
 import pytest
 
-from .conftest import Banners
+from .conftest import Banners, is_session_server
 
 LIGHT_GAME = ["sh", "-c", "echo ready; exec cat"]
 
@@ -30,11 +30,12 @@ def rss_kib(pid: int) -> int:
 
 
 def children(pid: int) -> list[int]:
+    """The session processes of host ``pid``: its children, those of its warm session server instead of it."""
     found = []
     for task in os.listdir(f"/proc/{pid}/task"):
         with open(f"/proc/{pid}/task/{task}/children") as f:
             found += [int(p) for p in f.read().split()]
-    return found
+    return [session for p in found for session in (children(p) if is_session_server(p) else [p])]
 
 
 SETUPS = {"gateway": (["--command", json.dumps(LIGHT_GAME)], b"ready"), "host": (["--host"], b"welcome")}

@@ -9,6 +9,8 @@ or crashes costs that player their screen, never the host.  The pieces:
 * :mod:`.session` — one session: the game and nothing else (no shell, exec,
   sftp or forwarding);
 * :mod:`.terminal` — a process on a pty that is its controlling terminal;
+* :mod:`.warm`, :mod:`.zygote` — the warm session server that forks those
+  processes with Textual already imported (spawning a new one is the fallback);
 * :mod:`.access`, :mod:`.identity`, :mod:`.hostkey` — who may come in, who
   they are, and the host key kept across restarts.
 

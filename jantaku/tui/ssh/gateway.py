@@ -27,7 +27,8 @@ from .access import Access
 from .hostkey import fingerprint, load_or_create_host_key
 from .identity import CodeHoldsSeat, Identity, RejoinCodes
 from .server import GatewayServer
-from .terminal import Launch, TerminalProcess
+from .terminal import ChildStarter, Launch, SpawnStarter, TerminalProcess
+from .warm import CLIENT_MODULES, WarmStarter, warm_enabled
 
 log = logging.getLogger(__name__)
 
@@ -38,7 +39,7 @@ Launcher = Callable[[Identity, str, tuple[int, int]], Launch]
 
 @dataclass(frozen=True)
 class GatewaySettings:
-    max_sessions: int = 16  # games running at once (each is a process of ~30 MB)
+    max_sessions: int = 16  # games running at once (each is a process of ~17 MB)
     max_per_ip: int = 4  # connections from one address (loopback is not limited)
     max_pending: int = 16  # connections logging in (key exchange done), on top of the sessions
     max_handshakes: int = 64  # connections still in their key exchange (silent ones are cheap)
@@ -50,6 +51,10 @@ class GatewaySettings:
     grace: float = 2.0  # a hung-up game gets this long before it is killed
     max_unseated_codes: int = 5000  # rejoin codes of players who never sat down (others are always kept)
     unseated_code_expiry: float = 30 * 86400.0  # and such a code goes after this long unused
+    warm_sessions: bool = True  # fork sessions from a warm session server (warm.py) when the command allows
+    warm_preload: tuple[str, ...] = CLIENT_MODULES  # what that server imports once for all sessions
+    warm_restarts: int = 3  # restarts of a server that died, per minute; then every session is spawned
+    warm_answer_timeout: float = 5.0  # a server that does not start a session within this is replaced
 
 
 def base_environment(term: str) -> dict[str, str]:
@@ -133,6 +138,7 @@ class SshGateway:
         self._phase: dict[GatewayServer, tuple[float, str]] = {}  # (connected at, handshake | login | in)
         self.refusals = RefusalLog()
         self.processes: set[TerminalProcess] = set()
+        self.starter: ChildStarter = SpawnStarter()
         self._acceptor: asyncssh.SSHAcceptor | None = None
 
     @property
@@ -148,6 +154,15 @@ class SshGateway:
         else:
             self.host_key = asyncssh.generate_private_key("ssh-ed25519")
         s = self.settings
+        if s.warm_sessions and warm_enabled():
+            server_env = {k: v for k, v in base_environment("").items() if k != "TERM"}
+            self.starter = WarmStarter(
+                preload=s.warm_preload,
+                env=server_env,
+                max_restarts=s.warm_restarts,
+                answer_timeout=s.warm_answer_timeout,
+            )
+            await self.starter.open()  # if it does not get ready, sessions start as new processes
         self._acceptor = await asyncssh.create_server(
             lambda: GatewayServer(self),
             bind or None,
@@ -188,6 +203,8 @@ class SshGateway:
             process.kill()  # a process that outlived its grace (the hang-up timer may not run again)
         if any(p.running for p in processes):
             await asyncio.wait([asyncio.ensure_future(p.wait()) for p in processes if p.running], timeout=1.0)
+        if isinstance(self.starter, WarmStarter):
+            await self.starter.close()
         self.rejoin_codes.close()
 
     # --- admission ----------------------------------------------------------------------------

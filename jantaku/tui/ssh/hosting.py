@@ -46,7 +46,7 @@ def add_ssh_arguments(
         type=count,
         default=16,
         metavar="N",
-        help="SSH players at once (default 16; each runs a client of ~30 MB)",
+        help="SSH players at once (default 16; each runs a client of ~17 MB)",
     )
 
 

@@ -119,6 +119,7 @@ class SshSession(asyncssh.SSHServerSession):
                 on_exit=self._exited,
                 on_input_paused=self._input_paused,
                 grace=self.gateway.settings.grace,
+                starter=self.gateway.starter,
             )
             self.process.start()
         except Exception:
@@ -127,14 +128,7 @@ class SshSession(asyncssh.SSHServerSession):
             self._refuse("jantaku: the game could not be started on this host; please tell its owner.\r\n")
             return
         self.gateway.track(self.process)
-        log.info(
-            "%s (%s) started pid %d on %s %dx%d",
-            self.identity.name,
-            self.identity.key,
-            self.process.pid,
-            self.term,
-            *self.size,
-        )
+        log.info("%s (%s) started the game on %s %dx%d", self.identity.name, self.identity.key, self.term, *self.size)
 
     def _refuse(self, text: str) -> None:
         self._chan.write(text.encode())

@@ -1,6 +1,8 @@
 """A command running on a pseudo-terminal of its own: the process behind one SSH session.
 
-The child is started with ``posix_spawn``: a new session (``setsid``), then
+A :class:`ChildStarter` starts the child: :class:`SpawnStarter` here, or the
+warm session server's fork (:mod:`.warm`), which sets up the same things.
+With ``posix_spawn`` the child gets a new session (``setsid``), then
 the pty's slave opened as its standard input, output and error.  Opening a
 terminal in a session leader that has none makes it the *controlling*
 terminal, so the kernel itself delivers ``SIGWINCH`` when :meth:`resize`
@@ -28,6 +30,7 @@ import termios
 import threading
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
+from typing import Protocol
 
 READ_CHUNK = 65536
 INPUT_BACKLOG = 64 * 1024  # unread keystrokes past this pause the SSH channel
@@ -103,8 +106,10 @@ class TerminalProcess:
         on_exit: Callable[[int], None],
         on_input_paused: Callable[[bool], None] = lambda paused: None,
         grace: float = 2.0,
+        starter: ChildStarter | None = None,
     ):
         self.launch = launch
+        self.starter = starter or SpawnStarter()
         self.size = size
         self.on_output, self.on_exit, self.on_input_paused = on_output, on_exit, on_input_paused
         self.grace = grace
@@ -114,63 +119,55 @@ class TerminalProcess:
         self._pending = bytearray()
         self._reading = False
         self._input_paused = False
-        self._watch: _ExitWatch | None = None
+        self._started = False
+        self._hung_up = False
+        self._kill_requested = False
         self._done: asyncio.Future | None = None
         self._loop: asyncio.AbstractEventLoop | None = None
 
     # --- life cycle -------------------------------------------------------------------
 
     def start(self) -> None:
-        """Spawn the program; raises OSError (FileNotFoundError for an unknown program)."""
+        """Start the program; raises OSError (FileNotFoundError for an unknown program)."""
         self._loop = asyncio.get_running_loop()
         self._done = self._loop.create_future()
-        env = dict(self.launch.env)
-        program = shutil.which(self.launch.argv[0], path=env.get("PATH", os.defpath))
-        if program is None:
-            self.launch.close_inherited()
-            raise FileNotFoundError(errno.ENOENT, "no such program", self.launch.argv[0])
         master, slave = os.openpty()
         try:
             set_window_size(master, *self.size)
-            actions = [
-                (os.POSIX_SPAWN_OPEN, 0, os.ttyname(slave), os.O_RDWR, 0),
-                (os.POSIX_SPAWN_DUP2, 0, 1),
-                (os.POSIX_SPAWN_DUP2, 0, 2),
-            ]
-            extra = []  # descriptors made for the spawn only
-            for target, thing in self.launch.inherit.items():
-                fd = thing.fileno() if isinstance(thing, socket.socket) else thing
-                if fd == target or fd <= 2:  # dup2(fd, fd) would leave close-on-exec set
-                    fd = fcntl.fcntl(fd, fcntl.F_DUPFD_CLOEXEC, 10)
-                    extra.append(fd)
-                actions.append((os.POSIX_SPAWN_DUP2, fd, target))
-            try:
-                self.pid = os.posix_spawn(
-                    program,
-                    list(self.launch.argv),
-                    env,
-                    file_actions=actions,
-                    setsid=True,
-                    setsigdef=_DEFAULT_SIGNALS,
-                    setsigmask=(),
-                )
-            finally:
-                for fd in extra:
-                    os.close(fd)
+            self._started = True
+            self.starter.start(self, slave)
         except BaseException:
+            self._started = False
             os.close(master)
             raise
         finally:
             os.close(slave)  # the child has its own; the master sees EIO once the child is gone
-            self.launch.close_inherited()
         self._master = master
         os.set_blocking(master, False)
         self._resume_reading()
-        self._watch = _ExitWatch(self.pid, self._loop, self._exited)
+
+    def child_started(self, pid: int) -> None:
+        """The starter has the program running as ``pid`` (at once, or a moment after :meth:`start`)."""
+        self.pid = pid
+        if self._kill_requested:
+            self._signal_group(signal.SIGKILL)
+        elif self._hung_up:
+            self._signal_group(signal.SIGHUP)
+            self._signal_group(signal.SIGCONT)
+
+    def child_reaped(self, returncode: int) -> None:
+        """The program has exited, its process group is killed and it is reaped."""
+        if self.returncode is not None:
+            return
+        self._drain()
+        self.returncode = returncode
+        self._close_master()
+        self._done.set_result(self.returncode)
+        self.on_exit(self.returncode)
 
     @property
     def running(self) -> bool:
-        return self.pid is not None and self.returncode is None
+        return self._started and self.returncode is None
 
     async def wait(self) -> int:
         """The return code, once the process has been reaped."""
@@ -180,6 +177,7 @@ class TerminalProcess:
         """The user left: hang up the terminal, and kill what is left after ``grace`` seconds."""
         if not self.running:
             return
+        self._hung_up = True
         self._close_master()
         self._signal_group(signal.SIGHUP)
         self._signal_group(signal.SIGCONT)  # a stopped (Ctrl-Z) program must wake to see it
@@ -187,22 +185,14 @@ class TerminalProcess:
 
     def kill(self) -> None:
         if self.running:
+            self._kill_requested = True
             self._signal_group(signal.SIGKILL)
 
     def _signal_group(self, sig: int) -> None:
+        if self.pid is None:  # not running yet: child_started sends what was asked for meanwhile
+            return
         with contextlib.suppress(ProcessLookupError, PermissionError):
             os.killpg(self.pid, sig)  # the child leads its own session, so its group id is its pid
-
-    def _exited(self) -> None:
-        """The child has exited (and is not reaped yet, so its pid and group id are still ours)."""
-        self._drain()
-        self._signal_group(signal.SIGKILL)  # whatever it started goes with it
-        _, status = os.waitpid(self.pid, 0)
-        self.returncode = os.waitstatus_to_exitcode(status)
-        self._watch.close()
-        self._close_master()
-        self._done.set_result(self.returncode)
-        self.on_exit(self.returncode)
 
     def _close_master(self) -> None:
         if self._master is None:
@@ -295,6 +285,73 @@ class TerminalProcess:
         self.size = (cols, rows)
         if self._master is not None:
             set_window_size(self._master, cols, rows)
+
+
+class ChildStarter(Protocol):
+    """Starts a :class:`TerminalProcess`'s program with the pty's slave ``tty`` as its controlling terminal.
+
+    It calls ``process.child_started(pid)`` (at once or later) and, once the program has exited,
+    its process group is killed and it is reaped, ``process.child_reaped(returncode)``.  It closes
+    the launch's inherited descriptors; the caller closes ``tty`` when ``start`` returns.
+    """
+
+    def start(self, process: TerminalProcess, tty: int) -> None: ...
+
+
+class SpawnStarter:
+    """A new program for every session: ``posix_spawn`` of the launch's command line."""
+
+    def start(self, process: TerminalProcess, tty: int) -> None:
+        launch = process.launch
+        try:
+            pid = spawn_on_terminal(launch, tty)
+        finally:
+            launch.close_inherited()
+        process.child_started(pid)
+        watch: _ExitWatch | None = None
+
+        def exited() -> None:  # not reaped yet, so its pid and group id are still ours
+            with contextlib.suppress(ProcessLookupError, PermissionError):
+                os.killpg(pid, signal.SIGKILL)  # whatever it started goes with it
+            _, status = os.waitpid(pid, 0)
+            if watch is not None:
+                watch.close()
+            process.child_reaped(os.waitstatus_to_exitcode(status))
+
+        watch = _ExitWatch(pid, asyncio.get_running_loop(), exited)
+
+
+def spawn_on_terminal(launch: Launch, tty: int) -> int:
+    """``posix_spawn`` the launch in a new session on terminal ``tty``; returns the pid."""
+    env = dict(launch.env)
+    program = shutil.which(launch.argv[0], path=env.get("PATH", os.defpath))
+    if program is None:
+        raise FileNotFoundError(errno.ENOENT, "no such program", launch.argv[0])
+    actions = [
+        (os.POSIX_SPAWN_OPEN, 0, os.ttyname(tty), os.O_RDWR, 0),
+        (os.POSIX_SPAWN_DUP2, 0, 1),
+        (os.POSIX_SPAWN_DUP2, 0, 2),
+    ]
+    extra = []  # descriptors made for the spawn only
+    try:
+        for target, thing in launch.inherit.items():
+            fd = thing.fileno() if isinstance(thing, socket.socket) else thing
+            if fd == target or fd <= 2:  # dup2(fd, fd) would leave close-on-exec set
+                fd = fcntl.fcntl(fd, fcntl.F_DUPFD_CLOEXEC, 10)
+                extra.append(fd)
+            actions.append((os.POSIX_SPAWN_DUP2, fd, target))
+        return os.posix_spawn(
+            program,
+            list(launch.argv),
+            env,
+            file_actions=actions,
+            setsid=True,
+            setsigdef=_DEFAULT_SIGNALS,
+            setsigmask=(),
+        )
+    finally:
+        for fd in extra:
+            os.close(fd)
 
 
 class _ExitWatch:
