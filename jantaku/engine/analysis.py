@@ -117,13 +117,6 @@ def _honor_vector(shape: tuple[int, int, int]) -> tuple[int, ...]:
     return vec
 
 
-def _honor_shape(counts: list[int]) -> tuple[int, int, int]:
-    honors = counts[27:34]
-    ones = honors.count(1)
-    twos = honors.count(2)
-    return ones, twos, 7 - ones - twos - honors.count(0)
-
-
 def _combine(a: tuple[int, ...], b: tuple[int, ...]) -> tuple[int, ...]:
     """Min-plus convolution of two distance vectors (sets add up, one pair at most)."""
     out = []
@@ -135,88 +128,142 @@ def _combine(a: tuple[int, ...], b: tuple[int, ...]) -> tuple[int, ...]:
 
 
 # --- shanten ------------------------------------------------------------------
+#
+# The hot path is table lookups on small ints.  A suit's nine (honours: seven)
+# counts, as a tuple, look up a suit entry: its distance vector's id and a
+# packed int of what the special forms need (below).  Every distinct vector has
+# an id; there are few (110 numbered, 55 honour, 168 of two suits together, over
+# every pattern), so the table combining two suits' ids is a dense list of lists,
+# filled whenever a new suit vector appears, and the table of the final answer
+# (two two-suit ids and the declared melds) is a dense list filled lazily.
+#
+# Suit info, packed so that the four suits' infos simply add up: 6-bit fields
+# for tiles, kinds held twice or more, kinds held, terminal or honour kinds held,
+# and whether one of those is held twice or more.
+_TILES, _PAIRS, _KINDS, _ORPHAN_KINDS = 24, 18, 12, 6
+_FIELD = 63
+
+_SuitEntry = tuple[int, int]  # (vector id, packed info)
+_numbered_entries: dict[tuple[int, ...], _SuitEntry] = {}
+_honor_entries: dict[tuple[int, ...], _SuitEntry] = {}
+_suit_vectors: list[tuple[int, ...]] = []
+_suit_vector_ids: dict[tuple[int, ...], int] = {}
+_two_suit_vectors: list[tuple[int, ...]] = []
+_two_suit_vector_ids: dict[tuple[int, ...], int] = {}
+# _two_suits[a][b]: the id of suit vectors a and b combined (symmetric).
+_two_suits: list[list[int]] = []
+# _final[melds][ab][cd]: the regular shanten of two-suit vectors ab and cd (None: not yet known).
+_final: list[list[list[int | None]]] = [[] for _ in range(5)]
 
 
-# The hot path works on small ints: every distinct distance vector gets an id,
-# and the combinations of two ids (and the final answer) are memoised.  Far
-# fewer vectors exist than suit patterns, so these tables stay small and warm.
-_vector_ids: dict[tuple[int, ...], int] = {}
-_vectors: list[tuple[int, ...]] = []
-_suit_vector_id: dict[tuple[int, ...], int] = {}
-_honor_vector_id: dict[tuple[int, int, int], int] = {}
-_pair_vector_id: dict[tuple[int, int], int] = {}
-_final: dict[tuple[int, int, int], int] = {}
+def _suit_info(pattern: tuple[int, ...], orphans: Iterable[int]) -> int:
+    orphans = tuple(orphans)
+    orphan_pair = any(pattern[i] >= 2 for i in orphans)
+    return (
+        (sum(pattern) << _TILES)
+        | (sum(1 for c in pattern if c >= 2) << _PAIRS)
+        | (sum(1 for c in pattern if c) << _KINDS)
+        | (sum(1 for i in orphans if pattern[i]) << _ORPHAN_KINDS)
+        | orphan_pair
+    )
 
 
-def _intern(vec: tuple[int, ...]) -> int:
-    vid = _vector_ids.get(vec)
+def _two_suit_id(vec: tuple[int, ...]) -> int:
+    vid = _two_suit_vector_ids.get(vec)
     if vid is None:
-        vid = _vector_ids[vec] = len(_vectors)
-        _vectors.append(vec)
+        vid = _two_suit_vector_ids[vec] = len(_two_suit_vectors)
+        _two_suit_vectors.append(vec)
+        for rows in _final:
+            for row in rows:
+                row.append(None)
+            rows.append([None] * len(_two_suit_vectors))
     return vid
 
 
-def _suit_id(pattern: tuple[int, ...]) -> int:
-    vid = _suit_vector_id.get(pattern)
+def _suit_vector_id(vec: tuple[int, ...]) -> int:
+    vid = _suit_vector_ids.get(vec)
     if vid is None:
-        key = 0
-        for c in pattern:
-            key = key * 5 + c
-        vid = _suit_vector_id[pattern] = _intern(_numbered_vector(key))
+        vid = _suit_vector_ids[vec] = len(_suit_vectors)
+        _suit_vectors.append(vec)
+        column = [_two_suit_id(_combine(other, vec)) for other in _suit_vectors]
+        for row, combined in zip(_two_suits, column):
+            row.append(combined)
+        _two_suits.append(column)
     return vid
 
 
-def _pair_id(a: int, b: int) -> int:
-    vid = _pair_vector_id.get((a, b))
-    if vid is None:
-        vid = _pair_vector_id[(a, b)] = _intern(_combine(_vectors[a], _vectors[b]))
-    return vid
+# The suit entries are a memo of the patterns seen; a long-running process could meet most of the
+# 405,350 numbered ones, so the memo starts over beyond this many (the vector tables stay: they are small).
+_MAX_SUIT_ENTRIES = 1 << 16
+
+
+def _numbered_entry(pattern: tuple[int, ...]) -> _SuitEntry:
+    if len(_numbered_entries) >= _MAX_SUIT_ENTRIES:
+        _numbered_entries.clear()
+        _numbered_vector.cache_clear()
+    key = 0
+    for c in pattern:
+        key = key * 5 + c
+    entry = _numbered_entries[pattern] = (_suit_vector_id(_numbered_vector(key)), _suit_info(pattern, (0, 8)))
+    return entry
+
+
+def _honor_entry(pattern: tuple[int, ...]) -> _SuitEntry:
+    if len(_honor_entries) >= _MAX_SUIT_ENTRIES:
+        _honor_entries.clear()
+    ones = pattern.count(1)
+    twos = pattern.count(2)
+    shape = (ones, twos, 7 - ones - twos - pattern.count(0))
+    entry = _honor_entries[pattern] = (_suit_vector_id(_honor_vector(shape)), _suit_info(pattern, range(7)))
+    return entry
+
+
+def _final_shanten(melds: int, ab: int, cd: int) -> int:
+    need = 4 - melds
+    a, b = _two_suit_vectors[ab], _two_suit_vectors[cd]
+    result = min(min(a[5 + i] + b[need - i], a[i] + b[5 + need - i]) for i in range(need + 1)) - 1
+    _final[melds][ab][cd] = result
+    return result
+
+
+def _lookup(counts: list[int], melds: int) -> tuple[int, int]:
+    """(regular shanten, the four suits' infos added up)."""
+    man, man_info = _numbered_entries.get(m := tuple(counts[0:9])) or _numbered_entry(m)
+    pin, pin_info = _numbered_entries.get(p := tuple(counts[9:18])) or _numbered_entry(p)
+    sou, sou_info = _numbered_entries.get(s := tuple(counts[18:27])) or _numbered_entry(s)
+    hon, hon_info = _honor_entries.get(h := tuple(counts[27:34])) or _honor_entry(h)
+    ab = _two_suits[man][pin]
+    cd = _two_suits[sou][hon]
+    regular = _final[melds][ab][cd]
+    if regular is None:
+        regular = _final_shanten(melds, ab, cd)
+    return regular, man_info + pin_info + sou_info + hon_info
+
+
+def _seven_pairs_of(info: int) -> int:
+    kinds = (info >> _KINDS) & _FIELD
+    return 6 - ((info >> _PAIRS) & _FIELD) + (7 - kinds if kinds < 7 else 0)
+
+
+def _thirteen_orphans_of(info: int) -> int:
+    return 13 - ((info >> _ORPHAN_KINDS) & _FIELD) - (1 if info & _FIELD else 0)
 
 
 def regular_shanten(counts: list[int], melds: int = 0) -> int:
     """Shanten of the four-sets-and-a-pair form, with ``melds`` sets already declared."""
-    man = _suit_vector_id.get(tuple(counts[0:9])) or _suit_id(tuple(counts[0:9]))
-    pin = _suit_vector_id.get(tuple(counts[9:18])) or _suit_id(tuple(counts[9:18]))
-    sou = _suit_vector_id.get(tuple(counts[18:27])) or _suit_id(tuple(counts[18:27]))
-    shape = _honor_shape(counts)
-    hon = _honor_vector_id.get(shape)
-    if hon is None:
-        hon = _honor_vector_id[shape] = _intern(_honor_vector(shape))
-    mp = _pair_vector_id.get((man, pin)) or _pair_id(man, pin)
-    sh = _pair_vector_id.get((sou, hon)) or _pair_id(sou, hon)
-    key = (mp, sh, melds)
-    result = _final.get(key)
-    if result is None:
-        need = 4 - melds
-        a, b = _vectors[mp], _vectors[sh]
-        result = _final[key] = min(min(a[5 + i] + b[need - i], a[i] + b[5 + need - i]) for i in range(need + 1)) - 1
-    return result
+    return _lookup(counts, melds)[0]
 
 
 def seven_pairs_shanten(counts: list[int]) -> int:
     """Shanten of seven pairs (four of a kind is one pair here, as the standard counts it)."""
-    pairs = kinds = 0
-    for c in counts:
-        if c:
-            kinds += 1
-            if c >= 2:
-                pairs += 1
-    return 6 - pairs + max(0, 7 - kinds)
+    return _seven_pairs_of(_lookup(counts, 0)[1])
 
 
 def thirteen_orphans_shanten(counts: list[int]) -> int:
-    kinds = 0
-    pair = 0
-    for i in _ORPHANS:
-        c = counts[i]
-        if c:
-            kinds += 1
-            if c >= 2:
-                pair = 1
-    return 13 - kinds - pair
+    return _thirteen_orphans_of(_lookup(counts, 0)[1])
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Shanten:
     regular: int
     seven_pairs: int
@@ -229,19 +276,35 @@ class Shanten:
 
 def shanten_all(counts: list[int], melds: int = 0) -> Shanten:
     """All three forms; the special forms are impossible (``INF``) once a set is declared."""
+    regular, info = _lookup(counts, melds)
     if melds:
-        return Shanten(regular_shanten(counts, melds), INF, INF)
-    return Shanten(regular_shanten(counts), seven_pairs_shanten(counts), thirteen_orphans_shanten(counts))
+        return Shanten(regular, INF, INF)
+    return Shanten(regular, _seven_pairs_of(info), _thirteen_orphans_of(info))
 
 
 def shanten(counts: list[int], melds: int = 0, *, seven_pairs: bool = True, thirteen_orphans: bool = True) -> int:
     """The minimum shanten over the forms the variant allows."""
-    best = regular_shanten(counts, melds)
+    # _lookup inlined: this is the bots' innermost call
+    man, man_info = _numbered_entries.get(m := tuple(counts[0:9])) or _numbered_entry(m)
+    pin, pin_info = _numbered_entries.get(p := tuple(counts[9:18])) or _numbered_entry(p)
+    sou, sou_info = _numbered_entries.get(s := tuple(counts[18:27])) or _numbered_entry(s)
+    hon, hon_info = _honor_entries.get(h := tuple(counts[27:34])) or _honor_entry(h)
+    ab = _two_suits[man][pin]
+    cd = _two_suits[sou][hon]
+    best = _final[melds][ab][cd]
+    if best is None:
+        best = _final_shanten(melds, ab, cd)
     if melds == 0:
+        info = man_info + pin_info + sou_info + hon_info
         if seven_pairs:
-            best = min(best, seven_pairs_shanten(counts))
+            kinds = (info >> _KINDS) & _FIELD
+            pairs = 6 - ((info >> _PAIRS) & _FIELD) + (7 - kinds if kinds < 7 else 0)
+            if pairs < best:
+                best = pairs
         if thirteen_orphans:
-            best = min(best, thirteen_orphans_shanten(counts))
+            orphans = 13 - ((info >> _ORPHAN_KINDS) & _FIELD) - (1 if info & _FIELD else 0)
+            if orphans < best:
+                best = orphans
     return best
 
 
@@ -338,6 +401,18 @@ def decompositions(counts: list[int]) -> list[Decomposition]:
 
 def is_regular_complete(counts: list[int]) -> bool:
     """Sets and one pair (the declared melds left out): the shape check only."""
+    regular, info = _lookup(counts, 0)
+    tiles = info >> _TILES
+    if tiles % 3 != 2:
+        return False
+    if tiles <= 14:
+        # with the sets the other tiles would make declared, "complete" is shanten -1
+        return regular == -1 if tiles == 14 else _lookup(counts, (14 - tiles) // 3)[0] == -1
+    return _splits_into_sets_and_a_pair(counts)
+
+
+def _splits_into_sets_and_a_pair(counts: list[int]) -> bool:
+    """The shape check by decomposition, for more tiles than a hand holds (no shanten table for those)."""
     pair_suits = 0
     for offset, honors in ((0, False), (9, False), (18, False), (27, True)):
         size = 7 if honors else 9
