@@ -23,6 +23,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from dataclasses import dataclass
 from functools import cache
+from typing import Any
 
 from .tiles import TERMINALS_AND_HONORS, kind_of
 
@@ -130,8 +131,9 @@ def _combine(a: tuple[int, ...], b: tuple[int, ...]) -> tuple[int, ...]:
 # --- shanten ------------------------------------------------------------------
 #
 # The hot path is table lookups on small ints.  A suit's nine (honours: seven)
-# counts, as a tuple, look up a suit entry: its distance vector's id and a
-# packed int of what the special forms need (below).  Every distinct vector has
+# counts look up a suit entry, its distance vector's id and a packed int of what
+# the special forms need (below), in a trie of nested 5-lists indexed count by
+# count (list subscripts are much cheaper than building and hashing a tuple).  Every distinct vector has
 # an id; there are few (110 numbered, 55 honour, 168 of two suits together, over
 # every pattern), so the table combining two suits' ids is a dense list of lists,
 # filled whenever a new suit vector appears, and the table of the final answer
@@ -144,8 +146,10 @@ _TILES, _PAIRS, _KINDS, _ORPHAN_KINDS = 24, 18, 12, 6
 _FIELD = 63
 
 _SuitEntry = tuple[int, int]  # (vector id, packed info)
-_numbered_entries: dict[tuple[int, ...], _SuitEntry] = {}
-_honor_entries: dict[tuple[int, ...], _SuitEntry] = {}
+# Nested lists, one level per count, the entries at the leaves; None where nothing is known yet.
+_numbered_trie: list[Any] = [None] * 5
+_honor_trie: list[Any] = [None] * 5
+_trie_entries = {id(_numbered_trie): 0, id(_honor_trie): 0}
 _suit_vectors: list[tuple[int, ...]] = []
 _suit_vector_ids: dict[tuple[int, ...], int] = {}
 _two_suit_vectors: list[tuple[int, ...]] = []
@@ -192,30 +196,59 @@ def _suit_vector_id(vec: tuple[int, ...]) -> int:
     return vid
 
 
-# The suit entries are a memo of the patterns seen; a long-running process could meet most of the
-# 405,350 numbered ones, so the memo starts over beyond this many (the vector tables stay: they are small).
+# The tries are a memo of the patterns seen; a long-running process could meet most of the
+# 405,350 numbered ones, so a trie starts over beyond this many (the vector tables stay: they are small).
 _MAX_SUIT_ENTRIES = 1 << 16
 
 
 def _numbered_entry(pattern: tuple[int, ...]) -> _SuitEntry:
-    if len(_numbered_entries) >= _MAX_SUIT_ENTRIES:
-        _numbered_entries.clear()
-        _numbered_vector.cache_clear()
     key = 0
     for c in pattern:
         key = key * 5 + c
-    entry = _numbered_entries[pattern] = (_suit_vector_id(_numbered_vector(key)), _suit_info(pattern, (0, 8)))
-    return entry
+    return _suit_vector_id(_numbered_vector(key)), _suit_info(pattern, (0, 8))
 
 
 def _honor_entry(pattern: tuple[int, ...]) -> _SuitEntry:
-    if len(_honor_entries) >= _MAX_SUIT_ENTRIES:
-        _honor_entries.clear()
     ones = pattern.count(1)
     twos = pattern.count(2)
     shape = (ones, twos, 7 - ones - twos - pattern.count(0))
-    entry = _honor_entries[pattern] = (_suit_vector_id(_honor_vector(shape)), _suit_info(pattern, range(7)))
+    return _suit_vector_id(_honor_vector(shape)), _suit_info(pattern, range(7))
+
+
+def _trie_entry(trie: list[Any], pattern: tuple[int, ...]) -> _SuitEntry:
+    """A suit pattern's entry, from its trie or computed and put there."""
+    node = trie
+    for c in pattern:
+        node = node[c] if 0 <= c <= 4 and node is not None else None
+    if node is not None:
+        return node
+    honors = trie is _honor_trie
+    entry = _honor_entry(pattern) if honors else _numbered_entry(pattern)
+    if not all(0 <= c <= 4 for c in pattern):
+        return entry  # no such hand: computed, not memoised
+    if _trie_entries[id(trie)] >= _MAX_SUIT_ENTRIES:
+        trie[:] = [None] * 5
+        _trie_entries[id(trie)] = 0
+        if not honors:
+            _numbered_vector.cache_clear()
+    node = trie
+    for c in pattern[:-1]:
+        if node[c] is None:
+            node[c] = [None] * 5
+        node = node[c]
+    node[pattern[-1]] = entry
+    _trie_entries[id(trie)] += 1
     return entry
+
+
+def _suit_entries(counts: list[int]) -> tuple[_SuitEntry, _SuitEntry, _SuitEntry, _SuitEntry]:
+    """The four suits' entries, the slow way (some pattern is not in its trie yet)."""
+    return (
+        _trie_entry(_numbered_trie, tuple(counts[0:9])),
+        _trie_entry(_numbered_trie, tuple(counts[9:18])),
+        _trie_entry(_numbered_trie, tuple(counts[18:27])),
+        _trie_entry(_honor_trie, tuple(counts[27:34])),
+    )
 
 
 def _final_shanten(melds: int, ab: int, cd: int) -> int:
@@ -226,18 +259,29 @@ def _final_shanten(melds: int, ab: int, cd: int) -> int:
     return result
 
 
+def _suits(counts: list[int]) -> tuple[int, int, int]:
+    """(man-pin vector id, sou-honour vector id, the four suits' infos added up)."""
+    c = counts
+    try:  # a pattern not in its trie yet fails on a None
+        n = _numbered_trie
+        man, man_info = n[c[0]][c[1]][c[2]][c[3]][c[4]][c[5]][c[6]][c[7]][c[8]]
+        pin, pin_info = n[c[9]][c[10]][c[11]][c[12]][c[13]][c[14]][c[15]][c[16]][c[17]]
+        sou, sou_info = n[c[18]][c[19]][c[20]][c[21]][c[22]][c[23]][c[24]][c[25]][c[26]]
+        hon, hon_info = _honor_trie[c[27]][c[28]][c[29]][c[30]][c[31]][c[32]][c[33]]
+    except (TypeError, IndexError):
+        (man, man_info), (pin, pin_info), (sou, sou_info), (hon, hon_info) = _suit_entries(counts)
+    return _two_suits[man][pin], _two_suits[sou][hon], man_info + pin_info + sou_info + hon_info
+
+
+def _regular(melds: int, ab: int, cd: int) -> int:
+    regular = _final[melds][ab][cd]
+    return _final_shanten(melds, ab, cd) if regular is None else regular
+
+
 def _lookup(counts: list[int], melds: int) -> tuple[int, int]:
     """(regular shanten, the four suits' infos added up)."""
-    man, man_info = _numbered_entries.get(m := tuple(counts[0:9])) or _numbered_entry(m)
-    pin, pin_info = _numbered_entries.get(p := tuple(counts[9:18])) or _numbered_entry(p)
-    sou, sou_info = _numbered_entries.get(s := tuple(counts[18:27])) or _numbered_entry(s)
-    hon, hon_info = _honor_entries.get(h := tuple(counts[27:34])) or _honor_entry(h)
-    ab = _two_suits[man][pin]
-    cd = _two_suits[sou][hon]
-    regular = _final[melds][ab][cd]
-    if regular is None:
-        regular = _final_shanten(melds, ab, cd)
-    return regular, man_info + pin_info + sou_info + hon_info
+    ab, cd, info = _suits(counts)
+    return _regular(melds, ab, cd), info
 
 
 def _seven_pairs_of(info: int) -> int:
@@ -285,10 +329,15 @@ def shanten_all(counts: list[int], melds: int = 0) -> Shanten:
 def shanten(counts: list[int], melds: int = 0, *, seven_pairs: bool = True, thirteen_orphans: bool = True) -> int:
     """The minimum shanten over the forms the variant allows."""
     # _lookup inlined: this is the bots' innermost call
-    man, man_info = _numbered_entries.get(m := tuple(counts[0:9])) or _numbered_entry(m)
-    pin, pin_info = _numbered_entries.get(p := tuple(counts[9:18])) or _numbered_entry(p)
-    sou, sou_info = _numbered_entries.get(s := tuple(counts[18:27])) or _numbered_entry(s)
-    hon, hon_info = _honor_entries.get(h := tuple(counts[27:34])) or _honor_entry(h)
+    c = counts
+    try:  # a pattern not in its trie yet fails on a None
+        n = _numbered_trie
+        man, man_info = n[c[0]][c[1]][c[2]][c[3]][c[4]][c[5]][c[6]][c[7]][c[8]]
+        pin, pin_info = n[c[9]][c[10]][c[11]][c[12]][c[13]][c[14]][c[15]][c[16]][c[17]]
+        sou, sou_info = n[c[18]][c[19]][c[20]][c[21]][c[22]][c[23]][c[24]][c[25]][c[26]]
+        hon, hon_info = _honor_trie[c[27]][c[28]][c[29]][c[30]][c[31]][c[32]][c[33]]
+    except (TypeError, IndexError):
+        (man, man_info), (pin, pin_info), (sou, sou_info), (hon, hon_info) = _suit_entries(counts)
     ab = _two_suits[man][pin]
     cd = _two_suits[sou][hon]
     best = _final[melds][ab][cd]
@@ -401,14 +450,17 @@ def decompositions(counts: list[int]) -> list[Decomposition]:
 
 def is_regular_complete(counts: list[int]) -> bool:
     """Sets and one pair (the declared melds left out): the shape check only."""
-    regular, info = _lookup(counts, 0)
-    tiles = info >> _TILES
+    ab, cd, info = _suits(counts)
+    return _is_regular_complete(counts, ab, cd, info >> _TILES)
+
+
+def _is_regular_complete(counts: list[int], ab: int, cd: int, tiles: int) -> bool:
     if tiles % 3 != 2:
         return False
-    if tiles <= 14:
-        # with the sets the other tiles would make declared, "complete" is shanten -1
-        return regular == -1 if tiles == 14 else _lookup(counts, (14 - tiles) // 3)[0] == -1
-    return _splits_into_sets_and_a_pair(counts)
+    if tiles > 14:
+        return _splits_into_sets_and_a_pair(counts)
+    # with as many sets declared as the hand lacks tiles, "complete" is shanten -1
+    return _regular((14 - tiles) // 3, ab, cd) == -1
 
 
 def _splits_into_sets_and_a_pair(counts: list[int]) -> bool:
@@ -510,13 +562,15 @@ def is_complete(
     four_as_two: bool = False,
 ) -> bool:
     """Whether concealed tiles plus ``melds`` declared sets make a winning shape."""
-    if is_regular_complete(counts):
+    ab, cd, info = _suits(counts)
+    tiles = info >> _TILES
+    if _is_regular_complete(counts, ab, cd, tiles):
         return True
-    if melds:
+    if melds or tiles != 14:
         return False
-    return (seven_pairs and is_seven_pairs(counts, four_as_two=four_as_two)) or (
-        thirteen_orphans and is_thirteen_orphans(counts)
-    )
+    if seven_pairs and (is_seven_pairs(counts, four_as_two=True) if four_as_two else _seven_pairs_of(info) == -1):
+        return True
+    return thirteen_orphans and _thirteen_orphans_of(info) == -1
 
 
 # --- discard advice (the analyser and the bots) ------------------------------------

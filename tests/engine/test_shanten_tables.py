@@ -114,6 +114,11 @@ def test_the_winning_check_agrees_with_the_decomposition_search(size):
         assert is_complete(counts, (14 - size) // 3 if size <= 14 else 0) == (
             expected or (size == 14 and (analysis.is_seven_pairs(counts) or analysis.is_thirteen_orphans(counts)))
         ), counts
+        special = size == 14 and (
+            analysis.is_seven_pairs(counts, four_as_two=True) or analysis.is_thirteen_orphans(counts)
+        )
+        assert is_complete(counts, four_as_two=True) == (expected or special), counts
+        assert is_complete(counts, seven_pairs=False, thirteen_orphans=False) == expected, counts
     assert complete > 100  # the hands built from sets do reach the interesting case
 
 
@@ -128,11 +133,11 @@ def test_sizes_that_cannot_be_complete_are_not(size):
 
 def test_the_suit_memo_stays_bounded_and_right_when_it_starts_over(monkeypatch):
     monkeypatch.setattr(analysis, "_MAX_SUIT_ENTRIES", 50)
-    analysis._numbered_entries.clear()  # a memo: starting it empty changes no result
-    analysis._honor_entries.clear()
     calc = mahjong_shanten.Shanten()
     rng = random.Random(20)
     for _ in range(500):
         counts = random_counts(rng, 13)
         assert shanten(counts) == calc.calculate_shanten(counts)
-        assert len(analysis._numbered_entries) <= 50 and len(analysis._honor_entries) <= 50
+        assert is_complete(counts) is False
+    # 500 random hands meet new patterns: the tries started over, whatever they held before
+    assert all(n <= 50 for n in analysis._trie_entries.values())
