@@ -217,11 +217,11 @@ def _honor_entry(pattern: tuple[int, ...]) -> _SuitEntry:
 
 def _trie_entry(trie: list[Any], pattern: tuple[int, ...]) -> _SuitEntry:
     """A suit pattern's entry, from its trie or computed and put there."""
-    node = trie
+    found: Any = trie
     for c in pattern:
-        node = node[c] if 0 <= c <= 4 and node is not None else None
-    if node is not None:
-        return node
+        found = found[c] if 0 <= c <= 4 and found is not None else None
+    if found is not None:
+        return found
     honors = trie is _honor_trie
     entry = _honor_entry(pattern) if honors else _numbered_entry(pattern)
     if not all(0 <= c <= 4 for c in pattern):
