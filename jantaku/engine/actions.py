@@ -153,12 +153,25 @@ def _is_tile(value: Any) -> bool:
     return isinstance(value, int) and not isinstance(value, bool) and 0 <= value < 144
 
 
+# Equality and hashing written per shape (the kinds are dataclasses with eq=False): the generated
+# ones build a tuple of the fields for every hash and comparison, and legal actions are hashed,
+# compared and looked up at every decision.  ``_tag`` (the kind's place in ActionType) keeps two
+# kinds with the same tile apart in hashes.
+
+
 class _Call(Action):
     """A call on a discard: ``tiles`` of one's own with the claimed ``tile``."""
 
     __slots__ = ()
     tile: int
     suit: ClassVar[None] = None  # type: ignore[misc]
+    _tag: ClassVar[int]
+
+    def __eq__(self, other: object) -> bool:
+        return other.__class__ is self.__class__ and other.tile == self.tile and other.tiles == self.tiles  # type: ignore[attr-defined]
+
+    def __hash__(self) -> int:
+        return hash(self.tiles) ^ (self.tile << 4 | self._tag)
 
     def text(self, *, red_fives: bool = True) -> str:
         return (
@@ -169,8 +182,16 @@ class _Call(Action):
 
 class _OneTile(Action):
     __slots__ = ()
+    tile: int
     tiles: ClassVar[tuple[()]] = ()  # type: ignore[misc]
     suit: ClassVar[None] = None  # type: ignore[misc]
+    _tag: ClassVar[int]
+
+    def __eq__(self, other: object) -> bool:
+        return other.__class__ is self.__class__ and other.tile == self.tile  # type: ignore[attr-defined]
+
+    def __hash__(self) -> int:
+        return self.tile << 4 | self._tag
 
 
 class _NoTile(Action):
@@ -178,15 +199,22 @@ class _NoTile(Action):
     tile: ClassVar[None] = None  # type: ignore[misc]
     tiles: ClassVar[tuple[()]] = ()  # type: ignore[misc]
     suit: ClassVar[None] = None  # type: ignore[misc]
+    _tag: ClassVar[int]
+
+    def __eq__(self, other: object) -> bool:
+        return other.__class__ is self.__class__
+
+    def __hash__(self) -> int:
+        return self._tag
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, eq=False)
 class Discard(_OneTile, metaclass=_KindConstructor):
     tile: int
     type: ClassVar[ActionType] = ActionType.DISCARD
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, eq=False)
 class Riichi(_OneTile, metaclass=_KindConstructor):
     """Declare riichi with this discard."""
 
@@ -194,7 +222,7 @@ class Riichi(_OneTile, metaclass=_KindConstructor):
     type: ClassVar[ActionType] = ActionType.RIICHI
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, eq=False)
 class Tsumo(_OneTile, metaclass=_KindConstructor):
     """Win on one's own draw ``tile``."""
 
@@ -202,7 +230,7 @@ class Tsumo(_OneTile, metaclass=_KindConstructor):
     type: ClassVar[ActionType] = ActionType.TSUMO
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, eq=False)
 class Ron(_OneTile, metaclass=_KindConstructor):
     """Win on a discard (or by robbing a kong)."""
 
@@ -210,21 +238,21 @@ class Ron(_OneTile, metaclass=_KindConstructor):
     type: ClassVar[ActionType] = ActionType.RON
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, eq=False)
 class Chi(_Call, metaclass=_KindConstructor):
     tile: int
     tiles: tuple[int, ...]
     type: ClassVar[ActionType] = ActionType.CHI
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, eq=False)
 class Pon(_Call, metaclass=_KindConstructor):
     tile: int
     tiles: tuple[int, ...]
     type: ClassVar[ActionType] = ActionType.PON
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, eq=False)
 class Kan(_Call, metaclass=_KindConstructor):
     """An exposed kong on a discard."""
 
@@ -233,7 +261,7 @@ class Kan(_Call, metaclass=_KindConstructor):
     type: ClassVar[ActionType] = ActionType.KAN
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, eq=False)
 class Ankan(Action, metaclass=_KindConstructor):
     """A concealed kong of the four ``tiles`` (``tile``: the lowest of them)."""
 
@@ -241,9 +269,11 @@ class Ankan(Action, metaclass=_KindConstructor):
     tiles: tuple[int, ...]
     type: ClassVar[ActionType] = ActionType.ANKAN
     suit: ClassVar[None] = None  # type: ignore[misc]
+    __eq__ = _Call.__eq__
+    __hash__ = _Call.__hash__
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, eq=False)
 class Kakan(_OneTile, metaclass=_KindConstructor):
     """Add ``tile`` to one's exposed pung."""
 
@@ -251,26 +281,26 @@ class Kakan(_OneTile, metaclass=_KindConstructor):
     type: ClassVar[ActionType] = ActionType.KAKAN
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, eq=False)
 class Pass(_NoTile, metaclass=_KindConstructor):
     type: ClassVar[ActionType] = ActionType.PASS
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, eq=False)
 class Abort(_NoTile, metaclass=_KindConstructor):
     """Declare an abortive draw (nine terminals and honours)."""
 
     type: ClassVar[ActionType] = ActionType.ABORT
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, eq=False)
 class Continue(_NoTile, metaclass=_KindConstructor):
     """Ready for the next hand."""
 
     type: ClassVar[ActionType] = ActionType.CONTINUE
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, eq=False)
 class DeclareVoid(Action, metaclass=_KindConstructor):
     """Choose the void ``suit`` (Sichuan)."""
 
@@ -279,11 +309,17 @@ class DeclareVoid(Action, metaclass=_KindConstructor):
     tile: ClassVar[None] = None  # type: ignore[misc]
     tiles: ClassVar[tuple[()]] = ()  # type: ignore[misc]
 
+    def __eq__(self, other: object) -> bool:
+        return other.__class__ is self.__class__ and other.suit == self.suit  # type: ignore[attr-defined]
+
+    def __hash__(self) -> int:
+        return hash(self.suit)
+
     def text(self, *, red_fives: bool = True) -> str:
         return f"void {self.suit}"
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, eq=False)
 class Exchange(Action, metaclass=_KindConstructor):
     """Pass these three ``tiles`` (Sichuan)."""
 
@@ -291,6 +327,12 @@ class Exchange(Action, metaclass=_KindConstructor):
     type: ClassVar[ActionType] = ActionType.EXCHANGE
     tile: ClassVar[None] = None  # type: ignore[misc]
     suit: ClassVar[None] = None  # type: ignore[misc]
+
+    def __eq__(self, other: object) -> bool:
+        return other.__class__ is self.__class__ and other.tiles == self.tiles  # type: ignore[attr-defined]
+
+    def __hash__(self) -> int:
+        return hash(self.tiles)
 
     def text(self, *, red_fives: bool = True) -> str:
         return f"exchange {format_tiles(self.tiles, red_fives=red_fives)}"
@@ -303,6 +345,8 @@ KINDS: dict[ActionType, type[Action]] = {
     cls.type: cls
     for cls in (Discard, Riichi, Tsumo, Ron, Chi, Pon, Kan, Ankan, Kakan, Pass, Abort, Continue, DeclareVoid, Exchange)
 }
+for _cls in KINDS.values():
+    _cls._tag = _ORDER[_cls.type]  # type: ignore[attr-defined]
 _FIELDS = {t: {f.name for f in dataclasses.fields(cls)} for t, cls in KINDS.items()}  # type: ignore[arg-type]
 _TAKES_TILE = frozenset(t for t, names in _FIELDS.items() if "tile" in names)
 _TAKES_TILES = frozenset(t for t, names in _FIELDS.items() if "tiles" in names)

@@ -135,9 +135,9 @@ def _combine(a: tuple[int, ...], b: tuple[int, ...]) -> tuple[int, ...]:
 # the special forms need (below), in a trie of nested 5-lists indexed count by
 # count (list subscripts are much cheaper than building and hashing a tuple).  Every distinct vector has
 # an id; there are few (110 numbered, 55 honour, 168 of two suits together, over
-# every pattern), so the table combining two suits' ids is a dense list of lists,
-# filled whenever a new suit vector appears, and the table of the final answer
-# (two two-suit ids and the declared melds) is a dense list filled lazily.
+# every pattern), so the table combining two suits' ids and the table of the
+# final answer (two two-suit ids and the declared melds) are dense lists of
+# lists, filled lazily (a None where nothing is known yet).
 #
 # Suit info, packed so that the four suits' infos simply add up: 6-bit fields
 # for tiles, kinds held twice or more, kinds held, terminal or honour kinds held,
@@ -154,22 +154,27 @@ _suit_vectors: list[tuple[int, ...]] = []
 _suit_vector_ids: dict[tuple[int, ...], int] = {}
 _two_suit_vectors: list[tuple[int, ...]] = []
 _two_suit_vector_ids: dict[tuple[int, ...], int] = {}
-# _two_suits[a][b]: the id of suit vectors a and b combined (symmetric).
-_two_suits: list[list[int]] = []
+# _two_suits[a][b]: the id of suit vectors a and b combined (symmetric; None: not yet known).
+_two_suits: list[list[int | None]] = []
 # _final[melds][ab][cd]: the regular shanten of two-suit vectors ab and cd (None: not yet known).
 _final: list[list[list[int | None]]] = [[] for _ in range(5)]
 
 
 def _suit_info(pattern: tuple[int, ...], orphans: Iterable[int]) -> int:
-    orphans = tuple(orphans)
-    orphan_pair = any(pattern[i] >= 2 for i in orphans)
-    return (
-        (sum(pattern) << _TILES)
-        | (sum(1 for c in pattern if c >= 2) << _PAIRS)
-        | (sum(1 for c in pattern if c) << _KINDS)
-        | (sum(1 for i in orphans if pattern[i]) << _ORPHAN_KINDS)
-        | orphan_pair
-    )
+    tiles = pairs = kinds = 0
+    for c in pattern:
+        if c:
+            tiles += c
+            kinds += 1
+            if c >= 2:
+                pairs += 1
+    orphan_kinds = orphan_pair = 0
+    for i in orphans:
+        if pattern[i]:
+            orphan_kinds += 1
+            if pattern[i] >= 2:
+                orphan_pair = 1
+    return (tiles << _TILES) | (pairs << _PAIRS) | (kinds << _KINDS) | (orphan_kinds << _ORPHAN_KINDS) | orphan_pair
 
 
 def _two_suit_id(vec: tuple[int, ...]) -> int:
@@ -189,11 +194,17 @@ def _suit_vector_id(vec: tuple[int, ...]) -> int:
     if vid is None:
         vid = _suit_vector_ids[vec] = len(_suit_vectors)
         _suit_vectors.append(vec)
-        column = [_two_suit_id(_combine(other, vec)) for other in _suit_vectors]
-        for row, combined in zip(_two_suits, column):
-            row.append(combined)
-        _two_suits.append(column)
+        for row in _two_suits:
+            row.append(None)
+        _two_suits.append([None] * len(_suit_vectors))
     return vid
+
+
+def _two_suit(a: int, b: int) -> int:
+    ab = _two_suits[a][b]
+    if ab is None:
+        ab = _two_suits[a][b] = _two_suits[b][a] = _two_suit_id(_combine(_suit_vectors[a], _suit_vectors[b]))
+    return ab
 
 
 # The tries are a memo of the patterns seen; a long-running process could meet most of the
@@ -217,15 +228,20 @@ def _honor_entry(pattern: tuple[int, ...]) -> _SuitEntry:
 
 def _trie_entry(trie: list[Any], pattern: tuple[int, ...]) -> _SuitEntry:
     """A suit pattern's entry, from its trie or computed and put there."""
-    found: Any = trie
-    for c in pattern:
-        found = found[c] if 0 <= c <= 4 and found is not None else None
-    if found is not None:
-        return found
+    if not all(0 <= c <= 4 for c in pattern):  # no such hand: computed, not memoised
+        return _honor_entry(pattern) if trie is _honor_trie else _numbered_entry(pattern)
+    node = trie
+    for c in pattern[:-1]:
+        nxt = node[c]
+        if nxt is None:
+            break
+        node = nxt
+    else:
+        found = node[pattern[-1]]
+        if found is not None:
+            return found
     honors = trie is _honor_trie
     entry = _honor_entry(pattern) if honors else _numbered_entry(pattern)
-    if not all(0 <= c <= 4 for c in pattern):
-        return entry  # no such hand: computed, not memoised
     if _trie_entries[id(trie)] >= _MAX_SUIT_ENTRIES:
         trie[:] = [None] * 5
         _trie_entries[id(trie)] = 0
@@ -262,15 +278,23 @@ def _final_shanten(melds: int, ab: int, cd: int) -> int:
 def _suits(counts: list[int]) -> tuple[int, int, int]:
     """(man-pin vector id, sou-honour vector id, the four suits' infos added up)."""
     c = counts
-    try:  # a pattern not in its trie yet fails on a None
+    try:  # a pattern not in its trie yet, or suits not combined yet, fail on a None
         n = _numbered_trie
         man, man_info = n[c[0]][c[1]][c[2]][c[3]][c[4]][c[5]][c[6]][c[7]][c[8]]
         pin, pin_info = n[c[9]][c[10]][c[11]][c[12]][c[13]][c[14]][c[15]][c[16]][c[17]]
         sou, sou_info = n[c[18]][c[19]][c[20]][c[21]][c[22]][c[23]][c[24]][c[25]][c[26]]
         hon, hon_info = _honor_trie[c[27]][c[28]][c[29]][c[30]][c[31]][c[32]][c[33]]
+        ab = _two_suits[man][pin]
+        cd = _two_suits[sou][hon]
+        _final[0][ab][cd]  # noqa: B018 (fails on a None id)
     except (TypeError, IndexError):
-        (man, man_info), (pin, pin_info), (sou, sou_info), (hon, hon_info) = _suit_entries(counts)
-    return _two_suits[man][pin], _two_suits[sou][hon], man_info + pin_info + sou_info + hon_info
+        return _suits_slow(counts)
+    return ab, cd, man_info + pin_info + sou_info + hon_info
+
+
+def _suits_slow(counts: list[int]) -> tuple[int, int, int]:
+    (man, man_info), (pin, pin_info), (sou, sou_info), (hon, hon_info) = _suit_entries(counts)
+    return _two_suit(man, pin), _two_suit(sou, hon), man_info + pin_info + sou_info + hon_info
 
 
 def _regular(melds: int, ab: int, cd: int) -> int:
@@ -328,23 +352,24 @@ def shanten_all(counts: list[int], melds: int = 0) -> Shanten:
 
 def shanten(counts: list[int], melds: int = 0, *, seven_pairs: bool = True, thirteen_orphans: bool = True) -> int:
     """The minimum shanten over the forms the variant allows."""
-    # _lookup inlined: this is the bots' innermost call
+    # _suits inlined: this is the bots' innermost call
     c = counts
-    try:  # a pattern not in its trie yet fails on a None
+    try:  # a pattern not in its trie yet, or suits not combined yet, fail on a None
         n = _numbered_trie
         man, man_info = n[c[0]][c[1]][c[2]][c[3]][c[4]][c[5]][c[6]][c[7]][c[8]]
         pin, pin_info = n[c[9]][c[10]][c[11]][c[12]][c[13]][c[14]][c[15]][c[16]][c[17]]
         sou, sou_info = n[c[18]][c[19]][c[20]][c[21]][c[22]][c[23]][c[24]][c[25]][c[26]]
         hon, hon_info = _honor_trie[c[27]][c[28]][c[29]][c[30]][c[31]][c[32]][c[33]]
+        info = man_info + pin_info + sou_info + hon_info
+        ab = _two_suits[man][pin]
+        cd = _two_suits[sou][hon]
+        best = _final[melds][ab][cd]
     except (TypeError, IndexError):
-        (man, man_info), (pin, pin_info), (sou, sou_info), (hon, hon_info) = _suit_entries(counts)
-    ab = _two_suits[man][pin]
-    cd = _two_suits[sou][hon]
-    best = _final[melds][ab][cd]
+        ab, cd, info = _suits_slow(counts)
+        best = _final[melds][ab][cd]
     if best is None:
         best = _final_shanten(melds, ab, cd)
     if melds == 0:
-        info = man_info + pin_info + sou_info + hon_info
         if seven_pairs:
             kinds = (info >> _KINDS) & _FIELD
             pairs = 6 - ((info >> _PAIRS) & _FIELD) + (7 - kinds if kinds < 7 else 0)

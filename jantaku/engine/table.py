@@ -173,6 +173,9 @@ class Table:
         self._discard_view_cache: list[tuple[DiscardView, ...]] = [(), (), (), ()]
         self._meld_view_cache: dict[tuple[int, bool], tuple[Any, tuple[MeldView, ...]]] = {}
         self._public_seat_views: list[SeatView | None] = [None, None, None, None]
+        self._shown_seat_views: dict[tuple[int, bool], tuple[tuple[int, ...], SeatView]] = {}
+        self._decisions = 0  # decisions applied (part of the pending cache's key)
+        self._pending_cache: tuple[tuple[Any, ...] | None, dict[int, tuple[Action, ...]]] = (None, {})
         self._deal()
 
     # --- setting up -----------------------------------------------------------------
@@ -277,8 +280,37 @@ class Table:
     def pending(self) -> dict[int, tuple[Action, ...]]:
         """Who must decide now, each with their legal actions (sorted).
 
-        An empty dict means the hand is over.
+        An empty dict means the hand is over.  Computed once per decision: the driver, ``act``'s
+        check and a host all ask, so the answer is kept while :meth:`_pending_key` is unchanged.
         """
+        key = self._pending_key()
+        if key != self._pending_cache[0]:
+            self._pending_cache = (key, self._compute_pending())
+        return dict(self._pending_cache[1])  # a copy: a caller may change its dict
+
+    def _pending_key(self) -> tuple[Any, ...]:
+        """What the pending decisions depend on that can change: every decision bumps ``_decisions``;
+        the rest is for tables arranged by hand (tests set up hands, draws and melds directly) and
+        copies (``id(self)``)."""
+        claims = self.claims
+        p0, p1, p2, p3 = self.players
+        return (
+            id(self),
+            self._decisions,
+            len(self.events),
+            self.phase,
+            self.turn_seat,
+            self.turn_situation,
+            id(claims),
+            -1 if claims is None else len(claims.answers),
+            self.wall.remaining,
+            *(tuple(p0.concealed), p0.drawn, id(p0.melds), len(p0.melds), len(p0.discards), p0.out),
+            *(tuple(p1.concealed), p1.drawn, id(p1.melds), len(p1.melds), len(p1.discards), p1.out),
+            *(tuple(p2.concealed), p2.drawn, id(p2.melds), len(p2.melds), len(p2.discards), p2.out),
+            *(tuple(p3.concealed), p3.drawn, id(p3.melds), len(p3.melds), len(p3.discards), p3.out),
+        )
+
+    def _compute_pending(self) -> dict[int, tuple[Action, ...]]:
         phase = self.phase
         if phase is _TURN:
             return {self.turn_seat: self._sorted(self.turn_actions(self.turn_seat))}
@@ -302,7 +334,10 @@ class Table:
         Raises :class:`IllegalAction` (and changes nothing) if the action is
         not among ``pending()[seat]``.
         """
-        legal = self.pending().get(seat)
+        key = self._pending_key()
+        if key != self._pending_cache[0]:
+            self._pending_cache = (key, self._compute_pending())
+        legal = self._pending_cache[1].get(seat)
         if legal is None:
             raise IllegalAction(f"seat {seat} has nothing to decide now (phase {self.phase})")
         if action not in legal:
@@ -313,6 +348,7 @@ class Table:
             )
         start = len(self.events)
         phase = self.phase
+        self._decisions += 1  # the pending decisions change (also when this one fails halfway)
         if phase is _TURN:
             self._act_turn(seat, action)
         elif self.claims is not None and (phase is _CLAIM or phase is _ROB):
@@ -448,7 +484,11 @@ class Table:
 
         if ok(ActionType.RON) and self.can_win(seat, tile, self_drawn=False):
             out.append(Ron(tile))
-        same = [t for t in player.concealed if kind_of(t) == kind]
+        # kind_of(t) == kind, for a suit or honour kind (flowers, ids 136+, have kinds 34+)
+        if kind < 34:
+            same = [t for t in player.concealed if t >> 2 == kind]
+        else:
+            same = [t for t in player.concealed if kind_of(t) == kind]
         if self.allow_pon and ok(ActionType.PON) and len(same) >= 2:
             for pair in self._pair_choices(same):
                 out.append(Pon(tile, pair))
@@ -479,8 +519,8 @@ class Table:
         for a, b in ((-2, -1), (-1, 1), (1, 2)):
             if not (0 <= pos + a <= 8 and 0 <= pos + b <= 8):
                 continue
-            first = [t for t in hand if kind_of(t) == kind + a]
-            second = [t for t in hand if kind_of(t) == kind + b]
+            first = [t for t in hand if t >> 2 == kind + a]  # numbered tiles: kind_of is t >> 2
+            second = [t for t in hand if t >> 2 == kind + b]
             seen = set()
             for x in first:
                 for y in second:
@@ -880,17 +920,33 @@ class Table:
         melds = self._meld_views(s, p, hidden)
         discards = self._discard_views(s, p)
         if shown:
-            return SeatView(
+            # the same for all four seats' views of one decision, and usually for several decisions
+            concealed = tuple(p.concealed)
+            drawn = p.drawn if own else None
+            hit = self._shown_seat_views.get((s, own))
+            if (
+                hit is not None
+                and hit[0] == concealed
+                and (view := hit[1]).melds is melds
+                and view.discards is discards
+                and view.drawn == drawn
+                and view.out == p.out
+                and view.bonus == tuple(p.bonus)
+            ):
+                return view
+            view = SeatView(
                 s,
                 self.seat_wind(s),
-                len(p.concealed),
+                len(concealed),
                 melds,
                 discards,
                 tuple(p.bonus),
                 p.out,
-                tuple(sort_tiles(p.concealed)),
-                p.drawn if own else None,
+                tuple(sort_tiles(concealed)),
+                drawn,
             )
+            self._shown_seat_views[(s, own)] = (concealed, view)
+            return view
         cached = self._public_seat_views[s]
         if (
             cached is None

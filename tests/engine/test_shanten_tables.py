@@ -133,11 +133,15 @@ def test_sizes_that_cannot_be_complete_are_not(size):
 
 def test_the_suit_memo_stays_bounded_and_right_when_it_starts_over(monkeypatch):
     monkeypatch.setattr(analysis, "_MAX_SUIT_ENTRIES", 50)
+    numbered, honors = [None] * 5, [None] * 5  # fresh memos: what earlier tests filled in stays out
+    monkeypatch.setattr(analysis, "_numbered_trie", numbered)
+    monkeypatch.setattr(analysis, "_honor_trie", honors)
+    monkeypatch.setattr(analysis, "_trie_entries", {id(numbered): 0, id(honors): 0})
     calc = mahjong_shanten.Shanten()
     rng = random.Random(20)
     for _ in range(500):
         counts = random_counts(rng, 13)
         assert shanten(counts) == calc.calculate_shanten(counts)
         assert is_complete(counts) is False
-    # 500 random hands meet new patterns: the tries started over, whatever they held before
-    assert all(n <= 50 for n in analysis._trie_entries.values())
+        assert all(n <= 50 for n in analysis._trie_entries.values())
+    assert analysis._trie_entries[id(numbered)] > 0

@@ -411,6 +411,8 @@ class RiichiTable(Table):
         state = self.seats[seat]
         if state.temporary_furiten or state.riichi_furiten:
             return True
+        if not state.waits:  # asked for every view: most hands wait on nothing
+            return False
         own = {kind_of(d.tile) for d in self.players[seat].discards}
         return bool(own & state.waits)
 
