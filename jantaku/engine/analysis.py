@@ -277,6 +277,11 @@ def _final_shanten(melds: int, ab: int, cd: int) -> int:
 
 def _suits(counts: list[int]) -> tuple[int, int, int]:
     """(man-pin vector id, sou-honour vector id, the four suits' infos added up)."""
+    return _known_suits(counts) or _suits_slow(counts)
+
+
+def _known_suits(counts: list[int]) -> tuple[int, int, int] | None:
+    """:func:`_suits` when the tables know the hand's suit patterns and their combinations, else None."""
     c = counts
     try:  # a pattern not in its trie yet, or suits not combined yet, fail on a None
         n = _numbered_trie
@@ -288,7 +293,7 @@ def _suits(counts: list[int]) -> tuple[int, int, int]:
         cd = _two_suits[sou][hon]
         _final[0][ab][cd]  # noqa: B018 (fails on a None id)
     except (TypeError, IndexError):
-        return _suits_slow(counts)
+        return None
     return ab, cd, man_info + pin_info + sou_info + hon_info
 
 
@@ -475,7 +480,12 @@ def decompositions(counts: list[int]) -> list[Decomposition]:
 
 def is_regular_complete(counts: list[int]) -> bool:
     """Sets and one pair (the declared melds left out): the shape check only."""
-    ab, cd, info = _suits(counts)
+    known = _known_suits(counts)
+    if known is None:
+        # the shanten tables do not know the hand: the decomposition search (memoised per suit) is
+        # much cheaper than building their entries, and most hands fail on the suits' tile counts
+        return _splits_into_sets_and_a_pair(counts)
+    ab, cd, info = known
     return _is_regular_complete(counts, ab, cd, info >> _TILES)
 
 
@@ -489,7 +499,7 @@ def _is_regular_complete(counts: list[int], ab: int, cd: int, tiles: int) -> boo
 
 
 def _splits_into_sets_and_a_pair(counts: list[int]) -> bool:
-    """The shape check by decomposition, for more tiles than a hand holds (no shanten table for those)."""
+    """The shape check by decomposition (also for more tiles than a hand holds: no shanten table for those)."""
     pair_suits = 0
     for offset, honors in ((0, False), (9, False), (18, False), (27, True)):
         size = 7 if honors else 9
@@ -587,7 +597,16 @@ def is_complete(
     four_as_two: bool = False,
 ) -> bool:
     """Whether concealed tiles plus ``melds`` declared sets make a winning shape."""
-    ab, cd, info = _suits(counts)
+    known = _known_suits(counts)
+    if known is None:  # as in is_regular_complete
+        if _splits_into_sets_and_a_pair(counts):
+            return True
+        if melds:
+            return False
+        return (seven_pairs and is_seven_pairs(counts, four_as_two=four_as_two)) or (
+            thirteen_orphans and is_thirteen_orphans(counts)
+        )
+    ab, cd, info = known
     tiles = info >> _TILES
     if _is_regular_complete(counts, ab, cd, tiles):
         return True
