@@ -174,6 +174,7 @@ class Table:
         self._meld_view_cache: dict[tuple[int, bool], tuple[Any, tuple[MeldView, ...]]] = {}
         self._public_seat_views: list[SeatView | None] = [None, None, None, None]
         self._shown_seat_views: dict[tuple[int, bool], tuple[tuple[int, ...], SeatView]] = {}
+        self._scores_view: tuple[tuple[Any, ...], tuple[int, ...]] = ((), ())
         self._decisions = 0  # decisions applied (part of the pending cache's key)
         self._pending_cache: tuple[tuple[Any, ...] | None, dict[int, tuple[Action, ...]]] = (None, {})
         self._deal()
@@ -888,11 +889,19 @@ class Table:
         order of the wall.
         """
         over = self.phase is _OVER
-        players = tuple(
-            self._seat_view(s, p, shown=(s == seat or over or p.out), own=(s == seat or over))
-            for s, p in enumerate(self.players)
+        seat_view = self._seat_view
+        p0, p1, p2, p3 = self.players
+        players = (
+            seat_view(0, p0, shown=(seat == 0 or over or p0.out), own=(seat == 0 or over)),
+            seat_view(1, p1, shown=(seat == 1 or over or p1.out), own=(seat == 1 or over)),
+            seat_view(2, p2, shown=(seat == 2 or over or p2.out), own=(seat == 2 or over)),
+            seat_view(3, p3, shown=(seat == 3 or over or p3.out), own=(seat == 3 or over)),
         )
         context = self.context
+        scores = self._scores_view
+        key = (*context.scores, *self.deltas)
+        if scores[0] != key:  # points move a few times a hand: kept in between
+            scores = self._scores_view = (key, tuple(a + b for a, b in zip(context.scores, self.deltas)))
         return View(
             variant=self.name,
             seat=seat,
@@ -903,7 +912,7 @@ class Table:
             hand_number=context.hand_number,
             honba=context.honba,
             sticks=context.sticks,
-            scores=tuple(a + b for a, b in zip(context.scores, self.deltas)),
+            scores=scores[1],
             wall=self.wall.remaining,
             players=players,
             last_discard=self.last_discard,
