@@ -172,7 +172,10 @@ def main() -> None:
             )
         for peer in peers if variant == "riichi" else []:
             p = totals[(variant, peer)]
-            print(f"ratio {variant} ours/{peer} {ours.hands / ours.seconds / (p.hands / p.seconds):.3f}")
+            print(
+                f"ratio {variant} ours/{peer} {ours.hands / ours.seconds / (p.hands / p.seconds):.3f} hands/s,"
+                f" {ours.decisions / ours.seconds / (p.decisions / p.seconds):.3f} decisions/s"
+            )
 
 
 if __name__ == "__main__":
