@@ -172,8 +172,9 @@ class Table:
         self._result_view_cache: ResultView | None = None
         self._discard_view_cache: list[tuple[DiscardView, ...]] = [(), (), (), ()]
         self._meld_view_cache: dict[tuple[int, bool], tuple[Any, tuple[MeldView, ...]]] = {}
-        self._public_seat_views: list[SeatView | None] = [None, None, None, None]
-        self._shown_seat_views: dict[tuple[int, bool], tuple[tuple[int, ...], SeatView]] = {}
+        # each seat's entry in the views, with what it was built from
+        self._public_seat_views: list[tuple[tuple[Any, ...], SeatView] | None] = [None, None, None, None]
+        self._shown_seat_views: dict[tuple[int, bool], tuple[tuple[Any, ...], tuple[int, ...], SeatView]] = {}
         self._scores_view: tuple[tuple[Any, ...], tuple[int, ...]] = ((), ())
         self._decisions = 0  # decisions applied (part of the pending cache's key)
         self._pending_cache: tuple[tuple[Any, ...] | None, dict[int, tuple[Action, ...]]] = (None, {})
@@ -923,51 +924,45 @@ class Table:
         )
 
     def _seat_view(self, s: int, p: PlayerState, *, shown: bool, own: bool) -> SeatView:
-        # Views are built for every seat after every decision: the parts that rarely change (ponds,
-        # melds, another seat's entry) are kept and rebuilt only when their player's state moved.
-        hidden = not own
-        melds = self._meld_views(s, p, hidden)
-        discards = self._discard_views(s, p)
+        # Views are built for every seat after every decision: a seat's entry is kept while what it
+        # shows is unchanged.  Of a pond only the latest discard ever changes (when it is claimed);
+        # melds are compared by identity first (a kong replaces its pung by a new meld).
+        records = p.discards
+        key = (
+            len(records),
+            records[-1].claimed_by if records else None,
+            tuple(p.melds),
+            tuple(p.bonus),
+            p.out,
+            len(p.concealed),
+        )
         if shown:
-            # the same for all four seats' views of one decision, and usually for several decisions
             concealed = tuple(p.concealed)
             drawn = p.drawn if own else None
             hit = self._shown_seat_views.get((s, own))
-            if (
-                hit is not None
-                and hit[0] == concealed
-                and (view := hit[1]).melds is melds
-                and view.discards is discards
-                and view.drawn == drawn
-                and view.out == p.out
-                and view.bonus == tuple(p.bonus)
-            ):
-                return view
+            if hit is not None and hit[0] == key and hit[1] == concealed and hit[2].drawn == drawn:
+                return hit[2]
             view = SeatView(
                 s,
                 self.seat_wind(s),
                 len(concealed),
-                melds,
-                discards,
-                tuple(p.bonus),
+                self._meld_views(s, p, not own),
+                self._discard_views(s, p),
+                key[3],
                 p.out,
                 tuple(sort_tiles(concealed)),
                 drawn,
             )
-            self._shown_seat_views[(s, own)] = (concealed, view)
+            self._shown_seat_views[(s, own)] = (key, concealed, view)
             return view
-        cached = self._public_seat_views[s]
-        if (
-            cached is None
-            or cached.melds is not melds
-            or cached.discards is not discards
-            or cached.concealed_count != len(p.concealed)
-            or len(cached.bonus) != len(p.bonus)
-            or cached.out != p.out
-        ):
-            cached = SeatView(s, self.seat_wind(s), len(p.concealed), melds, discards, tuple(p.bonus), p.out)
-            self._public_seat_views[s] = cached
-        return cached
+        public = self._public_seat_views[s]
+        if public is not None and public[0] == key:
+            return public[1]
+        view = SeatView(
+            s, self.seat_wind(s), len(p.concealed), self._meld_views(s, p, True), self._discard_views(s, p), key[3], p.out
+        )
+        self._public_seat_views[s] = (key, view)
+        return view
 
     def _discard_views(self, s: int, p: PlayerState) -> tuple[DiscardView, ...]:
         records = p.discards
