@@ -959,7 +959,13 @@ class Table:
         if public is not None and public[0] == key:
             return public[1]
         view = SeatView(
-            s, self.seat_wind(s), len(p.concealed), self._meld_views(s, p, True), self._discard_views(s, p), key[3], p.out
+            s,
+            self.seat_wind(s),
+            len(p.concealed),
+            self._meld_views(s, p, True),
+            self._discard_views(s, p),
+            key[3],
+            p.out,
         )
         self._public_seat_views[s] = (key, view)
         return view
