@@ -1,25 +1,30 @@
-"""Shanten and the winning-hand check: ours against the PyPI `mahjong` package on the same hands.
+"""Shanten and the winning-hand check: ours against the PyPI `mahjong`, `xiangting` and `riichienv`
+packages on the same hands.
 
-    python benchmarks/shanten.py [--hands 20000] [--repeats 5] [--seed 1]
+    python benchmarks/shanten.py [--hands 60000] [--repeats 3] [--seed 1]
 
-Prints calls per second for both (median of the repeats, after one cold pass
-that is reported separately), checks the results are identical, and prints
-`ratio` lines (ours / theirs, higher is better).
+Prints calls per CPU-second for each (median of the repeats, interleaved so that all see the same
+load; ours also after one cold-cache pass, reported separately), checks the results are
+identical, and prints `ratio` lines (ours / theirs in speed, higher is better: 0.5 means the
+peer is twice as fast).  Each peer's input is prepared before the clock starts (riichienv takes
+tile ids).  A peer that is not installed is skipped with a message; install them into the
+venv only for this (`.venv/bin/pip install mahjong xiangting riichienv`), never as dependencies.
 """
 
 from __future__ import annotations
 
 import argparse
+import importlib
 import random
 import statistics
 import sys
 import time
+from collections.abc import Callable
+from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
-
-from mahjong.agari import Agari  # noqa: E402
-from mahjong.shanten import Shanten  # noqa: E402
 
 from jantaku.engine.analysis import is_complete, shanten  # noqa: E402
 
@@ -60,39 +65,93 @@ def complete_hands(n: int, seed: int) -> list[list[int]]:
     return hands
 
 
-def timed(fn, hands) -> tuple[float, list]:
-    start = time.perf_counter()
-    out = [fn(h) for h in hands]
-    return time.perf_counter() - start, out
+def tile_ids(counts: list[int]) -> list[int]:
+    return [4 * k + copy for k, c in enumerate(counts) for copy in range(c)]
 
 
-def measure(name: str, ours, theirs, hands, repeats: int) -> None:
-    cold, ours_out = timed(ours, hands)
-    _, theirs_out = timed(theirs, hands)
-    mismatches = sum(a != b for a, b in zip(ours_out, theirs_out))
-    ours_t = statistics.median(timed(ours, hands)[0] for _ in range(repeats))
-    theirs_t = statistics.median(timed(theirs, hands)[0] for _ in range(repeats))
+@dataclass
+class Peer:
+    name: str
+    call: Callable[[Any], Any]
+    prepare: Callable[[list[int]], Any] = lambda counts: counts
+
+
+def load_peer(name: str, make: Callable[[Any], Peer]) -> Peer | None:
+    try:
+        module = importlib.import_module(name)
+    except ImportError:
+        print(f"skipped {name}: not installed (.venv/bin/pip install {name})")
+        return None
+    return make(module)
+
+
+def shanten_peers() -> list[Peer]:
+    peers = [
+        load_peer("mahjong.shanten", lambda m: Peer("mahjong", m.Shanten().calculate_shanten)),
+        load_peer(
+            "xiangting",
+            lambda m: Peer("xiangting", lambda h, f=m.calculate_replacement_number, p=m.PlayerCount.FOUR: f(h, p) - 1),
+        ),
+        load_peer("riichienv", lambda m: Peer("riichienv", m.calculate_shanten, tile_ids)),
+    ]
+    return [p for p in peers if p]
+
+
+def winning_check_peers() -> list[Peer]:
+    peers = [
+        load_peer("mahjong.agari", lambda m: Peer("mahjong", m.Agari().is_agari)),
+        # riichienv has no separate check: shanten -1 is complete (all three forms, as ours by default)
+        load_peer("riichienv", lambda m: Peer("riichienv", lambda ids, f=m.calculate_shanten: f(ids) == -1, tile_ids)),
+    ]
+    return [p for p in peers if p]
+
+
+def timed(fn: Callable[[Any], Any], inputs: list) -> tuple[float, list]:
+    # CPU time: the machine is shared, wall time would count the others' turns
+    start = time.process_time()
+    out = [fn(h) for h in inputs]
+    return time.process_time() - start, out
+
+
+def measure(
+    name: str, ours: Callable[[list[int]], Any], peers: list[Peer], hands: list[list[int]], repeats: int
+) -> None:
     n = len(hands)
-    print(f"{name}: {n} hands, identical results: {n - mismatches}/{n}")
-    print(f"  ours   {n / ours_t:>12,.0f} calls/s (first, cold-cache pass {n / cold:,.0f} calls/s)")
-    print(f"  mahjong{n / theirs_t:>12,.0f} calls/s")
-    print(f"ratio {name} {theirs_t / ours_t:.2f}  (cold pass {theirs_t / cold:.2f})")
-    if mismatches:
-        raise SystemExit(f"{name}: {mismatches} results differ")
+    cold, ours_out = timed(ours, hands)
+    inputs = {p.name: [p.prepare(h) for h in hands] for p in peers}
+    mismatches = {}
+    for p in peers:
+        _, theirs_out = timed(p.call, inputs[p.name])
+        mismatches[p.name] = sum(a != b for a, b in zip(ours_out, theirs_out))
+    times: dict[str, list[float]] = {"ours": [], **{p.name: [] for p in peers}}
+    for _ in range(repeats):
+        times["ours"].append(timed(ours, hands)[0])
+        for p in peers:
+            times[p.name].append(timed(p.call, inputs[p.name])[0])
+    ours_t = statistics.median(times["ours"])
+    print(f"{name}: {n} hands")
+    print(f"  {'ours':10s}{n / ours_t:>12,.0f} calls/s (first, cold-cache pass {n / cold:,.0f} calls/s)")
+    for p in peers:
+        t = statistics.median(times[p.name])
+        print(f"  {p.name:10s}{n / t:>12,.0f} calls/s, identical results: {n - mismatches[p.name]}/{n}")
+    for p in peers:
+        print(f"ratio {name} vs {p.name} {statistics.median(times[p.name]) / ours_t:.2f}")
+    wrong = {k: v for k, v in mismatches.items() if v}
+    if wrong:
+        raise SystemExit(f"{name}: results differ: {wrong}")
 
 
 def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__)
-    parser.add_argument("--hands", type=int, default=20000)
-    parser.add_argument("--repeats", type=int, default=5)
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--hands", type=int, default=60000)
+    parser.add_argument("--repeats", type=int, default=3)
     parser.add_argument("--seed", type=int, default=1)
     args = parser.parse_args()
-    calc, agari = Shanten(), Agari()
-    measure("shanten", shanten, calc.calculate_shanten, random_hands(args.hands, args.seed), args.repeats)
+    measure("shanten", shanten, shanten_peers(), random_hands(args.hands, args.seed), args.repeats)
     measure(
         "winning-hand check",
         lambda h: is_complete(h),
-        lambda h: agari.is_agari(h),
+        winning_check_peers(),
         complete_hands(args.hands, args.seed),
         args.repeats,
     )

@@ -58,32 +58,7 @@ SUITS = ("m", "p", "s")
 MAX_TILES = 14  # the most tiles one action may name (a hand)
 
 
-class _LegacyConstructor(type):
-    """``Action(ActionType.X, tile=…)`` builds the kind's class.
-
-    Transition path: code on branches written before the union still calls the
-    one-class constructor; new code constructs the kinds directly.  Remove once
-    nothing calls ``Action(...)`` with a type any more.
-    """
-
-    def __call__(
-        cls, type_: ActionType | str, tile: int | None = None, tiles: tuple[int, ...] = (), suit: str | None = None
-    ) -> Any:
-        if cls is not Action:  # pragma: no cover - the kinds use _KindConstructor
-            return type.__call__(cls, type_, tile, tiles, suit)
-        try:
-            atype = ActionType(type_)
-        except ValueError:
-            raise ValueError(f"unknown action type {type_!r}") from None
-        return _build(atype, tile, tuple(tiles), suit)
-
-
-class _KindConstructor(_LegacyConstructor):
-    # the kinds are built by type's own (C) call: no cost for the transition path above
-    __call__ = type.__call__  # type: ignore[assignment]
-
-
-class Action(metaclass=_LegacyConstructor):
+class Action:
     """One decision; see the kinds below.  ``tile`` is the discard, the claimed or
     winning tile, or the kong's kind representative; ``tiles`` are one's own tiles
     used by a call or an exchange; ``suit`` is a void-suit choice."""
@@ -153,12 +128,25 @@ def _is_tile(value: Any) -> bool:
     return isinstance(value, int) and not isinstance(value, bool) and 0 <= value < 144
 
 
+# Equality and hashing written per shape (the kinds are dataclasses with eq=False): the generated
+# ones build a tuple of the fields for every hash and comparison, and legal actions are hashed,
+# compared and looked up at every decision.  ``_tag`` (the kind's place in ActionType) keeps two
+# kinds with the same tile apart in hashes.
+
+
 class _Call(Action):
     """A call on a discard: ``tiles`` of one's own with the claimed ``tile``."""
 
     __slots__ = ()
     tile: int
     suit: ClassVar[None] = None  # type: ignore[misc]
+    _tag: ClassVar[int]
+
+    def __eq__(self, other: object) -> bool:
+        return other.__class__ is self.__class__ and other.tile == self.tile and other.tiles == self.tiles  # type: ignore[attr-defined]
+
+    def __hash__(self) -> int:
+        return hash(self.tiles) ^ (self.tile << 4 | self._tag)
 
     def text(self, *, red_fives: bool = True) -> str:
         return (
@@ -169,8 +157,16 @@ class _Call(Action):
 
 class _OneTile(Action):
     __slots__ = ()
+    tile: int
     tiles: ClassVar[tuple[()]] = ()  # type: ignore[misc]
     suit: ClassVar[None] = None  # type: ignore[misc]
+    _tag: ClassVar[int]
+
+    def __eq__(self, other: object) -> bool:
+        return other.__class__ is self.__class__ and other.tile == self.tile  # type: ignore[attr-defined]
+
+    def __hash__(self) -> int:
+        return self.tile << 4 | self._tag
 
 
 class _NoTile(Action):
@@ -178,54 +174,61 @@ class _NoTile(Action):
     tile: ClassVar[None] = None  # type: ignore[misc]
     tiles: ClassVar[tuple[()]] = ()  # type: ignore[misc]
     suit: ClassVar[None] = None  # type: ignore[misc]
+    _tag: ClassVar[int]
+
+    def __eq__(self, other: object) -> bool:
+        return other.__class__ is self.__class__
+
+    def __hash__(self) -> int:
+        return self._tag
 
 
-@dataclass(frozen=True, slots=True)
-class Discard(_OneTile, metaclass=_KindConstructor):
+@dataclass(frozen=True, slots=True, eq=False)
+class Discard(_OneTile):
     tile: int
     type: ClassVar[ActionType] = ActionType.DISCARD
 
 
-@dataclass(frozen=True, slots=True)
-class Riichi(_OneTile, metaclass=_KindConstructor):
+@dataclass(frozen=True, slots=True, eq=False)
+class Riichi(_OneTile):
     """Declare riichi with this discard."""
 
     tile: int
     type: ClassVar[ActionType] = ActionType.RIICHI
 
 
-@dataclass(frozen=True, slots=True)
-class Tsumo(_OneTile, metaclass=_KindConstructor):
+@dataclass(frozen=True, slots=True, eq=False)
+class Tsumo(_OneTile):
     """Win on one's own draw ``tile``."""
 
     tile: int
     type: ClassVar[ActionType] = ActionType.TSUMO
 
 
-@dataclass(frozen=True, slots=True)
-class Ron(_OneTile, metaclass=_KindConstructor):
+@dataclass(frozen=True, slots=True, eq=False)
+class Ron(_OneTile):
     """Win on a discard (or by robbing a kong)."""
 
     tile: int
     type: ClassVar[ActionType] = ActionType.RON
 
 
-@dataclass(frozen=True, slots=True)
-class Chi(_Call, metaclass=_KindConstructor):
+@dataclass(frozen=True, slots=True, eq=False)
+class Chi(_Call):
     tile: int
     tiles: tuple[int, ...]
     type: ClassVar[ActionType] = ActionType.CHI
 
 
-@dataclass(frozen=True, slots=True)
-class Pon(_Call, metaclass=_KindConstructor):
+@dataclass(frozen=True, slots=True, eq=False)
+class Pon(_Call):
     tile: int
     tiles: tuple[int, ...]
     type: ClassVar[ActionType] = ActionType.PON
 
 
-@dataclass(frozen=True, slots=True)
-class Kan(_Call, metaclass=_KindConstructor):
+@dataclass(frozen=True, slots=True, eq=False)
+class Kan(_Call):
     """An exposed kong on a discard."""
 
     tile: int
@@ -233,45 +236,47 @@ class Kan(_Call, metaclass=_KindConstructor):
     type: ClassVar[ActionType] = ActionType.KAN
 
 
-@dataclass(frozen=True, slots=True)
-class Ankan(Action, metaclass=_KindConstructor):
+@dataclass(frozen=True, slots=True, eq=False)
+class Ankan(Action):
     """A concealed kong of the four ``tiles`` (``tile``: the lowest of them)."""
 
     tile: int
     tiles: tuple[int, ...]
     type: ClassVar[ActionType] = ActionType.ANKAN
     suit: ClassVar[None] = None  # type: ignore[misc]
+    __eq__ = _Call.__eq__
+    __hash__ = _Call.__hash__
 
 
-@dataclass(frozen=True, slots=True)
-class Kakan(_OneTile, metaclass=_KindConstructor):
+@dataclass(frozen=True, slots=True, eq=False)
+class Kakan(_OneTile):
     """Add ``tile`` to one's exposed pung."""
 
     tile: int
     type: ClassVar[ActionType] = ActionType.KAKAN
 
 
-@dataclass(frozen=True, slots=True)
-class Pass(_NoTile, metaclass=_KindConstructor):
+@dataclass(frozen=True, slots=True, eq=False)
+class Pass(_NoTile):
     type: ClassVar[ActionType] = ActionType.PASS
 
 
-@dataclass(frozen=True, slots=True)
-class Abort(_NoTile, metaclass=_KindConstructor):
+@dataclass(frozen=True, slots=True, eq=False)
+class Abort(_NoTile):
     """Declare an abortive draw (nine terminals and honours)."""
 
     type: ClassVar[ActionType] = ActionType.ABORT
 
 
-@dataclass(frozen=True, slots=True)
-class Continue(_NoTile, metaclass=_KindConstructor):
+@dataclass(frozen=True, slots=True, eq=False)
+class Continue(_NoTile):
     """Ready for the next hand."""
 
     type: ClassVar[ActionType] = ActionType.CONTINUE
 
 
-@dataclass(frozen=True, slots=True)
-class DeclareVoid(Action, metaclass=_KindConstructor):
+@dataclass(frozen=True, slots=True, eq=False)
+class DeclareVoid(Action):
     """Choose the void ``suit`` (Sichuan)."""
 
     suit: str
@@ -279,18 +284,30 @@ class DeclareVoid(Action, metaclass=_KindConstructor):
     tile: ClassVar[None] = None  # type: ignore[misc]
     tiles: ClassVar[tuple[()]] = ()  # type: ignore[misc]
 
+    def __eq__(self, other: object) -> bool:
+        return other.__class__ is self.__class__ and other.suit == self.suit  # type: ignore[attr-defined]
+
+    def __hash__(self) -> int:
+        return hash(self.suit)
+
     def text(self, *, red_fives: bool = True) -> str:
         return f"void {self.suit}"
 
 
-@dataclass(frozen=True, slots=True)
-class Exchange(Action, metaclass=_KindConstructor):
+@dataclass(frozen=True, slots=True, eq=False)
+class Exchange(Action):
     """Pass these three ``tiles`` (Sichuan)."""
 
     tiles: tuple[int, ...]
     type: ClassVar[ActionType] = ActionType.EXCHANGE
     tile: ClassVar[None] = None  # type: ignore[misc]
     suit: ClassVar[None] = None  # type: ignore[misc]
+
+    def __eq__(self, other: object) -> bool:
+        return other.__class__ is self.__class__ and other.tiles == self.tiles  # type: ignore[attr-defined]
+
+    def __hash__(self) -> int:
+        return hash(self.tiles)
 
     def text(self, *, red_fives: bool = True) -> str:
         return f"exchange {format_tiles(self.tiles, red_fives=red_fives)}"
@@ -303,6 +320,8 @@ KINDS: dict[ActionType, type[Action]] = {
     cls.type: cls
     for cls in (Discard, Riichi, Tsumo, Ron, Chi, Pon, Kan, Ankan, Kakan, Pass, Abort, Continue, DeclareVoid, Exchange)
 }
+for _cls in KINDS.values():
+    _cls._tag = _ORDER[_cls.type]  # type: ignore[attr-defined]
 _FIELDS = {t: {f.name for f in dataclasses.fields(cls)} for t, cls in KINDS.items()}  # type: ignore[arg-type]
 _TAKES_TILE = frozenset(t for t, names in _FIELDS.items() if "tile" in names)
 _TAKES_TILES = frozenset(t for t, names in _FIELDS.items() if "tiles" in names)

@@ -23,6 +23,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from dataclasses import dataclass
 from functools import cache
+from typing import Any
 
 from .tiles import TERMINALS_AND_HONORS, kind_of
 
@@ -117,13 +118,6 @@ def _honor_vector(shape: tuple[int, int, int]) -> tuple[int, ...]:
     return vec
 
 
-def _honor_shape(counts: list[int]) -> tuple[int, int, int]:
-    honors = counts[27:34]
-    ones = honors.count(1)
-    twos = honors.count(2)
-    return ones, twos, 7 - ones - twos - honors.count(0)
-
-
 def _combine(a: tuple[int, ...], b: tuple[int, ...]) -> tuple[int, ...]:
     """Min-plus convolution of two distance vectors (sets add up, one pair at most)."""
     out = []
@@ -135,88 +129,214 @@ def _combine(a: tuple[int, ...], b: tuple[int, ...]) -> tuple[int, ...]:
 
 
 # --- shanten ------------------------------------------------------------------
+#
+# The hot path is table lookups on small ints.  A suit's nine (honours: seven)
+# counts look up a suit entry, its distance vector's id and a packed int of what
+# the special forms need (below), in a trie of nested 5-lists indexed count by
+# count (list subscripts are much cheaper than building and hashing a tuple).  Every distinct vector has
+# an id; there are few (110 numbered, 55 honour, 168 of two suits together, over
+# every pattern), so the table combining two suits' ids and the table of the
+# final answer (two two-suit ids and the declared melds) are dense lists of
+# lists, filled lazily (a None where nothing is known yet).
+#
+# Suit info, packed so that the four suits' infos simply add up: 6-bit fields
+# for tiles, kinds held twice or more, kinds held, terminal or honour kinds held,
+# and whether one of those is held twice or more.
+_TILES, _PAIRS, _KINDS, _ORPHAN_KINDS = 24, 18, 12, 6
+_FIELD = 63
+
+_SuitEntry = tuple[int, int]  # (vector id, packed info)
+# Nested lists, one level per count, the entries at the leaves; None where nothing is known yet.
+_numbered_trie: list[Any] = [None] * 5
+_honor_trie: list[Any] = [None] * 5
+_trie_entries = {id(_numbered_trie): 0, id(_honor_trie): 0}
+_suit_vectors: list[tuple[int, ...]] = []
+_suit_vector_ids: dict[tuple[int, ...], int] = {}
+_two_suit_vectors: list[tuple[int, ...]] = []
+_two_suit_vector_ids: dict[tuple[int, ...], int] = {}
+# _two_suits[a][b]: the id of suit vectors a and b combined (symmetric; None: not yet known).
+_two_suits: list[list[int | None]] = []
+# _final[melds][ab][cd]: the regular shanten of two-suit vectors ab and cd (None: not yet known).
+_final: list[list[list[int | None]]] = [[] for _ in range(5)]
 
 
-# The hot path works on small ints: every distinct distance vector gets an id,
-# and the combinations of two ids (and the final answer) are memoised.  Far
-# fewer vectors exist than suit patterns, so these tables stay small and warm.
-_vector_ids: dict[tuple[int, ...], int] = {}
-_vectors: list[tuple[int, ...]] = []
-_suit_vector_id: dict[tuple[int, ...], int] = {}
-_honor_vector_id: dict[tuple[int, int, int], int] = {}
-_pair_vector_id: dict[tuple[int, int], int] = {}
-_final: dict[tuple[int, int, int], int] = {}
+def _suit_info(pattern: tuple[int, ...], orphans: Iterable[int]) -> int:
+    tiles = pairs = kinds = 0
+    for c in pattern:
+        if c:
+            tiles += c
+            kinds += 1
+            if c >= 2:
+                pairs += 1
+    orphan_kinds = orphan_pair = 0
+    for i in orphans:
+        if pattern[i]:
+            orphan_kinds += 1
+            if pattern[i] >= 2:
+                orphan_pair = 1
+    return (tiles << _TILES) | (pairs << _PAIRS) | (kinds << _KINDS) | (orphan_kinds << _ORPHAN_KINDS) | orphan_pair
 
 
-def _intern(vec: tuple[int, ...]) -> int:
-    vid = _vector_ids.get(vec)
+def _two_suit_id(vec: tuple[int, ...]) -> int:
+    vid = _two_suit_vector_ids.get(vec)
     if vid is None:
-        vid = _vector_ids[vec] = len(_vectors)
-        _vectors.append(vec)
+        vid = _two_suit_vector_ids[vec] = len(_two_suit_vectors)
+        _two_suit_vectors.append(vec)
+        for rows in _final:
+            for row in rows:
+                row.append(None)
+            rows.append([None] * len(_two_suit_vectors))
     return vid
 
 
-def _suit_id(pattern: tuple[int, ...]) -> int:
-    vid = _suit_vector_id.get(pattern)
+def _suit_vector_id(vec: tuple[int, ...]) -> int:
+    vid = _suit_vector_ids.get(vec)
     if vid is None:
-        key = 0
-        for c in pattern:
-            key = key * 5 + c
-        vid = _suit_vector_id[pattern] = _intern(_numbered_vector(key))
+        vid = _suit_vector_ids[vec] = len(_suit_vectors)
+        _suit_vectors.append(vec)
+        for row in _two_suits:
+            row.append(None)
+        _two_suits.append([None] * len(_suit_vectors))
     return vid
 
 
-def _pair_id(a: int, b: int) -> int:
-    vid = _pair_vector_id.get((a, b))
-    if vid is None:
-        vid = _pair_vector_id[(a, b)] = _intern(_combine(_vectors[a], _vectors[b]))
-    return vid
+def _two_suit(a: int, b: int) -> int:
+    ab = _two_suits[a][b]
+    if ab is None:
+        ab = _two_suits[a][b] = _two_suits[b][a] = _two_suit_id(_combine(_suit_vectors[a], _suit_vectors[b]))
+    return ab
+
+
+# The tries are a memo of the patterns seen; a long-running process could meet most of the
+# 405,350 numbered ones, so a trie starts over beyond this many (the vector tables stay: they are small).
+_MAX_SUIT_ENTRIES = 1 << 16
+
+
+def _numbered_entry(pattern: tuple[int, ...]) -> _SuitEntry:
+    key = 0
+    for c in pattern:
+        key = key * 5 + c
+    return _suit_vector_id(_numbered_vector(key)), _suit_info(pattern, (0, 8))
+
+
+def _honor_entry(pattern: tuple[int, ...]) -> _SuitEntry:
+    ones = pattern.count(1)
+    twos = pattern.count(2)
+    shape = (ones, twos, 7 - ones - twos - pattern.count(0))
+    return _suit_vector_id(_honor_vector(shape)), _suit_info(pattern, range(7))
+
+
+def _trie_entry(trie: list[Any], pattern: tuple[int, ...]) -> _SuitEntry:
+    """A suit pattern's entry, from its trie or computed and put there."""
+    if not all(0 <= c <= 4 for c in pattern):  # no such hand: computed, not memoised
+        return _honor_entry(pattern) if trie is _honor_trie else _numbered_entry(pattern)
+    node = trie
+    for c in pattern[:-1]:
+        nxt = node[c]
+        if nxt is None:
+            break
+        node = nxt
+    else:
+        found = node[pattern[-1]]
+        if found is not None:
+            return found
+    honors = trie is _honor_trie
+    entry = _honor_entry(pattern) if honors else _numbered_entry(pattern)
+    if _trie_entries[id(trie)] >= _MAX_SUIT_ENTRIES:
+        trie[:] = [None] * 5
+        _trie_entries[id(trie)] = 0
+        if not honors:
+            _numbered_vector.cache_clear()
+    node = trie
+    for c in pattern[:-1]:
+        if node[c] is None:
+            node[c] = [None] * 5
+        node = node[c]
+    node[pattern[-1]] = entry
+    _trie_entries[id(trie)] += 1
+    return entry
+
+
+def _suit_entries(counts: list[int]) -> tuple[_SuitEntry, _SuitEntry, _SuitEntry, _SuitEntry]:
+    """The four suits' entries, the slow way (some pattern is not in its trie yet)."""
+    return (
+        _trie_entry(_numbered_trie, tuple(counts[0:9])),
+        _trie_entry(_numbered_trie, tuple(counts[9:18])),
+        _trie_entry(_numbered_trie, tuple(counts[18:27])),
+        _trie_entry(_honor_trie, tuple(counts[27:34])),
+    )
+
+
+def _final_shanten(melds: int, ab: int, cd: int) -> int:
+    need = 4 - melds
+    a, b = _two_suit_vectors[ab], _two_suit_vectors[cd]
+    result = min(min(a[5 + i] + b[need - i], a[i] + b[5 + need - i]) for i in range(need + 1)) - 1
+    _final[melds][ab][cd] = result
+    return result
+
+
+def _suits(counts: list[int]) -> tuple[int, int, int]:
+    """(man-pin vector id, sou-honour vector id, the four suits' infos added up)."""
+    return _known_suits(counts) or _suits_slow(counts)
+
+
+def _known_suits(counts: list[int]) -> tuple[int, int, int] | None:
+    """:func:`_suits` when the tables know the hand's suit patterns and their combinations, else None."""
+    c = counts
+    try:  # a pattern not in its trie yet, or suits not combined yet, fail on a None
+        n = _numbered_trie
+        man, man_info = n[c[0]][c[1]][c[2]][c[3]][c[4]][c[5]][c[6]][c[7]][c[8]]
+        pin, pin_info = n[c[9]][c[10]][c[11]][c[12]][c[13]][c[14]][c[15]][c[16]][c[17]]
+        sou, sou_info = n[c[18]][c[19]][c[20]][c[21]][c[22]][c[23]][c[24]][c[25]][c[26]]
+        hon, hon_info = _honor_trie[c[27]][c[28]][c[29]][c[30]][c[31]][c[32]][c[33]]
+        ab = _two_suits[man][pin]
+        cd = _two_suits[sou][hon]
+        _final[0][ab][cd]  # noqa: B018 (fails on a None id)
+    except (TypeError, IndexError):
+        return None
+    return ab, cd, man_info + pin_info + sou_info + hon_info
+
+
+def _suits_slow(counts: list[int]) -> tuple[int, int, int]:
+    (man, man_info), (pin, pin_info), (sou, sou_info), (hon, hon_info) = _suit_entries(counts)
+    return _two_suit(man, pin), _two_suit(sou, hon), man_info + pin_info + sou_info + hon_info
+
+
+def _regular(melds: int, ab: int, cd: int) -> int:
+    regular = _final[melds][ab][cd]
+    return _final_shanten(melds, ab, cd) if regular is None else regular
+
+
+def _lookup(counts: list[int], melds: int) -> tuple[int, int]:
+    """(regular shanten, the four suits' infos added up)."""
+    ab, cd, info = _suits(counts)
+    return _regular(melds, ab, cd), info
+
+
+def _seven_pairs_of(info: int) -> int:
+    kinds = (info >> _KINDS) & _FIELD
+    return 6 - ((info >> _PAIRS) & _FIELD) + (7 - kinds if kinds < 7 else 0)
+
+
+def _thirteen_orphans_of(info: int) -> int:
+    return 13 - ((info >> _ORPHAN_KINDS) & _FIELD) - (1 if info & _FIELD else 0)
 
 
 def regular_shanten(counts: list[int], melds: int = 0) -> int:
     """Shanten of the four-sets-and-a-pair form, with ``melds`` sets already declared."""
-    man = _suit_vector_id.get(tuple(counts[0:9])) or _suit_id(tuple(counts[0:9]))
-    pin = _suit_vector_id.get(tuple(counts[9:18])) or _suit_id(tuple(counts[9:18]))
-    sou = _suit_vector_id.get(tuple(counts[18:27])) or _suit_id(tuple(counts[18:27]))
-    shape = _honor_shape(counts)
-    hon = _honor_vector_id.get(shape)
-    if hon is None:
-        hon = _honor_vector_id[shape] = _intern(_honor_vector(shape))
-    mp = _pair_vector_id.get((man, pin)) or _pair_id(man, pin)
-    sh = _pair_vector_id.get((sou, hon)) or _pair_id(sou, hon)
-    key = (mp, sh, melds)
-    result = _final.get(key)
-    if result is None:
-        need = 4 - melds
-        a, b = _vectors[mp], _vectors[sh]
-        result = _final[key] = min(min(a[5 + i] + b[need - i], a[i] + b[5 + need - i]) for i in range(need + 1)) - 1
-    return result
+    return _lookup(counts, melds)[0]
 
 
 def seven_pairs_shanten(counts: list[int]) -> int:
     """Shanten of seven pairs (four of a kind is one pair here, as the standard counts it)."""
-    pairs = kinds = 0
-    for c in counts:
-        if c:
-            kinds += 1
-            if c >= 2:
-                pairs += 1
-    return 6 - pairs + max(0, 7 - kinds)
+    return _seven_pairs_of(_lookup(counts, 0)[1])
 
 
 def thirteen_orphans_shanten(counts: list[int]) -> int:
-    kinds = 0
-    pair = 0
-    for i in _ORPHANS:
-        c = counts[i]
-        if c:
-            kinds += 1
-            if c >= 2:
-                pair = 1
-    return 13 - kinds - pair
+    return _thirteen_orphans_of(_lookup(counts, 0)[1])
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Shanten:
     regular: int
     seven_pairs: int
@@ -229,19 +349,41 @@ class Shanten:
 
 def shanten_all(counts: list[int], melds: int = 0) -> Shanten:
     """All three forms; the special forms are impossible (``INF``) once a set is declared."""
+    regular, info = _lookup(counts, melds)
     if melds:
-        return Shanten(regular_shanten(counts, melds), INF, INF)
-    return Shanten(regular_shanten(counts), seven_pairs_shanten(counts), thirteen_orphans_shanten(counts))
+        return Shanten(regular, INF, INF)
+    return Shanten(regular, _seven_pairs_of(info), _thirteen_orphans_of(info))
 
 
 def shanten(counts: list[int], melds: int = 0, *, seven_pairs: bool = True, thirteen_orphans: bool = True) -> int:
     """The minimum shanten over the forms the variant allows."""
-    best = regular_shanten(counts, melds)
+    # _suits inlined: this is the bots' innermost call
+    c = counts
+    try:  # a pattern not in its trie yet, or suits not combined yet, fail on a None
+        n = _numbered_trie
+        man, man_info = n[c[0]][c[1]][c[2]][c[3]][c[4]][c[5]][c[6]][c[7]][c[8]]
+        pin, pin_info = n[c[9]][c[10]][c[11]][c[12]][c[13]][c[14]][c[15]][c[16]][c[17]]
+        sou, sou_info = n[c[18]][c[19]][c[20]][c[21]][c[22]][c[23]][c[24]][c[25]][c[26]]
+        hon, hon_info = _honor_trie[c[27]][c[28]][c[29]][c[30]][c[31]][c[32]][c[33]]
+        info = man_info + pin_info + sou_info + hon_info
+        ab = _two_suits[man][pin]
+        cd = _two_suits[sou][hon]
+        best = _final[melds][ab][cd]
+    except (TypeError, IndexError):
+        ab, cd, info = _suits_slow(counts)
+        best = _final[melds][ab][cd]
+    if best is None:
+        best = _final_shanten(melds, ab, cd)
     if melds == 0:
         if seven_pairs:
-            best = min(best, seven_pairs_shanten(counts))
+            kinds = (info >> _KINDS) & _FIELD
+            pairs = 6 - ((info >> _PAIRS) & _FIELD) + (7 - kinds if kinds < 7 else 0)
+            if pairs < best:
+                best = pairs
         if thirteen_orphans:
-            best = min(best, thirteen_orphans_shanten(counts))
+            orphans = 13 - ((info >> _ORPHAN_KINDS) & _FIELD) - (1 if info & _FIELD else 0)
+            if orphans < best:
+                best = orphans
     return best
 
 
@@ -338,6 +480,26 @@ def decompositions(counts: list[int]) -> list[Decomposition]:
 
 def is_regular_complete(counts: list[int]) -> bool:
     """Sets and one pair (the declared melds left out): the shape check only."""
+    known = _known_suits(counts)
+    if known is None:
+        # the shanten tables do not know the hand: the decomposition search (memoised per suit) is
+        # much cheaper than building their entries, and most hands fail on the suits' tile counts
+        return _splits_into_sets_and_a_pair(counts)
+    ab, cd, info = known
+    return _is_regular_complete(counts, ab, cd, info >> _TILES)
+
+
+def _is_regular_complete(counts: list[int], ab: int, cd: int, tiles: int) -> bool:
+    if tiles % 3 != 2:
+        return False
+    if tiles > 14:
+        return _splits_into_sets_and_a_pair(counts)
+    # with as many sets declared as the hand lacks tiles, "complete" is shanten -1
+    return _regular((14 - tiles) // 3, ab, cd) == -1
+
+
+def _splits_into_sets_and_a_pair(counts: list[int]) -> bool:
+    """The shape check by decomposition (also for more tiles than a hand holds: no shanten table for those)."""
     pair_suits = 0
     for offset, honors in ((0, False), (9, False), (18, False), (27, True)):
         size = 7 if honors else 9
@@ -435,13 +597,24 @@ def is_complete(
     four_as_two: bool = False,
 ) -> bool:
     """Whether concealed tiles plus ``melds`` declared sets make a winning shape."""
-    if is_regular_complete(counts):
+    known = _known_suits(counts)
+    if known is None:  # as in is_regular_complete
+        if _splits_into_sets_and_a_pair(counts):
+            return True
+        if melds:
+            return False
+        return (seven_pairs and is_seven_pairs(counts, four_as_two=four_as_two)) or (
+            thirteen_orphans and is_thirteen_orphans(counts)
+        )
+    ab, cd, info = known
+    tiles = info >> _TILES
+    if _is_regular_complete(counts, ab, cd, tiles):
         return True
-    if melds:
+    if melds or tiles != 14:
         return False
-    return (seven_pairs and is_seven_pairs(counts, four_as_two=four_as_two)) or (
-        thirteen_orphans and is_thirteen_orphans(counts)
-    )
+    if seven_pairs and (is_seven_pairs(counts, four_as_two=True) if four_as_two else _seven_pairs_of(info) == -1):
+        return True
+    return thirteen_orphans and _thirteen_orphans_of(info) == -1
 
 
 # --- discard advice (the analyser and the bots) ------------------------------------

@@ -172,7 +172,12 @@ class Table:
         self._result_view_cache: ResultView | None = None
         self._discard_view_cache: list[tuple[DiscardView, ...]] = [(), (), (), ()]
         self._meld_view_cache: dict[tuple[int, bool], tuple[Any, tuple[MeldView, ...]]] = {}
-        self._public_seat_views: list[SeatView | None] = [None, None, None, None]
+        # each seat's entry in the views, with what it was built from
+        self._public_seat_views: list[tuple[tuple[Any, ...], SeatView] | None] = [None, None, None, None]
+        self._shown_seat_views: dict[tuple[int, bool], tuple[tuple[Any, ...], tuple[int, ...], SeatView]] = {}
+        self._scores_view: tuple[tuple[Any, ...], tuple[int, ...]] = ((), ())
+        self._decisions = 0  # decisions applied (part of the pending cache's key)
+        self._pending_cache: tuple[tuple[Any, ...] | None, dict[int, tuple[Action, ...]]] = (None, {})
         self._deal()
 
     # --- setting up -----------------------------------------------------------------
@@ -275,8 +280,37 @@ class Table:
     def pending(self) -> dict[int, tuple[Action, ...]]:
         """Who must decide now, each with their legal actions (sorted).
 
-        An empty dict means the hand is over.
+        An empty dict means the hand is over.  Computed once per decision: the driver, ``act``'s
+        check and a host all ask, so the answer is kept while :meth:`_pending_key` is unchanged.
         """
+        key = self._pending_key()
+        if key != self._pending_cache[0]:
+            self._pending_cache = (key, self._compute_pending())
+        return dict(self._pending_cache[1])  # a copy: a caller may change its dict
+
+    def _pending_key(self) -> tuple[Any, ...]:
+        """What the pending decisions depend on that can change: every decision bumps ``_decisions``;
+        the rest is for tables arranged by hand (tests set up hands, draws and melds directly) and
+        copies (``id(self)``)."""
+        claims = self.claims
+        p0, p1, p2, p3 = self.players
+        return (
+            id(self),
+            self._decisions,
+            len(self.events),
+            self.phase,
+            self.turn_seat,
+            self.turn_situation,
+            id(claims),
+            -1 if claims is None else len(claims.answers),
+            self.wall.remaining,
+            *(tuple(p0.concealed), p0.drawn, id(p0.melds), len(p0.melds), len(p0.discards), p0.out),
+            *(tuple(p1.concealed), p1.drawn, id(p1.melds), len(p1.melds), len(p1.discards), p1.out),
+            *(tuple(p2.concealed), p2.drawn, id(p2.melds), len(p2.melds), len(p2.discards), p2.out),
+            *(tuple(p3.concealed), p3.drawn, id(p3.melds), len(p3.melds), len(p3.discards), p3.out),
+        )
+
+    def _compute_pending(self) -> dict[int, tuple[Action, ...]]:
         phase = self.phase
         if phase is _TURN:
             return {self.turn_seat: self._sorted(self.turn_actions(self.turn_seat))}
@@ -300,7 +334,10 @@ class Table:
         Raises :class:`IllegalAction` (and changes nothing) if the action is
         not among ``pending()[seat]``.
         """
-        legal = self.pending().get(seat)
+        key = self._pending_key()
+        if key != self._pending_cache[0]:
+            self._pending_cache = (key, self._compute_pending())
+        legal = self._pending_cache[1].get(seat)
         if legal is None:
             raise IllegalAction(f"seat {seat} has nothing to decide now (phase {self.phase})")
         if action not in legal:
@@ -311,6 +348,7 @@ class Table:
             )
         start = len(self.events)
         phase = self.phase
+        self._decisions += 1  # the pending decisions change (also when this one fails halfway)
         if phase is _TURN:
             self._act_turn(seat, action)
         elif self.claims is not None and (phase is _CLAIM or phase is _ROB):
@@ -446,7 +484,11 @@ class Table:
 
         if ok(ActionType.RON) and self.can_win(seat, tile, self_drawn=False):
             out.append(Ron(tile))
-        same = [t for t in player.concealed if kind_of(t) == kind]
+        # kind_of(t) == kind, for a suit or honour kind (flowers, ids 136+, have kinds 34+)
+        if kind < 34:
+            same = [t for t in player.concealed if t >> 2 == kind]
+        else:
+            same = [t for t in player.concealed if kind_of(t) == kind]
         if self.allow_pon and ok(ActionType.PON) and len(same) >= 2:
             for pair in self._pair_choices(same):
                 out.append(Pon(tile, pair))
@@ -477,8 +519,8 @@ class Table:
         for a, b in ((-2, -1), (-1, 1), (1, 2)):
             if not (0 <= pos + a <= 8 and 0 <= pos + b <= 8):
                 continue
-            first = [t for t in hand if kind_of(t) == kind + a]
-            second = [t for t in hand if kind_of(t) == kind + b]
+            first = [t for t in hand if t >> 2 == kind + a]  # numbered tiles: kind_of is t >> 2
+            second = [t for t in hand if t >> 2 == kind + b]
             seen = set()
             for x in first:
                 for y in second:
@@ -846,11 +888,19 @@ class Table:
         order of the wall.
         """
         over = self.phase is _OVER
-        players = tuple(
-            self._seat_view(s, p, shown=(s == seat or over or p.out), own=(s == seat or over))
-            for s, p in enumerate(self.players)
+        seat_view = self._seat_view
+        p0, p1, p2, p3 = self.players
+        players = (
+            seat_view(0, p0, shown=(seat == 0 or over or p0.out), own=(seat == 0 or over)),
+            seat_view(1, p1, shown=(seat == 1 or over or p1.out), own=(seat == 1 or over)),
+            seat_view(2, p2, shown=(seat == 2 or over or p2.out), own=(seat == 2 or over)),
+            seat_view(3, p3, shown=(seat == 3 or over or p3.out), own=(seat == 3 or over)),
         )
         context = self.context
+        scores = self._scores_view
+        key = (*context.scores, *self.deltas)
+        if scores[0] != key:  # points move a few times a hand: kept in between
+            scores = self._scores_view = (key, tuple(a + b for a, b in zip(context.scores, self.deltas)))
         return View(
             variant=self.name,
             seat=seat,
@@ -859,7 +909,7 @@ class Table:
             dealer=context.dealer,
             round_wind=context.round_wind,
             hand_number=context.hand_number,
-            scores=tuple(a + b for a, b in zip(context.scores, self.deltas)),
+            scores=scores[1],
             wall=self.wall.remaining,
             players=players,
             last_discard=self.last_discard,
@@ -870,35 +920,51 @@ class Table:
         )
 
     def _seat_view(self, s: int, p: PlayerState, *, shown: bool, own: bool) -> SeatView:
-        # Views are built for every seat after every decision: the parts that rarely change (ponds,
-        # melds, another seat's entry) are kept and rebuilt only when their player's state moved.
-        hidden = not own
-        melds = self._meld_views(s, p, hidden)
-        discards = self._discard_views(s, p)
+        # Views are built for every seat after every decision: a seat's entry is kept while what it
+        # shows is unchanged.  Of a pond only the latest discard ever changes (when it is claimed);
+        # melds are compared by identity first (a kong replaces its pung by a new meld).
+        records = p.discards
+        key = (
+            len(records),
+            records[-1].claimed_by if records else None,
+            tuple(p.melds),
+            tuple(p.bonus),
+            p.out,
+            len(p.concealed),
+        )
         if shown:
-            return SeatView(
+            concealed = tuple(p.concealed)
+            drawn = p.drawn if own else None
+            hit = self._shown_seat_views.get((s, own))
+            if hit is not None and hit[0] == key and hit[1] == concealed and hit[2].drawn == drawn:
+                return hit[2]
+            view = SeatView(
                 s,
                 self.seat_wind(s),
-                len(p.concealed),
-                melds,
-                discards,
-                tuple(p.bonus),
+                len(concealed),
+                self._meld_views(s, p, not own),
+                self._discard_views(s, p),
+                key[3],
                 p.out,
-                tuple(sort_tiles(p.concealed)),
-                p.drawn if own else None,
+                tuple(sort_tiles(concealed)),
+                drawn,
             )
-        cached = self._public_seat_views[s]
-        if (
-            cached is None
-            or cached.melds is not melds
-            or cached.discards is not discards
-            or cached.concealed_count != len(p.concealed)
-            or len(cached.bonus) != len(p.bonus)
-            or cached.out != p.out
-        ):
-            cached = SeatView(s, self.seat_wind(s), len(p.concealed), melds, discards, tuple(p.bonus), p.out)
-            self._public_seat_views[s] = cached
-        return cached
+            self._shown_seat_views[(s, own)] = (key, concealed, view)
+            return view
+        public = self._public_seat_views[s]
+        if public is not None and public[0] == key:
+            return public[1]
+        view = SeatView(
+            s,
+            self.seat_wind(s),
+            len(p.concealed),
+            self._meld_views(s, p, True),
+            self._discard_views(s, p),
+            key[3],
+            p.out,
+        )
+        self._public_seat_views[s] = (key, view)
+        return view
 
     def _discard_views(self, s: int, p: PlayerState) -> tuple[DiscardView, ...]:
         records = p.discards

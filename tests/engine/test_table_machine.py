@@ -113,6 +113,11 @@ class TableMachine(RuleBasedStateMachine):
         assert again.pending() == self.table.pending()
 
     @invariant()
+    def the_kept_pending_decisions_are_the_fresh_ones(self) -> None:
+        if self.table is not None:
+            assert self.table.pending() == self.table._compute_pending(), "pending() went stale"
+
+    @invariant()
     def every_tile_is_in_exactly_one_place(self) -> None:
         if self.table is not None:
             where = self.table.tile_locations()  # raises if a tile is in two places
@@ -156,4 +161,29 @@ def test_the_machine_catches_a_view_that_leaks_a_hidden_tile():
         run_state_machine_as_test(
             LeakyMachine,
             settings=settings(SETTINGS, max_examples=50, database=None, phases=[Phase.generate], print_blob=False),
+        )
+
+
+class StaleMachine(TableMachine):
+    """The same machine on a table that keeps its pending decisions across a decision."""
+
+    def new_table(self) -> Table:
+        table = super().new_table()
+        table.__class__ = stale(type(table))
+        return table
+
+
+def stale(honest: type[Table]) -> type[Table]:
+    class StaleTable(honest):  # type: ignore[misc,valid-type]
+        def _pending_key(self):  # the bug: the key misses the decisions
+            return ("always the same",)
+
+    return StaleTable
+
+
+def test_the_machine_catches_pending_decisions_kept_too_long():
+    with pytest.raises(AssertionError, match="went stale"):
+        run_state_machine_as_test(
+            StaleMachine,
+            settings=settings(SETTINGS, max_examples=20, database=None, phases=[Phase.generate], print_blob=False),
         )

@@ -56,6 +56,8 @@ from .points import win_payments
 from .scoring import has_yaku, score_win
 from .view import RiichiView
 
+_OVER = Phase.OVER  # an Enum class attribute is a slow lookup in CPython 3.11; read for every view
+
 RIICHI_COST = 1000
 RIICHI_MIN_WALL = 4  # tiles still to draw for a riichi declaration
 MAX_KANS = 4
@@ -411,6 +413,8 @@ class RiichiTable(Table):
         state = self.seats[seat]
         if state.temporary_furiten or state.riichi_furiten:
             return True
+        if not state.waits:  # asked for every view: most hands wait on nothing
+            return False
         own = {kind_of(d.tile) for d in self.players[seat].discards}
         return bool(own & state.waits)
 
@@ -530,11 +534,12 @@ class RiichiTable(Table):
             waits = tuple(sorted(self.seats[seat].waits))
             furiten = self.is_furiten(seat)
             no_yaku = self.seats[seat].no_yaku
-        if self.phase is Phase.OVER and any(self.seats[w.seat].riichi for w in self.wins):
+        if self.phase is _OVER and any(self.seats[w.seat].riichi for w in self.wins):
             ura = tuple(self.ura_indicators)
+        dead = self.wall.dead
         return RiichiView(
-            tuple(self.dora_indicators),
-            tuple(s.riichi or s.declaring for s in self.seats),
+            tuple([dead[i] for i in DORA_SLOTS[: self.dora_revealed]]),  # dora_indicators, built for every view
+            tuple([s.riichi or s.declaring for s in self.seats]),
             self.counters.sticks + self.riichi_sticks,
             waits,
             furiten,
