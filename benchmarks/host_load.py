@@ -2,6 +2,7 @@
 
     python benchmarks/host_load.py [--tables 50,100,150,200,250] [--seconds 8] [--think 0.25]
                                    [--policy fast|easy] [--ruleset basic]
+                                   [--compare OLD_TREE] [--profile FILE]
 
 For each N a fresh ``jantaku host`` process (with its SQLite store in a temporary
 directory) serves N tables; 4·N clients in this process play as bots, each
@@ -17,6 +18,12 @@ It stops at the first N whose p99 passes 100 ms and prints the largest N that
 stayed under, with ``ratio`` lines against the references there are: the 100-table
 target, the 100 ms budget, tech.md's 60 MB host memory goal, and the engine
 playing the same decisions alone (host CPU per decision / engine CPU per decision).
+
+``--compare OLD_TREE`` runs each step twice, interleaved: the host from another source tree
+(``git archive REV | tar -x -C OLD_TREE``, put first on the host's ``PYTHONPATH``) and this one,
+with the same clients, and prints the ratio of host CPU per decision (this / other).
+``--profile FILE`` runs this tree's host under cProfile and writes its stats to FILE
+(per step, ``FILE.N``).
 
 The ``fast`` policy (win, else pass, else discard the drawn tile) keeps the load
 generator cheap, so the host's cost is what is measured; ``easy`` uses the engine bot.
@@ -119,9 +126,21 @@ async def play(client: Client, table: int, choose, think: float, probe: Probe, r
             asyncio.ensure_future(answer(prompt, msg["view"]))
 
 
-async def start_host(data: str, tables: int) -> tuple[asyncio.subprocess.Process, int]:
+def host_command(profile: str | None) -> list[str]:
+    if profile is None:
+        return JANTAKU
+    code = f"import cProfile, sys; from jantaku.cli import main; cProfile.run('main(sys.argv[1:])', {profile!r})"
+    return [sys.executable, "-c", code]
+
+
+async def start_host(
+    data: str, tables: int, tree: str | None = None, profile: str | None = None
+) -> tuple[asyncio.subprocess.Process, int]:
+    env = dict(os.environ)
+    if tree is not None:
+        env["PYTHONPATH"] = os.pathsep.join([tree, *filter(None, [env.get("PYTHONPATH")])])
     proc = await asyncio.create_subprocess_exec(
-        *JANTAKU,
+        *host_command(profile),
         "host",
         "--port",
         "0",
@@ -137,6 +156,7 @@ async def start_host(data: str, tables: int) -> tuple[asyncio.subprocess.Process
         "--log-level",
         "error",
         stdout=asyncio.subprocess.PIPE,
+        env=env,
     )
     while True:
         line = (await asyncio.wait_for(proc.stdout.readline(), 30)).decode()
@@ -171,9 +191,10 @@ def own_cpu() -> float:
     return usage.ru_utime + usage.ru_stime
 
 
-async def run_step(tables: int, args: argparse.Namespace) -> dict:
+async def run_step(tables: int, args: argparse.Namespace, tree: str | None = None) -> dict:
+    profile = f"{args.profile}.{tables}" if args.profile and tree is None else None
     with tempfile.TemporaryDirectory(prefix="jantaku-load-") as data:
-        proc, port = await start_host(data, tables)
+        proc, port = await start_host(data, tables, tree, profile)
         probe, rng = Probe(), random.Random(tables)
         lags: list[float] = []
         lag_watch = asyncio.ensure_future(watch_lag(probe, lags))
@@ -259,6 +280,8 @@ async def main() -> None:
     parser.add_argument("--policy", choices=("fast", "easy"), default="fast")
     parser.add_argument("--ruleset", default="basic")
     parser.add_argument("--max-tables", type=int, default=400, help="never more than this many tables")
+    parser.add_argument("--compare", metavar="OLD_TREE", help="also run the host from this source tree, interleaved")
+    parser.add_argument("--profile", metavar="FILE", help="cProfile this tree's host into FILE.<tables>")
     args = parser.parse_args()
     args.options = {"hands": 64} if args.ruleset == "basic" else {}  # the longest match a host allows
     steps = [n for n in map(int, args.tables.split(",")) if 0 < n <= args.max_tables]
@@ -269,7 +292,8 @@ async def main() -> None:
         f"load average {os.getloadavg()[0]:.1f} at the start"
     )
     print(
-        "(host/gen CPU: share of one CPU; gen lag: p99 lateness of the load generator's own event loop, "
+        ("(rows marked o: the host from the --compare tree) " if args.compare else "")
+        + "(host/gen CPU: share of one CPU; gen lag: p99 lateness of the load generator's own event loop, "
         "part of every latency; machine: share of all CPUs busy, anyone's — a noisy machine shows in p99)"
     )
     print(
@@ -277,15 +301,31 @@ async def main() -> None:
         f"{'host CPU':>8} {'host RSS':>8} {'gen CPU':>7} {'gen lag':>7} {'machine':>7}"
     )
     results = []
-    for tables in steps:
-        r = await run_step(tables, args)
-        results.append(r)
+
+    def row(label: str, r: dict) -> None:
         print(
-            f"{tables:>6} {4 * tables:>7} {r['decisions_per_s']:>7.0f} {r['updates_per_s']:>7.0f} "
+            f"{label:>6} {4 * r['tables']:>7} {r['decisions_per_s']:>7.0f} {r['updates_per_s']:>7.0f} "
             f"{r['p50']:>7.1f} {r['p99']:>7.1f} {r['max']:>7.1f} {r['host_cpu']:>7.0%} "
             f"{r['host_rss']:>6.1f}MB {r['gen_cpu']:>6.0%} {r['gen_lag_p99']:>5.1f}ms {r['machine']:>6.0%}",
             flush=True,
         )
+
+    def per_decision(r: dict) -> float:
+        return r["host_cpu"] / max(r["decisions_per_s"], 1e-9)
+
+    for tables in steps:
+        if args.compare:
+            other = await run_step(tables, args, tree=args.compare)
+            row(f"{tables}o", other)
+        r = await run_step(tables, args)
+        results.append(r)
+        row(f"{tables}", r)
+        if args.compare:
+            print(
+                f"       host CPU per decision: this {per_decision(r) * 1e6:.0f} µs, "
+                f"other {per_decision(other) * 1e6:.0f} µs; ratio this / other: {per_decision(r) / per_decision(other):.2f}",
+                flush=True,
+            )
         if r["p99"] >= LATENCY_BUDGET_MS:
             break
 

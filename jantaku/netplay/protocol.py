@@ -178,6 +178,20 @@ def pack_array(packed_items: list[bytes]) -> bytes:
     return _header(len(packed_items), 0x90, 0xDC, 0xDD) + b"".join(packed_items)
 
 
+def pack_map(packed_entries: list[bytes]) -> bytes:
+    """A msgpack map of already packed entries (each one key packed, then its value).
+
+    >>> msgpack.unpackb(pack_map([pack("a") + pack(1), pack("b") + pack([2])]))
+    {'a': 1, 'b': [2]}
+    """
+    return map_header(len(packed_entries)) + b"".join(packed_entries)
+
+
+def map_header(count: int) -> bytes:
+    """The head of a msgpack map of ``count`` entries, packed apart from them."""
+    return _header(count, 0x80, 0xDE, 0xDF)
+
+
 class PackedMessage:
     """A message packed once and sent to many: :meth:`with_fields` adds per-reply fields (a ``ref``)
     without packing the rest again.

@@ -53,6 +53,7 @@ class MatchRunner:
         self.clock = table.clock
         self._wake = asyncio.Event()
         self._limit_check: Cancellable | None = None
+        self._pending: tuple[int, dict[int, tuple[Action, ...]]] | None = None  # (decisions made, pending)
         self.refresh_prompts()
         self._task = asyncio.create_task(self._drive(), name=f"table-{table.id}")
         self._arm_clock()
@@ -60,11 +61,20 @@ class MatchRunner:
     def wake(self) -> None:
         self._wake.set()
 
+    def pending(self) -> dict[int, tuple[Action, ...]]:
+        """The match's pending decisions, asked of the engine once per decision: the prompts,
+        the driver and its bots all read them (nothing but a decision changes them)."""
+        made = len(self.match.record().decisions)
+        cached = self._pending
+        if cached is None or cached[0] != made:
+            cached = self._pending = (made, self.match.pending())
+        return cached[1]
+
     # --- prompts ------------------------------------------------------------------------
 
     def refresh_prompts(self) -> None:
         """Open a prompt for each person who must decide now; close the ones that are answered."""
-        pending = self.match.pending() if self.running else {}
+        pending = self.pending() if self.running else {}
         for seat, prompt in list(self.prompts.items()):
             if pending.get(seat) != prompt.actions:
                 self.drop_prompt(seat)
@@ -219,7 +229,7 @@ class MatchRunner:
         """Let bots answer whatever they must answer, and sleep otherwise."""
         try:
             while self.running:
-                due = [s for s in self.match.pending() if self.bot_plays(s)]
+                due = [s for s in self.pending() if self.bot_plays(s)]
                 if not due:
                     self._wake.clear()
                     await self._wake.wait()
@@ -247,7 +257,7 @@ class MatchRunner:
         for index in due:
             if not self.running:
                 break
-            actions = self.match.pending().get(index)
+            actions = self.pending().get(index)
             if actions and self.bot_plays(index):
                 by = "bot" if self.table.seats[index].kind == "bot" else "auto"
                 self._apply(index, self._bot_choice(index, actions), by=by)

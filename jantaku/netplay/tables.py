@@ -27,7 +27,7 @@ from .protocol import ErrorCode, PackedMessage, RequestError, pack
 from .runner import MatchRunner
 from .seats import Seat, TableSettings
 from .store import Store, StoredMatch, StoredSeat
-from .views import update_message
+from .views import TableUpdate
 
 # The bot that fills empty seats at the start and stands in for players who leave, drop or time
 # out, unless the host names another: one that plays a fair game in the player's place.
@@ -171,7 +171,7 @@ class HostTable:
         self.store.set_seat(self.match_id, index, StoredSeat(player.name, player.id, None))
         self._check_activity()
         self.runner.refresh_prompts()
-        player.send(self._update(index, []))
+        player.send_packed(self._update(index, []))
 
     def add_bot(self, player: Player, bot: str | None, seat: int | None) -> int:
         self._check_owner(player, "add bots")
@@ -238,7 +238,7 @@ class HostTable:
         conn.watching.add(self.id)
         self.changed()
         if self.runner is not None:
-            conn.send(self._update(None, []))
+            conn.send_packed(self._update(None, []))
 
     def unwatch(self, conn: Connection) -> None:
         self.spectators.discard(conn)
@@ -259,7 +259,7 @@ class HostTable:
         self.changed()
         if self.runner is not None:
             self.runner.refresh_prompts()
-            player.send(self._update(index, []))
+            player.send_packed(self._update(index, []))
 
     def player_disconnected(self, player: Player) -> None:
         index = self.seat_of(player)
@@ -278,7 +278,7 @@ class HostTable:
         seat.away, seat.timeouts = False, 0
         if self.runner is not None:
             self.runner.refresh_prompts()
-            player.send(self._update(index, []))
+            player.send_packed(self._update(index, []))
         if was_away:
             self.changed()
 
@@ -376,26 +376,24 @@ class HostTable:
             raise RuntimeError(f"table {self.id} is {self.state} without a match")
         return self.runner
 
-    def _update(self, index: int | None, events: list[Event]) -> dict[str, Any]:
+    def _update(self, index: int | None, events: list[Event]) -> bytes:
+        """The update one recipient gets now (a player back at the table: the whole view)."""
         runner = self.current_runner()
-        return update_message(
-            self.id,
-            runner.match,
-            index,
-            events,
-            runner.prompt_wire(index),
-            see_hands=self.settings.spectators_see_hands,
-        )
+        update = TableUpdate(self.id, runner.match, events, see_hands=self.settings.spectators_see_hands)
+        return update.packed_for(index, runner.prompt_wire(index))
 
     def broadcast(self, events: list[Event]) -> None:
-        """Each connected player and spectator gets the update their seat may see."""
+        """Each connected player and spectator gets the update their seat may see (the public
+        part of it built and packed once for all of them)."""
         self._packed_info = None  # scores and hands played move on
+        runner = self.current_runner()
+        update = TableUpdate(self.id, runner.match, events, see_hands=self.settings.spectators_see_hands)
         for seat in self.seats:
             player = seat.connected_player
             if player is not None:
-                player.send(self._update(seat.index, events))
+                player.send_packed(update.packed_for(seat.index, runner.prompt_wire(seat.index)))
         if self.spectators:
-            data = pack(self._update(None, events))
+            data = update.packed_for(None, None)
             for conn in list(self.spectators):
                 conn.send_packed(data)
 
