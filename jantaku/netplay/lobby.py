@@ -429,6 +429,14 @@ class Lobby:
                 player.send(closed)
         self._lobby_changed(table.id)
 
+    def writes_lost(self, match_ids: set[int]) -> None:
+        """The store could not commit these matches' last writes: they stop (what their players
+        were about to hear of was never sent)."""
+        for table in list(self.tables.values()):
+            runner = table.runner
+            if runner is not None and runner.running and runner.match_id in match_ids:
+                runner.fail("the host could not save this match; it is stopped")
+
     def close(self) -> None:
         if self._push is not None:
             self._push.cancel()
