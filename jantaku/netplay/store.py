@@ -338,7 +338,9 @@ class Store:
     _INSERT_DECISION = "INSERT INTO decisions (match_id, idx, seat, action, by, at) VALUES (?, ?, ?, ?, ?, ?)"
 
     @classmethod
-    def _insert_decision(cls, db: sqlite3.Connection, match_id: int, index: int, seat: int, wire: list, by: str) -> None:
+    def _insert_decision(
+        cls, db: sqlite3.Connection, match_id: int, index: int, seat: int, wire: list, by: str
+    ) -> None:
         db.execute(cls._INSERT_DECISION, (match_id, index, seat, json.dumps(wire), by, time.time()))
 
     def append_decision(self, match_id: int, index: int, seat: int, wire: list, by: str) -> None:

@@ -247,7 +247,9 @@ async def test_every_decision_a_client_heard_of_survives_a_kill(tmp_path):
             if prompt and prompt["id"] not in acted:
                 acted.add(prompt["id"])
                 actions = [Action.from_wire(a) for a in prompt["actions"]]
-                heard = max(heard, await client.act(table, prompt["id"], get_bot("easy").choose(update["view"], actions)))
+                heard = max(
+                    heard, await client.act(table, prompt["id"], get_bot("easy").choose(update["view"], actions))
+                )
         host.kill()  # at once: no turn of our loop between the last thing heard and the kill
         assert await host.wait() == -signal.SIGKILL
     finally:
