@@ -60,7 +60,7 @@ class Lobby:
         self._players_at: dict[int, set[int]] = {}  # table id -> ids of the players sitting there
         self._loop = asyncio.get_running_loop()  # for I/O batching only (the lobby push)
         self.clock: Clock = clock or LoopClock(self._loop)  # table logic: deadlines, grace, idle tables
-        self.pacer = BotPacer(limits.bot_cpu_share)
+        self.pacer = BotPacer(limits.bot_cpu_share, LoopClock(self._loop))  # real time: it shares CPU
         self.quotas = TableQuotas(limits, self.tables.values)
 
     def _new_table(self, table_id: int, settings: TableSettings) -> HostTable:
