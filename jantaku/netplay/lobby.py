@@ -369,7 +369,7 @@ class Lobby:
             return
         if table.state == "playing":
             if not table.humans:  # nobody plays and nobody watches: stop now
-                self._loop.call_soon(self._close_if_idle, table.id)
+                self.clock.call_soon(lambda: self._close_if_idle(table.id))
             return  # otherwise paused, seats held for their players
         never_sat = table.state == "waiting" and not table.humans
         wait = (

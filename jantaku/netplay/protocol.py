@@ -187,6 +187,17 @@ def pack_map(packed_entries: list[bytes]) -> bytes:
     return map_header(len(packed_entries)) + b"".join(packed_entries)
 
 
+def pack_entries(fields: dict[str, Any]) -> bytes:
+    """The packed entries of a map without its head, to be joined with other entries under one
+    :func:`map_header` (packed in one call: cheaper than key by key).
+
+    >>> msgpack.unpackb(map_header(3) + pack_entries({"a": 1}) + pack_entries({"b": 2, "c": 3}))
+    {'a': 1, 'b': 2, 'c': 3}
+    """
+    count = len(fields)
+    return pack(fields)[1 if count < 16 else 3 if count < 65536 else 5 :]
+
+
 def map_header(count: int) -> bytes:
     """The head of a msgpack map of ``count`` entries, packed apart from them."""
     return _header(count, 0x80, 0xDE, 0xDF)

@@ -16,7 +16,7 @@ from typing import Any
 from ..engine.events import Event
 from ..engine.match import Match
 from ..engine.views import View, ViewExtension, seat_to_wire, view_to_wire
-from .protocol import map_header, pack, pack_array
+from .protocol import map_header, pack, pack_entries
 
 
 def seat_view(match: Match, seat: int | None, *, see_hands: bool = False) -> View:
@@ -54,67 +54,58 @@ def update_message(
 
 
 _PER_SEAT = frozenset(("seat", "players", "extension"))  # with the extension's own fields
+_VIEW_KEY = pack("view")
 
 
 class TableUpdate:
     """One decision's ``update`` messages for everyone at a table, the public part built and
     packed once: a seat's view is the spectators' with its own entry of ``players``, its
     ``seat`` and the variant's extension for it (:meth:`Match.own_part`), so each seat adds
-    only what is its own.  Bytes equal, as msgpack, to :func:`update_message` for the same
+    only what is its own.  Equal, as msgpack, to :func:`update_message` for the same
     recipient (the test holds them side by side); spectators share one packed message.
     """
 
     def __init__(self, table_id: int, match: Match, events: Iterable[Event], *, see_hands: bool = False):
         self.table_id, self.match, self.see_hands = table_id, match, see_hands
         self.events = list(events)
-        self.n = len(match.record().decisions)
         public = match.view(None)
         wire = view_to_wire(public)
-        extension = public.extension
-        self._public_extension = self._extension_entries(extension)
-        skip = _PER_SEAT | (extension.to_wire().keys() if extension is not None else set())
-        self._shared = b"".join(pack(k) + pack(v) for k, v in wire.items() if k not in skip)
-        self._shared_count = sum(1 for k in wire if k not in skip)
-        self._public_players = [pack(p) for p in wire["players"]]
-        self._own: dict[int, tuple[bytes, list[bytes]]] = {}  # seat -> its packed entry, extension
-        self._head = pack("type") + pack("update") + pack("table") + pack(table_id) + pack("n") + pack(self.n)
+        self._public_extension = self._extension_wire(public.extension)
+        shared = {k: v for k, v in wire.items() if k not in _PER_SEAT and k not in self._public_extension}
+        self._shared, self._shared_count = pack_entries(shared), len(shared)
+        self._public_players: list[dict[str, Any]] = wire["players"]
+        self._own: dict[int, tuple[dict[str, Any], dict[str, Any]]] = {}  # seat -> its entry, extension
+        self._head = pack_entries({"type": "update", "table": table_id, "n": len(match.record().decisions)})
         self._spectators: bytes | None = None
 
     @staticmethod
-    def _extension_entries(extension: ViewExtension | None) -> list[bytes]:
-        if extension is None:
-            return []
-        return [pack("extension") + pack(extension.KIND)] + [pack(k) + pack(v) for k, v in extension.to_wire().items()]
+    def _extension_wire(extension: ViewExtension | None) -> dict[str, Any]:
+        return {} if extension is None else {"extension": extension.KIND, **extension.to_wire()}
 
-    def _own_part(self, seat: int) -> tuple[bytes, list[bytes]]:
+    def _own_part(self, seat: int) -> tuple[dict[str, Any], dict[str, Any]]:
         own = self._own.get(seat)
         if own is None:
             entry, extension = self.match.own_part(seat)
-            own = self._own[seat] = (pack(seat_to_wire(entry)), self._extension_entries(extension))
+            own = self._own[seat] = (seat_to_wire(entry), self._extension_wire(extension))
         return own
 
     def _view(self, seat: int | None) -> bytes:
         if seat is not None:
             entry, extension = self._own_part(seat)
-            players = [entry if s == seat else packed for s, packed in enumerate(self._public_players)]
+            players = list(self._public_players)
+            players[seat] = entry
         else:
             extension = self._public_extension
             players = [self._own_part(s)[0] for s in range(4)] if self.see_hands else self._public_players
-        own = [pack("seat") + pack(seat), pack("players") + pack_array(players), *extension]
-        return map_header(self._shared_count + len(own)) + self._shared + b"".join(own)
+        own = {"seat": seat, "players": players, **extension}
+        return map_header(self._shared_count + len(own)) + self._shared + pack_entries(own)
 
     def packed_for(self, seat: int | None, prompt: dict[str, Any] | None) -> bytes:
         """The update ``seat`` gets (``None``: a spectator, who never has a prompt)."""
         if seat is None and self._spectators is not None:
             return self._spectators
-        entries = [
-            self._head,
-            pack("seat") + pack(seat),
-            pack("view") + self._view(seat),
-            pack("events") + pack(seat_events(self.events, seat, see_hands=self.see_hands)),
-            pack("prompt") + pack(prompt),
-        ]
-        data = map_header(7) + b"".join(entries)
+        own = {"seat": seat, "events": seat_events(self.events, seat, see_hands=self.see_hands), "prompt": prompt}
+        data = map_header(7) + self._head + _VIEW_KEY + self._view(seat) + pack_entries(own)
         if seat is None:
             self._spectators = data
         return data
