@@ -22,8 +22,8 @@ playing the same decisions alone (host CPU per decision / engine CPU per decisio
 ``--compare OLD_TREE`` runs each step twice, interleaved: the host from another source tree
 (``git archive REV | tar -x -C OLD_TREE``, put first on the host's ``PYTHONPATH``) and this one,
 with the same clients, and prints the ratio of host CPU per decision (this / other).
-``--profile FILE`` runs this tree's host under cProfile and writes its stats to FILE
-(per step, ``FILE.N``).
+``--profile FILE`` runs the host under cProfile (CPU time) and writes its stats to FILE
+(per step, ``FILE.N``; the other tree's ``FILE.N.other``).
 
 The ``fast`` policy (win, else pass, else discard the drawn tile) keeps the load
 generator cheap, so the host's cost is what is measured; ``easy`` uses the engine bot.
@@ -129,7 +129,11 @@ async def play(client: Client, table: int, choose, think: float, probe: Probe, r
 def host_command(profile: str | None) -> list[str]:
     if profile is None:
         return JANTAKU
-    code = f"import cProfile, sys; from jantaku.cli import main; cProfile.run('main(sys.argv[1:])', {profile!r})"
+    code = (
+        "import cProfile, sys, time; from jantaku.cli import main; "
+        "p = cProfile.Profile(time.process_time); "  # CPU time: a busy machine's waits are not the host's
+        f"p.runcall(main, sys.argv[1:]); p.dump_stats({profile!r})"
+    )
     return [sys.executable, "-c", code]
 
 
@@ -192,7 +196,7 @@ def own_cpu() -> float:
 
 
 async def run_step(tables: int, args: argparse.Namespace, tree: str | None = None) -> dict:
-    profile = f"{args.profile}.{tables}" if args.profile and tree is None else None
+    profile = f"{args.profile}.{tables}{'' if tree is None else '.other'}" if args.profile else None
     with tempfile.TemporaryDirectory(prefix="jantaku-load-") as data:
         proc, port = await start_host(data, tables, tree, profile)
         probe, rng = Probe(), random.Random(tables)
@@ -281,7 +285,7 @@ async def main() -> None:
     parser.add_argument("--ruleset", default="basic")
     parser.add_argument("--max-tables", type=int, default=400, help="never more than this many tables")
     parser.add_argument("--compare", metavar="OLD_TREE", help="also run the host from this source tree, interleaved")
-    parser.add_argument("--profile", metavar="FILE", help="cProfile this tree's host into FILE.<tables>")
+    parser.add_argument("--profile", metavar="FILE", help="cProfile the host into FILE.<tables>[.other]")
     args = parser.parse_args()
     args.options = {"hands": 64} if args.ruleset == "basic" else {}  # the longest match a host allows
     steps = [n for n in map(int, args.tables.split(",")) if 0 < n <= args.max_tables]

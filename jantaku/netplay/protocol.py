@@ -17,6 +17,7 @@ Sans-I/O: :class:`MessageReader` turns received bytes into messages and
 
 from __future__ import annotations
 
+import threading
 from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import Any
@@ -159,8 +160,15 @@ def check_envelope(msg: Any) -> dict[str, Any]:
     return msg
 
 
+_packers = threading.local()  # a Packer is reused (cheaper than packb's new one each call), one per thread
+
+
 def pack(msg: object) -> bytes:
-    return msgpack.packb(msg, use_bin_type=True)
+    try:
+        packer = _packers.packer
+    except AttributeError:
+        packer = _packers.packer = msgpack.Packer(use_bin_type=True)
+    return packer.pack(msg)
 
 
 def _header(count: int, small: int, short: int, long: int) -> bytes:

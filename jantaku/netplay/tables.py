@@ -27,7 +27,7 @@ from .protocol import ErrorCode, PackedMessage, RequestError, pack
 from .runner import MatchRunner
 from .seats import Seat, TableSettings
 from .store import Store, StoredMatch, StoredSeat
-from .views import TableUpdate
+from .views import PackedSeats, TableUpdate
 
 # The bot that fills empty seats at the start and stands in for players who leave, drop or time
 # out, unless the host names another: one that plays a fair game in the player's place.
@@ -65,6 +65,7 @@ class HostTable:
         self.clock: Clock = clock or LoopClock()  # deadlines, grace periods, the match's start
         self._was_active = False
         self._packed_info: bytes | None = None  # info() as sent in lobby pages, until it changes
+        self._packed_seats = PackedSeats()  # each seat's entry of the views, packed until it changes
         self.creator: int | None = settings.owner  # for the per-identity caps (the owner may change)
         self.creator_address: str | None = None  # for the per-address caps (None: not counted)
 
@@ -387,7 +388,9 @@ class HostTable:
         part of it built and packed once for all of them)."""
         self._packed_info = None  # scores and hands played move on
         runner = self.current_runner()
-        update = TableUpdate(self.id, runner.match, events, see_hands=self.settings.spectators_see_hands)
+        update = TableUpdate(
+            self.id, runner.match, events, see_hands=self.settings.spectators_see_hands, seats=self._packed_seats
+        )
         for seat in self.seats:
             player = seat.connected_player
             if player is not None:

@@ -15,7 +15,7 @@ from typing import Any
 
 from ..engine.events import Event
 from ..engine.match import Match
-from ..engine.views import View, ViewExtension, seat_to_wire, view_to_wire
+from ..engine.views import SeatView, View, ViewExtension, seat_to_wire, view_to_wire
 from .protocol import map_header, pack, pack_entries
 
 
@@ -55,6 +55,24 @@ def update_message(
 
 _PER_SEAT = frozenset(("seat", "players", "extension"))  # with the extension's own fields
 _VIEW_KEY = pack("view")
+_PLAYERS_KEY = pack("players")
+_FOUR = b"\x94"  # the head of a msgpack array of four: ``players``
+
+
+class PackedSeats:
+    """A table's ``players`` entries as last packed, per seat (public, and each seat's own):
+    after a decision most seats' entries are what they were, and are not packed again."""
+
+    def __init__(self) -> None:
+        self._last: list[tuple[SeatView, bytes] | None] = [None] * 8  # public 0-3, own 4-7
+
+    def packed(self, slot: int, entry: SeatView) -> bytes:
+        last = self._last[slot]
+        if last is not None and (last[0] is entry or last[0] == entry):
+            return last[1]
+        data = pack(seat_to_wire(entry))
+        self._last[slot] = (entry, data)
+        return data
 
 
 class TableUpdate:
@@ -65,16 +83,25 @@ class TableUpdate:
     recipient (the test holds them side by side); spectators share one packed message.
     """
 
-    def __init__(self, table_id: int, match: Match, events: Iterable[Event], *, see_hands: bool = False):
+    def __init__(
+        self,
+        table_id: int,
+        match: Match,
+        events: Iterable[Event],
+        *,
+        see_hands: bool = False,
+        seats: PackedSeats | None = None,
+    ):
         self.table_id, self.match, self.see_hands = table_id, match, see_hands
+        self._seats = seats or PackedSeats()
         self.events = list(events)
         public = match.view(None)
         wire = view_to_wire(public)
         self._public_extension = self._extension_wire(public.extension)
         shared = {k: v for k, v in wire.items() if k not in _PER_SEAT and k not in self._public_extension}
         self._shared, self._shared_count = pack_entries(shared), len(shared)
-        self._public_players: list[dict[str, Any]] = wire["players"]
-        self._own: dict[int, tuple[dict[str, Any], dict[str, Any]]] = {}  # seat -> its entry, extension
+        self._public_players = [self._seats.packed(i, p) for i, p in enumerate(public.players)]  # shared
+        self._own: dict[int, tuple[bytes, dict[str, Any]]] = {}  # seat -> its packed entry, extension
         self._head = pack_entries({"type": "update", "table": table_id, "n": len(match.record().decisions)})
         self._spectators: bytes | None = None
 
@@ -82,11 +109,11 @@ class TableUpdate:
     def _extension_wire(extension: ViewExtension | None) -> dict[str, Any]:
         return {} if extension is None else {"extension": extension.KIND, **extension.to_wire()}
 
-    def _own_part(self, seat: int) -> tuple[dict[str, Any], dict[str, Any]]:
+    def _own_part(self, seat: int) -> tuple[bytes, dict[str, Any]]:
         own = self._own.get(seat)
         if own is None:
             entry, extension = self.match.own_part(seat)
-            own = self._own[seat] = (seat_to_wire(entry), self._extension_wire(extension))
+            own = self._own[seat] = (self._seats.packed(4 + seat, entry), self._extension_wire(extension))
         return own
 
     def _view(self, seat: int | None) -> bytes:
@@ -97,8 +124,15 @@ class TableUpdate:
         else:
             extension = self._public_extension
             players = [self._own_part(s)[0] for s in range(4)] if self.see_hands else self._public_players
-        own = {"seat": seat, "players": players, **extension}
-        return map_header(self._shared_count + len(own)) + self._shared + pack_entries(own)
+        own = {"seat": seat, **extension}
+        return (
+            map_header(self._shared_count + len(own) + 1)
+            + self._shared
+            + pack_entries(own)
+            + _PLAYERS_KEY
+            + _FOUR
+            + b"".join(players)
+        )
 
     def packed_for(self, seat: int | None, prompt: dict[str, Any] | None) -> bytes:
         """The update ``seat`` gets (``None``: a spectator, who never has a prompt)."""

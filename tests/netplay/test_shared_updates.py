@@ -10,7 +10,7 @@ import pytest
 
 from jantaku.engine.match import Match
 from jantaku.engine.ruleset import get_ruleset
-from jantaku.netplay.views import TableUpdate, update_message
+from jantaku.netplay.views import PackedSeats, TableUpdate, update_message
 
 VARIANTS = ("basic", "classical", "hongkong", "riichi", "sichuan")
 
@@ -21,10 +21,10 @@ def test_every_recipient_gets_what_update_message_says_it_sees(variant, see_hand
     rng = random.Random(variant)
     match = Match(get_ruleset(variant), seed=rng.getrandbits(32))
     events: list = list(match.table.events)
-    phases = set()
+    phases, seats = set(), PackedSeats()  # kept from decision to decision, as a table keeps it
     prompt = {"id": 1, "kind": "turn", "actions": [], "labels": [], "deadline": None}
     for _ in range(160):  # a hand and the start of the next where the hand is short
-        update = TableUpdate(7, match, events, see_hands=see_hands)
+        update = TableUpdate(7, match, events, see_hands=see_hands, seats=seats)
         for seat in (None, 0, 1, 2, 3):
             given = prompt if seat == match.table.turn_seat else None
             want = update_message(7, match, seat, events, given, see_hands=see_hands)
