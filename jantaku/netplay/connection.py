@@ -210,40 +210,72 @@ class Connection:
         """
         reader = MessageReader(self.limits.wire)
         limits = self.limits
-        clock = asyncio.get_running_loop().time
+        loop = asyncio.get_running_loop()
+        clock = loop.time
         connected = last_message = clock()
         started: float | None = None  # when the unfinished message's first byte came
-        while True:
+        # One watchdog timer per connection instead of a timeout per read (reads are the hot
+        # path): it fires at the deadline it was set for; if the deadline has moved on by then
+        # it is set again, else it ends the read with an end of stream and the reason.
+        watchdog: asyncio.TimerHandle | None = None
+        watched = 0.0  # the deadline the watchdog is set for
+        expired: tuple[str, str] | None = None
+
+        def deadline_now() -> tuple[float, str, str]:
             if self.player is None:
-                deadline, code = connected + limits.handshake_timeout, ErrorCode.HANDSHAKE
                 why = f"no whole hello within {limits.handshake_timeout:g} s of connecting"
+                return connected + limits.handshake_timeout, ErrorCode.HANDSHAKE, why
+            deadline, code = last_message + limits.idle_timeout, ErrorCode.IDLE
+            why = f"no message for {limits.idle_timeout:g} s"
+            if started is not None and started + limits.message_timeout < deadline:
+                deadline = started + limits.message_timeout
+                why = f"a message took over {limits.message_timeout:g} s to arrive"
+            return deadline, code, why
+
+        def watch(deadline: float) -> None:
+            nonlocal watchdog, watched
+            if watchdog is not None:
+                watchdog.cancel()
+            watchdog, watched = loop.call_at(deadline, bark), deadline
+
+        def bark() -> None:
+            nonlocal watchdog, expired
+            watchdog = None
+            deadline, code, why = deadline_now()
+            if deadline <= watched:
+                expired = (code, why)
+                self.reader.feed_eof()
             else:
-                deadline, code = last_message + limits.idle_timeout, ErrorCode.IDLE
-                why = f"no message for {limits.idle_timeout:g} s"
-                if started is not None and started + limits.message_timeout < deadline:
-                    deadline = started + limits.message_timeout
-                    why = f"a message took over {limits.message_timeout:g} s to arrive"
-            try:
-                async with asyncio.timeout_at(deadline):  # a timer, not a task per read: reads are the hot path
+                watch(deadline)
+
+        try:
+            while True:
+                deadline = deadline_now()[0]
+                if watchdog is None or deadline < watched:
+                    watch(deadline)
+                try:
                     data = await self.reader.read(limits.wire.read_chunk)
-            except TimeoutError:
-                raise ProtocolError(code, why) from None
-            except (ConnectionError, OSError):
-                return
-            if not data:
-                return
-            completed = False
-            for msg in reader.feed(data):
-                last_message, completed = clock(), True
-                if not self._bucket.take():
-                    raise ProtocolError(ErrorCode.RATE_LIMITED, f"more than {limits.rate:g} messages a second")
-                yield msg
-                if self.closed:
+                except (ConnectionError, OSError):
                     return
-            if not reader.partial:
-                started = None
-            elif started is None or completed:  # a new message has begun
-                started = clock()
+                if expired is not None:
+                    raise ProtocolError(*expired)
+                if not data:
+                    return
+                completed = False
+                for msg in reader.feed(data):
+                    last_message, completed = clock(), True
+                    if not self._bucket.take():
+                        raise ProtocolError(ErrorCode.RATE_LIMITED, f"more than {limits.rate:g} messages a second")
+                    yield msg
+                    if self.closed:
+                        return
+                if not reader.partial:
+                    started = None
+                elif started is None or completed:  # a new message has begun
+                    started = clock()
+        finally:
+            if watchdog is not None:
+                watchdog.cancel()
 
     def charge_reply(self, size: int) -> None:
         """A large reply costs its sender one message per ``reply_bytes_per_message`` bytes beyond
