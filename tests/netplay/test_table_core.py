@@ -14,7 +14,6 @@ from typing import Any
 
 import msgpack
 
-from jantaku.engine.actions import Action
 from jantaku.netplay.clock import FakeClock
 from jantaku.netplay.players import Player
 from jantaku.netplay.prompts import Timers
@@ -106,7 +105,7 @@ def test_timeouts_then_a_bot_for_the_away_player_then_back_on_fake_time():
         assert runner.prompts.get(0) is prompt and not prompt.expired  # not before its deadline
         clock.advance(0.01)
         assert seat.timeouts == expected_timeouts
-        advance_until(clock, lambda: runner.prompts.get(0) is not prompt, "a bot answered for ann")
+        advance_until(clock, lambda answered=prompt: runner.prompts.get(0) is not answered, "a bot answered for ann")
     assert seat.away  # two timeouts in a row: a bot plays the seat until ann is back
     made = len(runner.match.record().decisions)
     advance_until(clock, lambda: len(runner.match.record().decisions) > made + 8, "play goes on without ann")
