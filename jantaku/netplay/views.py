@@ -55,6 +55,7 @@ def update_message(
 
 _PER_SEAT = frozenset(("seat", "players", "extension"))  # with the extension's own fields
 _VIEW_KEY = pack("view")
+_EVENTS_KEY = pack("events")
 _PLAYERS_KEY = pack("players")
 _FOUR = b"\x94"  # the head of a msgpack array of four: ``players``
 
@@ -104,6 +105,7 @@ class TableUpdate:
         self._own: dict[int, tuple[bytes, dict[str, Any]]] = {}  # seat -> its packed entry, extension
         self._head = pack_entries({"type": "update", "table": table_id, "n": len(match.record().decisions)})
         self._spectators: bytes | None = None
+        self._public_events: bytes | None = None  # what every seat without a private part sees
 
     @staticmethod
     def _extension_wire(extension: ViewExtension | None) -> dict[str, Any]:
@@ -134,12 +136,29 @@ class TableUpdate:
             + b"".join(players)
         )
 
+    def _events(self, seat: int | None) -> bytes:
+        """The ``events`` entry: an event differs from the spectators' form only for a seat
+        that sees its private part (:meth:`Event.sees_private`), so the rest share one."""
+        if seat is None and self.see_hands:
+            return _EVENTS_KEY + pack([e.open_wire() for e in self.events])
+        if seat is not None and any(e.sees_private(seat) for e in self.events):
+            return _EVENTS_KEY + pack([e.for_seat(seat) for e in self.events])
+        if self._public_events is None:
+            self._public_events = _EVENTS_KEY + pack([e.for_seat(None) for e in self.events])
+        return self._public_events
+
     def packed_for(self, seat: int | None, prompt: dict[str, Any] | None) -> bytes:
         """The update ``seat`` gets (``None``: a spectator, who never has a prompt)."""
         if seat is None and self._spectators is not None:
             return self._spectators
-        own = {"seat": seat, "events": seat_events(self.events, seat, see_hands=self.see_hands), "prompt": prompt}
-        data = map_header(7) + self._head + _VIEW_KEY + self._view(seat) + pack_entries(own)
+        data = (
+            map_header(7)
+            + self._head
+            + _VIEW_KEY
+            + self._view(seat)
+            + self._events(seat)
+            + pack_entries({"seat": seat, "prompt": prompt})
+        )
         if seat is None:
             self._spectators = data
         return data
