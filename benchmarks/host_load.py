@@ -2,6 +2,7 @@
 
     python benchmarks/host_load.py [--tables 50,100,150,200,250] [--seconds 8] [--think 0.25]
                                    [--policy fast|easy] [--ruleset basic]
+                                   [--compare OLD_TREE] [--profile FILE]
 
 For each N a fresh ``jantaku host`` process (with its SQLite store in a temporary
 directory) serves N tables; 4·N clients in this process play as bots, each
@@ -18,6 +19,15 @@ stayed under, with ``ratio`` lines against the references there are: the 100-tab
 target, the 100 ms budget, tech.md's 60 MB host memory goal, and the engine
 playing the same decisions alone (host CPU per decision / engine CPU per decision).
 
+``--compare OLD_TREE`` runs each step twice, interleaved: the host from another source tree
+(``git archive REV | tar -x -C OLD_TREE``, put first on the host's ``PYTHONPATH``) and this one,
+with the same clients, and prints the ratio of host CPU per decision (this / other).
+With ``--side-by-side`` both hosts run at once, each with N tables and its own 4·N clients,
+measured over the same seconds: the same machine, the same load generator's lag (which makes
+the other tree's figures fair on a busy machine; the total load is twice N).
+``--profile FILE`` runs the host under cProfile (CPU time) and writes its stats to FILE
+(per step, ``FILE.N``; the other tree's ``FILE.N.other``).
+
 The ``fast`` policy (win, else pass, else discard the drawn tile) keeps the load
 generator cheap, so the host's cost is what is measured; ``easy`` uses the engine bot.
 """
@@ -26,6 +36,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import contextlib
 import os
 import random
 import resource
@@ -119,9 +130,25 @@ async def play(client: Client, table: int, choose, think: float, probe: Probe, r
             asyncio.ensure_future(answer(prompt, msg["view"]))
 
 
-async def start_host(data: str, tables: int) -> tuple[asyncio.subprocess.Process, int]:
+def host_command(profile: str | None) -> list[str]:
+    if profile is None:
+        return JANTAKU
+    code = (
+        "import cProfile, sys, time; from jantaku.cli import main; "
+        "p = cProfile.Profile(time.process_time); "  # CPU time: a busy machine's waits are not the host's
+        f"p.runcall(main, sys.argv[1:]); p.dump_stats({profile!r})"
+    )
+    return [sys.executable, "-c", code]
+
+
+async def start_host(
+    data: str, tables: int, tree: str | None = None, profile: str | None = None
+) -> tuple[asyncio.subprocess.Process, int]:
+    env = dict(os.environ)
+    if tree is not None:
+        env["PYTHONPATH"] = os.pathsep.join([tree, *filter(None, [env.get("PYTHONPATH")])])
     proc = await asyncio.create_subprocess_exec(
-        *JANTAKU,
+        *host_command(profile),
         "host",
         "--port",
         "0",
@@ -137,6 +164,7 @@ async def start_host(data: str, tables: int) -> tuple[asyncio.subprocess.Process
         "--log-level",
         "error",
         stdout=asyncio.subprocess.PIPE,
+        env=env,
     )
     while True:
         line = (await asyncio.wait_for(proc.stdout.readline(), 30)).decode()
@@ -171,39 +199,58 @@ def own_cpu() -> float:
     return usage.ru_utime + usage.ru_stime
 
 
-async def run_step(tables: int, args: argparse.Namespace) -> dict:
-    with tempfile.TemporaryDirectory(prefix="jantaku-load-") as data:
-        proc, port = await start_host(data, tables)
-        probe, rng = Probe(), random.Random(tables)
+async def populate(port: int, tables: int, args: argparse.Namespace, probe: Probe) -> tuple[list[Client], list]:
+    """4·N clients at N tables of one host, each playing its seat."""
+    rng = random.Random(tables)
+    choose = fast_choice if args.policy == "fast" else get_bot("easy").choose
+    clients: list[Client] = []
+    games: list = []
+    for start in range(0, 4 * tables, 100):
+        clients += await asyncio.gather(
+            *(
+                Client.connect("127.0.0.1", port, f"bot{i}", ping_interval=10)
+                for i in range(start, min(start + 100, 4 * tables))
+            )
+        )
+    for t in range(tables):
+        four = clients[4 * t : 4 * t + 4]
+        table = await four[0].create_table(args.ruleset, options=args.options, timers=NO_CLOCKS, autostart=True, seat=0)
+        games += [asyncio.ensure_future(play(c, table, choose, args.think, probe, rng)) for c in four]
+        for seat, c in enumerate(four[1:], start=1):
+            await c.join(table, seat)
+    return clients, games
+
+
+async def run_step(tables: int, args: argparse.Namespace, trees: tuple[str | None, ...] = (None,)) -> list[dict]:
+    """One step: a host per tree (``None``: this one), all served at once by this process, each
+    with ``tables`` tables, measured over the same seconds (side by side: the same machine)."""
+    results: list[dict] = []
+    with contextlib.ExitStack() as dirs:
+        hosts = []
+        for tree in trees:
+            data = dirs.enter_context(tempfile.TemporaryDirectory(prefix="jantaku-load-"))
+            profile = f"{args.profile}.{tables}{'' if tree is None else '.other'}" if args.profile else None
+            hosts.append(await start_host(data, tables, tree, profile))
+        probes = [Probe() for _ in hosts]
         lags: list[float] = []
-        lag_watch = asyncio.ensure_future(watch_lag(probe, lags))
-        choose = fast_choice if args.policy == "fast" else get_bot("easy").choose
+        lag_watch = asyncio.ensure_future(watch_lag(probes[0], lags))
         clients: list[Client] = []
+        games: list = []
         try:
-            for start in range(0, 4 * tables, 100):
-                clients += await asyncio.gather(
-                    *(
-                        Client.connect("127.0.0.1", port, f"bot{i}", ping_interval=10)
-                        for i in range(start, min(start + 100, 4 * tables))
-                    )
-                )
-            games = []
-            for t in range(tables):
-                four = clients[4 * t : 4 * t + 4]
-                table = await four[0].create_table(
-                    args.ruleset, options=args.options, timers=NO_CLOCKS, autostart=True, seat=0
-                )
-                games += [asyncio.ensure_future(play(c, table, choose, args.think, probe, rng)) for c in four]
-                for seat, c in enumerate(four[1:], start=1):
-                    await c.join(table, seat)
+            for (_proc, port), probe in zip(hosts, probes):
+                more_clients, more_games = await populate(port, tables, args, probe)
+                clients += more_clients
+                games += more_games
             await asyncio.sleep(args.warmup)
-            cpu0, _ = process_stats(proc.pid)
+            cpu0 = [process_stats(proc.pid)[0] for proc, _ in hosts]
             gen0, t0, busy0 = own_cpu(), time.perf_counter(), machine_busy()
-            probe.recording = True
+            for probe in probes:
+                probe.recording = True
             await asyncio.sleep(args.seconds)
-            probe.recording = False
+            for probe in probes:
+                probe.recording = False
             elapsed = time.perf_counter() - t0
-            cpu1, rss = process_stats(proc.pid)
+            stats1 = [process_stats(proc.pid) for proc, _ in hosts]
             gen1, busy1 = own_cpu(), machine_busy()
             await asyncio.sleep(0.3)  # let the last views arrive
         finally:
@@ -211,28 +258,34 @@ async def run_step(tables: int, args: argparse.Namespace) -> dict:
             for game in games:
                 game.cancel()
             await asyncio.gather(*(c.close() for c in clients), return_exceptions=True)
-            proc.send_signal(signal.SIGTERM)
-            await asyncio.wait_for(proc.wait(), 30)
-    latencies = sorted(probe.latencies_ms())
-    decisions = len(probe.sent) / elapsed
+            for proc, _ in hosts:
+                proc.send_signal(signal.SIGTERM)
+            for proc, _ in hosts:
+                await asyncio.wait_for(proc.wait(), 60)
+    for probe, before, (cpu1, rss) in zip(probes, cpu0, stats1):
+        latencies = sorted(probe.latencies_ms())
+        decisions = len(probe.sent) / elapsed
 
-    def pct(p: float) -> float:
-        return latencies[min(len(latencies) - 1, int(p * len(latencies)))] if latencies else float("nan")
+        def pct(p: float, latencies: list[float] = latencies) -> float:
+            return latencies[min(len(latencies) - 1, int(p * len(latencies)))] if latencies else float("nan")
 
-    return {
-        "tables": tables,
-        "decisions_per_s": decisions,
-        "updates_per_s": 4 * decisions,
-        "p50": pct(0.50),
-        "p99": pct(0.99),
-        "max": latencies[-1] if latencies else float("nan"),
-        "host_cpu": (cpu1 - cpu0) / elapsed,
-        "host_rss": rss,
-        "gen_cpu": (gen1 - gen0) / elapsed,
-        "machine": (busy1[0] - busy0[0]) / max(1, busy1[1] - busy0[1]),
-        "gen_lag_p99": sorted(lags)[int(0.99 * len(lags))] if lags else float("nan"),
-        "samples": len(latencies),
-    }
+        results.append(
+            {
+                "tables": tables,
+                "decisions_per_s": decisions,
+                "updates_per_s": 4 * decisions,
+                "p50": pct(0.50),
+                "p99": pct(0.99),
+                "max": latencies[-1] if latencies else float("nan"),
+                "host_cpu": (cpu1 - before) / elapsed,
+                "host_rss": rss,
+                "gen_cpu": (gen1 - gen0) / elapsed,
+                "machine": (busy1[0] - busy0[0]) / max(1, busy1[1] - busy0[1]),
+                "gen_lag_p99": sorted(lags)[int(0.99 * len(lags))] if lags else float("nan"),
+                "samples": len(latencies),
+            }
+        )
+    return results
 
 
 def engine_cpu_per_decision(ruleset: str, options: dict, decisions: int = 20000) -> float:
@@ -259,6 +312,11 @@ async def main() -> None:
     parser.add_argument("--policy", choices=("fast", "easy"), default="fast")
     parser.add_argument("--ruleset", default="basic")
     parser.add_argument("--max-tables", type=int, default=400, help="never more than this many tables")
+    parser.add_argument("--compare", metavar="OLD_TREE", help="also run the host from this source tree, interleaved")
+    parser.add_argument(
+        "--side-by-side", action="store_true", help="with --compare: both hosts at once, measured over the same seconds"
+    )
+    parser.add_argument("--profile", metavar="FILE", help="cProfile the host into FILE.<tables>[.other]")
     args = parser.parse_args()
     args.options = {"hands": 64} if args.ruleset == "basic" else {}  # the longest match a host allows
     steps = [n for n in map(int, args.tables.split(",")) if 0 < n <= args.max_tables]
@@ -269,7 +327,8 @@ async def main() -> None:
         f"load average {os.getloadavg()[0]:.1f} at the start"
     )
     print(
-        "(host/gen CPU: share of one CPU; gen lag: p99 lateness of the load generator's own event loop, "
+        ("(rows marked o: the host from the --compare tree) " if args.compare else "")
+        + "(host/gen CPU: share of one CPU; gen lag: p99 lateness of the load generator's own event loop, "
         "part of every latency; machine: share of all CPUs busy, anyone's — a noisy machine shows in p99)"
     )
     print(
@@ -277,15 +336,36 @@ async def main() -> None:
         f"{'host CPU':>8} {'host RSS':>8} {'gen CPU':>7} {'gen lag':>7} {'machine':>7}"
     )
     results = []
-    for tables in steps:
-        r = await run_step(tables, args)
-        results.append(r)
+
+    def row(label: str, r: dict) -> None:
         print(
-            f"{tables:>6} {4 * tables:>7} {r['decisions_per_s']:>7.0f} {r['updates_per_s']:>7.0f} "
+            f"{label:>6} {4 * r['tables']:>7} {r['decisions_per_s']:>7.0f} {r['updates_per_s']:>7.0f} "
             f"{r['p50']:>7.1f} {r['p99']:>7.1f} {r['max']:>7.1f} {r['host_cpu']:>7.0%} "
             f"{r['host_rss']:>6.1f}MB {r['gen_cpu']:>6.0%} {r['gen_lag_p99']:>5.1f}ms {r['machine']:>6.0%}",
             flush=True,
         )
+
+    def per_decision(r: dict) -> float:
+        return r["host_cpu"] / max(r["decisions_per_s"], 1e-9)
+
+    for tables in steps:
+        if args.compare and args.side_by_side:
+            other, r = await run_step(tables, args, trees=(args.compare, None))
+            row(f"{tables}o", other)
+        elif args.compare:
+            [other] = await run_step(tables, args, trees=(args.compare,))
+            row(f"{tables}o", other)
+            [r] = await run_step(tables, args)
+        else:
+            [r] = await run_step(tables, args)
+        results.append(r)
+        row(f"{tables}", r)
+        if args.compare:
+            print(
+                f"       host CPU per decision: this {per_decision(r) * 1e6:.0f} µs, "
+                f"other {per_decision(other) * 1e6:.0f} µs; ratio this / other: {per_decision(r) / per_decision(other):.2f}",
+                flush=True,
+            )
         if r["p99"] >= LATENCY_BUDGET_MS:
             break
 

@@ -27,7 +27,7 @@ from .results import HandResult
 from .ruleset import Ruleset, get_ruleset, hand_seed
 from .events import Event, MatchEndEvent
 from .table import HandContext, Table
-from .views import MatchInfo, Standing, View
+from .views import MatchInfo, SeatView, Standing, View, ViewExtension
 from .wall import Wall
 
 RECORD_VERSION = 1
@@ -199,6 +199,22 @@ class Match:
 
     def view(self, seat: int | None) -> View:
         return self.table.view(seat, match=self.info())
+
+    def own_part(self, seat: int) -> tuple[SeatView, ViewExtension | None]:
+        """What ``seat``'s view adds to a spectator's: its own entry and the variant's extension.
+
+        ``view(seat)`` is ``view(None)`` with ``players[seat]``, ``seat`` and ``extension``
+        replaced by these, so a host building every seat's view after a decision builds the
+        public part once (``jantaku.netplay.views``)::
+
+            >>> from jantaku.engine.ruleset import get_ruleset
+            >>> m = Match(get_ruleset("riichi"), seed=3)
+            >>> own, ext = m.own_part(2)
+            >>> own == m.view(2).players[2] and ext == m.view(2).extension
+            True
+        """
+        table = self.table
+        return table._seat_view(seat, table.players[seat], shown=True, own=True), table.view_extension(seat)
 
     def info(self) -> MatchInfo:
         """The match's part of every view (built again only when it changed)."""

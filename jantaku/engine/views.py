@@ -405,6 +405,11 @@ def _public_seat(p: SeatView) -> dict[str, Any]:
     return dict(hit[1] if hit is not None and hit[0] is p else _public_seat_wire(p))
 
 
+def seat_to_wire(p: SeatView) -> dict[str, Any]:
+    """One entry of :func:`view_to_wire`'s ``players``."""
+    return _encode_seat(p) if p.concealed is not None else _public_seat(p)
+
+
 def rules_to_wire(rules: RuleFacts) -> dict[str, bool]:
     return dict(_rules_wire(rules))
 

@@ -41,6 +41,10 @@ class Clock(Protocol):
 
     def call_at(self, when: float, callback: Callable[[], None]) -> Cancellable: ...
 
+    def call_soon(self, callback: Callable[[], None]) -> Cancellable:
+        """At the next turn of the loop (not within the caller's)."""
+        ...
+
     async def sleep(self, seconds: float) -> None: ...
 
 
@@ -62,6 +66,9 @@ class LoopClock:
     def call_at(self, when: float, callback: Callable[[], None]) -> Cancellable:
         return self._loop.call_at(when, callback)
 
+    def call_soon(self, callback: Callable[[], None]) -> Cancellable:
+        return self._loop.call_soon(callback)
+
     async def sleep(self, seconds: float) -> None:
         await asyncio.sleep(seconds)
 
@@ -80,7 +87,9 @@ class FakeClock:
     """Time that stands still until :meth:`advance`; callbacks due by then run in order.
 
     ``sleep(0)`` yields to the event loop once (as asyncio's does); a longer sleep ends
-    when the clock is advanced past it.  ``wall`` is ``time()`` plus a fixed epoch offset.
+    when the clock is advanced past it.  ``call_soon`` callbacks are due now: they run at
+    the event loop's next turn if one is running, else at the next :meth:`advance`
+    (``advance(0)`` runs them), so the table logic can be driven with no loop at all.  ``wall`` is ``time()`` plus a fixed epoch offset.
     """
 
     def __init__(self, start: float = 0.0, epoch: float = 1_700_000_000.0):
@@ -102,6 +111,14 @@ class FakeClock:
 
     def call_later(self, delay: float, callback: Callable[[], None]) -> Cancellable:
         return self.call_at(self._now + delay, callback)
+
+    def call_soon(self, callback: Callable[[], None]) -> Cancellable:
+        timer = self.call_at(self._now, callback)
+        try:
+            asyncio.get_running_loop().call_soon(self.advance, 0.0)
+        except RuntimeError:
+            pass  # no loop: the next advance() runs it
+        return timer
 
     async def sleep(self, seconds: float) -> None:
         if seconds <= 0:

@@ -12,7 +12,7 @@ import asyncio
 import itertools
 import logging
 import socket
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Callable
 from typing import TYPE_CHECKING, Any
 
 from .limits import ConnectionLimits
@@ -69,10 +69,52 @@ class TokenBucket:
         return False
 
 
+class TurnFlush:
+    """The end of a turn of the host's event loop: the store's open batch committed, then
+    everything the turn queued for its connections written, one write each.
+
+    Committing first is the crash guarantee: a byte that tells a client of a decision leaves
+    only once the decision is on disk.  If the commit fails, what was queued is never sent:
+    those connections are dropped and ``on_lost`` stops the matches whose writes were lost.
+    """
+
+    def __init__(self, commit: Callable[[], bool] = lambda: True, on_lost: Callable[[], None] = lambda: None):
+        self._commit, self._on_lost = commit, on_lost
+        self._queued: list[Connection] = []
+        self._scheduled = False
+
+    def schedule(self) -> None:
+        """Run at the end of this turn (once, however often asked)."""
+        if not self._scheduled:
+            self._scheduled = True
+            asyncio.get_running_loop().call_soon(self.run)
+
+    def queue(self, conn: Connection) -> None:
+        self._queued.append(conn)
+        self.schedule()
+
+    def run(self) -> None:
+        self._scheduled = False
+        queued, self._queued = self._queued, []
+        if not self._commit():
+            for conn in queued:
+                conn.abort()
+            self._on_lost()
+            return
+        for conn in queued:
+            conn.flush()
+
+
 class Connection:
     """A client's stream on the host side."""
 
-    def __init__(self, reader: asyncio.StreamReader, writer: asyncio.StreamWriter, limits: ConnectionLimits):
+    def __init__(
+        self,
+        reader: asyncio.StreamReader,
+        writer: asyncio.StreamWriter,
+        limits: ConnectionLimits,
+        turn: TurnFlush | None = None,
+    ):
         self.id = next(_ids)
         self.reader, self.writer = reader, writer
         self.limits = limits
@@ -89,6 +131,8 @@ class Connection:
         self.errors = 0
         self.closed = False
         self._outbox: list[bytes] = []
+        self._turn = turn or TurnFlush()  # writes at the end of the loop's turn (the host's: after its commit)
+        self._ending = False  # closed, the last queued bytes still to go
         self._bucket = TokenBucket(limits.rate, limits.burst)
         self.chat_bucket = TokenBucket(limits.chat_rate, limits.chat_burst)
 
@@ -114,36 +158,44 @@ class Connection:
             self.closed = True
             return False
         if not self._outbox:
-            asyncio.get_running_loop().call_soon(self._flush)
+            self._turn.queue(self)
         self._outbox.append(data)
         return True
 
-    def _flush(self) -> None:
-        if self.closed or not self._outbox:
+    def flush(self) -> None:
+        """Write what is queued (the end of the turn), and close if :meth:`close` was asked."""
+        if self._outbox and not self.writer.transport.is_closing():
+            data = b"".join(self._outbox)
             self._outbox.clear()
-            return
-        data = b"".join(self._outbox)
+            self.writer.write(data)
+            if self.writer.transport.get_write_buffer_size() > self.limits.send_buffer:
+                log.info("%r stopped reading; dropped", self)
+                self.abort()
         self._outbox.clear()
-        self.writer.write(data)
-        if self.writer.transport.get_write_buffer_size() > self.limits.send_buffer:
-            log.info("%r stopped reading; dropped", self)
-            self.abort()
+        if self._ending:
+            self._ending = False
+            self.writer.close()
 
     def send_error(self, code: str, message: str, ref: Any = None) -> None:
         self.send(error_message(code, message, ref))
 
     def close(self, code: str | None = None, message: str = "") -> None:
-        """Close after telling the peer why (if ``code``)."""
+        """Close after telling the peer why (if ``code``): at the end of the turn, with what
+        is queued (never before the turn's commit)."""
         if self.closed:
             return
         if code is not None:
             self.send_error(code, message)
-        self._flush()
         self.closed = True
-        self.writer.close()
+        if self._outbox:
+            self._ending = True  # the turn's flush writes the rest and closes
+        else:
+            self.writer.close()
 
     def abort(self) -> None:
-        self.closed = True
+        """Drop the connection now; nothing queued is sent."""
+        self.closed, self._ending = True, False
+        self._outbox.clear()
         self.writer.transport.abort()
 
     # --- receiving -------------------------------------------------------------------
@@ -158,40 +210,72 @@ class Connection:
         """
         reader = MessageReader(self.limits.wire)
         limits = self.limits
-        clock = asyncio.get_running_loop().time
+        loop = asyncio.get_running_loop()
+        clock = loop.time
         connected = last_message = clock()
         started: float | None = None  # when the unfinished message's first byte came
-        while True:
+        # One watchdog timer per connection instead of a timeout per read (reads are the hot
+        # path): it fires at the deadline it was set for; if the deadline has moved on by then
+        # it is set again, else it ends the read with an end of stream and the reason.
+        watchdog: asyncio.TimerHandle | None = None
+        watched = 0.0  # the deadline the watchdog is set for
+        expired: tuple[str, str] | None = None
+
+        def deadline_now() -> tuple[float, str, str]:
             if self.player is None:
-                deadline, code = connected + limits.handshake_timeout, ErrorCode.HANDSHAKE
                 why = f"no whole hello within {limits.handshake_timeout:g} s of connecting"
+                return connected + limits.handshake_timeout, ErrorCode.HANDSHAKE, why
+            deadline, code = last_message + limits.idle_timeout, ErrorCode.IDLE
+            why = f"no message for {limits.idle_timeout:g} s"
+            if started is not None and started + limits.message_timeout < deadline:
+                deadline = started + limits.message_timeout
+                why = f"a message took over {limits.message_timeout:g} s to arrive"
+            return deadline, code, why
+
+        def watch(deadline: float) -> None:
+            nonlocal watchdog, watched
+            if watchdog is not None:
+                watchdog.cancel()
+            watchdog, watched = loop.call_at(deadline, bark), deadline
+
+        def bark() -> None:
+            nonlocal watchdog, expired
+            watchdog = None
+            deadline, code, why = deadline_now()
+            if deadline <= watched:
+                expired = (code, why)
+                self.reader.feed_eof()
             else:
-                deadline, code = last_message + limits.idle_timeout, ErrorCode.IDLE
-                why = f"no message for {limits.idle_timeout:g} s"
-                if started is not None and started + limits.message_timeout < deadline:
-                    deadline = started + limits.message_timeout
-                    why = f"a message took over {limits.message_timeout:g} s to arrive"
-            try:
-                async with asyncio.timeout_at(deadline):  # a timer, not a task per read: reads are the hot path
+                watch(deadline)
+
+        try:
+            while True:
+                deadline = deadline_now()[0]
+                if watchdog is None or deadline < watched:
+                    watch(deadline)
+                try:
                     data = await self.reader.read(limits.wire.read_chunk)
-            except TimeoutError:
-                raise ProtocolError(code, why) from None
-            except (ConnectionError, OSError):
-                return
-            if not data:
-                return
-            completed = False
-            for msg in reader.feed(data):
-                last_message, completed = clock(), True
-                if not self._bucket.take():
-                    raise ProtocolError(ErrorCode.RATE_LIMITED, f"more than {limits.rate:g} messages a second")
-                yield msg
-                if self.closed:
+                except (ConnectionError, OSError):
                     return
-            if not reader.partial:
-                started = None
-            elif started is None or completed:  # a new message has begun
-                started = clock()
+                if expired is not None:
+                    raise ProtocolError(*expired)
+                if not data:
+                    return
+                completed = False
+                for msg in reader.feed(data):
+                    last_message, completed = clock(), True
+                    if not self._bucket.take():
+                        raise ProtocolError(ErrorCode.RATE_LIMITED, f"more than {limits.rate:g} messages a second")
+                    yield msg
+                    if self.closed:
+                        return
+                if not reader.partial:
+                    started = None
+                elif started is None or completed:  # a new message has begun
+                    started = clock()
+        finally:
+            if watchdog is not None:
+                watchdog.cancel()
 
     def charge_reply(self, size: int) -> None:
         """A large reply costs its sender one message per ``reply_bytes_per_message`` bytes beyond

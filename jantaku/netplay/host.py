@@ -25,7 +25,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from .clock import Clock
-from .connection import Connection
+from .connection import Connection, TurnFlush
 from .limits import ConnectionLimits, HostLimits, counted_address
 from .lobby import Lobby
 from .paths import DataDirLock
@@ -82,6 +82,7 @@ class Host:
         self.port: int | None = None
         self.resumed = 0  # matches taken up again at start
         self._server: asyncio.AbstractServer | None = None
+        self._turn = TurnFlush(self._commit, self._writes_lost)  # commit, then send: once per loop turn
         self._sessions: set[asyncio.Task] = set()
         self._lock: DataDirLock | None = None
         self._stopped: asyncio.Event | None = None
@@ -107,6 +108,7 @@ class Host:
                 raise
         else:
             self.store = Store(None)
+        self.store.batch_writes(self._turn.schedule)
         try:
             # bound (a taken port fails before any work) but not listening yet: see _listen_when_ready
             self._server = await asyncio.start_server(self._accept, bind, port, start_serving=False)
@@ -180,7 +182,16 @@ class Host:
         self._release()
         self._stopped.set()
 
+    def _commit(self) -> bool:
+        return self.store.commit() if self.store is not None else True
+
+    def _writes_lost(self) -> None:
+        if self.store is not None and self.lobby is not None:
+            lost, self.store.batch_matches = self.store.batch_matches, set()
+            self.lobby.writes_lost(lost)
+
     def _release(self) -> None:
+        self._turn.run()  # what the last turn queued: committed, then sent
         if self.store is not None:
             self.store.close()
         if self._lock is not None:
@@ -233,7 +244,7 @@ class Host:
         task = asyncio.current_task()
         if task is not None:
             self._sessions.add(task)
-        conn = Connection(reader, writer, self.connection_limits)
+        conn = Connection(reader, writer, self.connection_limits, self._turn)
         conn.vouched_token = token
         try:
             if self._admit(conn):

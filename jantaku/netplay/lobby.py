@@ -60,7 +60,7 @@ class Lobby:
         self._players_at: dict[int, set[int]] = {}  # table id -> ids of the players sitting there
         self._loop = asyncio.get_running_loop()  # for I/O batching only (the lobby push)
         self.clock: Clock = clock or LoopClock(self._loop)  # table logic: deadlines, grace, idle tables
-        self.pacer = BotPacer(limits.bot_cpu_share)
+        self.pacer = BotPacer(limits.bot_cpu_share, LoopClock(self._loop))  # real time: it shares CPU
         self.quotas = TableQuotas(limits, self.tables.values)
 
     def _new_table(self, table_id: int, settings: TableSettings) -> HostTable:
@@ -369,7 +369,7 @@ class Lobby:
             return
         if table.state == "playing":
             if not table.humans:  # nobody plays and nobody watches: stop now
-                self._loop.call_soon(self._close_if_idle, table.id)
+                self.clock.call_soon(lambda: self._close_if_idle(table.id))
             return  # otherwise paused, seats held for their players
         never_sat = table.state == "waiting" and not table.humans
         wait = (
@@ -428,6 +428,14 @@ class Lobby:
             if player is not None:
                 player.send(closed)
         self._lobby_changed(table.id)
+
+    def writes_lost(self, match_ids: set[int]) -> None:
+        """The store could not commit these matches' last writes: they stop (what their players
+        were about to hear of was never sent)."""
+        for table in list(self.tables.values()):
+            runner = table.runner
+            if runner is not None and runner.running and runner.match_id in match_ids:
+                runner.fail("the host could not save this match; it is stopped")
 
     def close(self) -> None:
         if self._push is not None:

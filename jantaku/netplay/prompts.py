@@ -68,6 +68,22 @@ class Timers:
         return {"turn": self.turn, "claim": self.claim, "between": self.between}[kind]
 
 
+# An action's wire form and label, made once per distinct action: a prompt offers a dozen discards,
+# and the same ones come again and again.  Bounded; cleared when full.
+_ACTION_FORMS: dict[Action, tuple[list[Any], str]] = {}
+_ACTION_FORMS_MAX = 4096
+
+
+def action_forms(action: Action) -> tuple[list[Any], str]:
+    """``(action.to_wire(), str(action))``, shared: callers must not change the list."""
+    forms = _ACTION_FORMS.get(action)
+    if forms is None:
+        if len(_ACTION_FORMS) >= _ACTION_FORMS_MAX:
+            _ACTION_FORMS.clear()
+        forms = _ACTION_FORMS[action] = (action.to_wire(), str(action))
+    return forms
+
+
 def prompt_kind(match: Match) -> str:
     """Which timer applies to the decisions pending now."""
     if match.phase == "between":
@@ -91,11 +107,12 @@ class SeatPrompt:
 
     def to_wire(self, now: float) -> dict[str, Any]:
         if self._wire is None:
+            forms = [action_forms(a) for a in self.actions]
             self._wire = {
                 "id": self.id,
                 "kind": self.kind,
-                "actions": [a.to_wire() for a in self.actions],
-                "labels": [str(a) for a in self.actions],
+                "actions": [wire for wire, _ in forms],
+                "labels": [label for _, label in forms],
             }
         remaining = None if self.deadline is None else round(max(0.0, self.deadline - now), 3)
         return {**self._wire, "deadline": remaining}

@@ -4,16 +4,16 @@ The host is authoritative.  A person's decision must answer their open
 prompt with one of its actions; the engine applies it, the store commits it,
 and only then does anyone hear of it.  Bots — in bot seats, or playing for a
 person who timed out, is away, or stayed disconnected past the grace — answer
-from one driver task per match, so a slow or hostile client never holds up
-the loop and a failing match never touches another.
+from the match's driver, one round at a time on the table's clock, so a slow or
+hostile client never holds up the loop and a failing match never touches another.
 """
 
 from __future__ import annotations
 
-import asyncio
 import logging
 import sqlite3
 import time
+from collections.abc import Hashable
 from typing import TYPE_CHECKING, Any
 
 from ..engine.actions import Action, IllegalAction
@@ -26,6 +26,7 @@ from .protocol import ErrorCode, RequestError
 from .store import StoreError
 
 if TYPE_CHECKING:
+    from .pacing import BotPacer
     from .tables import HostTable
 
 log = logging.getLogger(__name__)
@@ -34,12 +35,27 @@ AWAY_AFTER_TIMEOUTS = 2  # consecutive timeouts before a bot takes over until th
 CLOCK_CHECK_SECONDS = 5.0  # how often a ruleset's time limit is asked about
 
 
+class _Answering:
+    """The driver's state while its bots answer (nothing to cancel)."""
+
+    def cancel(self) -> None:
+        pass
+
+
+_ANSWERING = _Answering()
+
+
 class MatchRunner:
     """One match in play.  Uses of its table: ``seats``, ``settings.timers``, ``active``,
     ``default_bot``, ``clock``, ``broadcast(events)`` and ``match_ended(state, why)``.
 
-    Every deadline, bot pause and time-limit check goes through the table's injected
-    clock (:mod:`jantaku.netplay.clock`); asyncio only runs the driver task."""
+    Sans-I/O: events come in as calls (:meth:`act`, :meth:`wake`, :meth:`set_active`,
+    :meth:`refresh_prompts`), what they cause goes out through the table (``broadcast``:
+    queued bytes, written by the connections at the end of the loop's turn), and every
+    deadline, bot pause, wake-up and time-limit check is a callback on the table's injected
+    clock (:mod:`jantaku.netplay.clock`).  Nothing here awaits: with a
+    :class:`~jantaku.netplay.clock.FakeClock` a test plays a whole match, timeouts and all,
+    by advancing the clock, with no event loop."""
 
     def __init__(self, table: HostTable, match: Match, match_id: int, *, started: float):
         self.table = table
@@ -51,20 +67,27 @@ class MatchRunner:
         self.running = True
         self._bots: dict[tuple[int, str], Bot] = {}
         self.clock = table.clock
-        self._wake = asyncio.Event()
         self._limit_check: Cancellable | None = None
+        self._pending: tuple[int, dict[int, tuple[Action, ...]]] | None = None  # (decisions made, pending)
+        self._driver: Cancellable | None = None  # the driver's next step, when one is on its way
         self.refresh_prompts()
-        self._task = asyncio.create_task(self._drive(), name=f"table-{table.id}")
+        self.wake()
         self._arm_clock()
 
-    def wake(self) -> None:
-        self._wake.set()
+    def pending(self) -> dict[int, tuple[Action, ...]]:
+        """The match's pending decisions, asked of the engine once per decision: the prompts,
+        the driver and its bots all read them (nothing but a decision changes them)."""
+        made = len(self.match.record().decisions)
+        cached = self._pending
+        if cached is None or cached[0] != made:
+            cached = self._pending = (made, self.match.pending())
+        return cached[1]
 
     # --- prompts ------------------------------------------------------------------------
 
     def refresh_prompts(self) -> None:
         """Open a prompt for each person who must decide now; close the ones that are answered."""
-        pending = self.match.pending() if self.running else {}
+        pending = self.pending() if self.running else {}
         for seat, prompt in list(self.prompts.items()):
             if pending.get(seat) != prompt.actions:
                 self.drop_prompt(seat)
@@ -215,39 +238,68 @@ class MatchRunner:
             log.exception("table %d: bot %s failed", self.table.id, name)
         return actions[0]
 
-    async def _drive(self) -> None:
-        """Let bots answer whatever they must answer, and sleep otherwise."""
+    # The driver, without awaits: a wake-up looks for seats a bot must answer; if there are any,
+    # it waits out the bot's pause (and, at a table of bots only, its turn at the pacer) on the
+    # clock, answers, and looks again.  Nothing else is ever waited for.
+
+    def wake(self) -> None:
+        """Something changed (a decision, a timeout, a player gone or back): look again for bot
+        work at the next turn of the loop.  While bots are on their way it changes nothing:
+        they look again themselves."""
+        if self.running and self._driver is None:
+            self._driver = self.clock.call_soon(self._look)
+
+    def _look(self) -> None:
+        self._driver = None
+        if not self.running:
+            return
         try:
-            while self.running:
-                due = [s for s in self.match.pending() if self.bot_plays(s)]
-                if not due:
-                    self._wake.clear()
-                    await self._wake.wait()
-                    continue
-                pause = self.table.settings.timers.bot if self.match.phase == "play" else 0.0
-                await self.clock.sleep(pause)
-                pacer = self.table.pacer if not self.table.humans else None  # bots only: wait your turn
-                if pacer is None:
-                    self._bots_answer(due)
-                    continue
-                key = self.table.creator if self.table.creator is not None else ("table", self.table.id)
-                await pacer.turn(key)
-                began = time.perf_counter()
-                try:
-                    self._bots_answer(due)
-                finally:
-                    pacer.done(key, time.perf_counter() - began)
-        except asyncio.CancelledError:
-            raise
+            due = [s for s in self.pending() if self.bot_plays(s)]
+            if not due:
+                return  # idle until the next wake()
+            pause = self.table.settings.timers.bot if self.match.phase == "play" else 0.0
+            answer = lambda: self._paused(due)  # noqa: E731 - the clock keeps one callable
+            self._driver = self.clock.call_later(pause, answer) if pause > 0 else self.clock.call_soon(answer)
         except Exception:
-            log.exception("table %d: driver failed", self.table.id)
-            self.fail("the table failed; this match is stopped")
+            self._driver_failed()
+
+    def _paused(self, due: list[int]) -> None:
+        self._driver = None
+        pacer = self.table.pacer if not self.table.humans else None  # bots only: wait your turn
+        if pacer is None:
+            self._answer(due)
+            return
+        key = self.table.creator if self.table.creator is not None else ("table", self.table.id)
+        self._driver = pacer.request(key, lambda: self._paced(pacer, key, due))
+
+    def _paced(self, pacer: BotPacer, key: Hashable, due: list[int]) -> None:
+        self._driver = None
+        began = time.perf_counter()
+        try:
+            self._answer(due)
+        finally:
+            pacer.done(key, time.perf_counter() - began)
+
+    def _answer(self, due: list[int]) -> None:
+        self._driver = _ANSWERING  # the wake-ups of the bots' own decisions change nothing
+        try:
+            self._bots_answer(due)
+        except Exception:
+            self._driver = None
+            self._driver_failed()
+            return
+        self._driver = None
+        self._look()
+
+    def _driver_failed(self) -> None:
+        log.exception("table %d: driver failed", self.table.id)
+        self.fail("the table failed; this match is stopped")
 
     def _bots_answer(self, due: list[int]) -> None:
         for index in due:
             if not self.running:
                 break
-            actions = self.match.pending().get(index)
+            actions = self.pending().get(index)
             if actions and self.bot_plays(index):
                 by = "bot" if self.table.seats[index].kind == "bot" else "auto"
                 self._apply(index, self._bot_choice(index, actions), by=by)
@@ -269,6 +321,8 @@ class MatchRunner:
     def close(self) -> None:
         """Stop the driver and every timer (the stored match stays as it is)."""
         self._end()
-        self._task.cancel()
+        if self._driver is not None:
+            self._driver.cancel()
+            self._driver = None
         for seat in list(self.prompts):
             self.drop_prompt(seat)

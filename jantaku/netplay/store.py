@@ -5,6 +5,10 @@ ruleset, preset, option overrides, seed — plus its seats, and one row per
 decision, committed before anyone hears of it.  A host that dies mid-hand
 replays each unfinished match to its last decision (:meth:`Store.unfinished`).
 
+A host batches its writes (:meth:`Store.batch_writes`): what one turn of its event loop writes
+is one transaction, committed at the end of the turn before any byte of that turn is sent
+(:class:`~jantaku.netplay.connection.TurnFlush`), so nothing a client was told of is lost.
+
 The file is marked with an ``application_id``; a file that is not SQLite, is
 another program's database or a newer schema is refused with a
 :class:`StoreError`, and never written to.
@@ -21,7 +25,7 @@ import json
 import logging
 import sqlite3
 import time
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
@@ -137,6 +141,9 @@ class Store:
     def __init__(self, path: str | Path | None, *, create: bool = True):
         self.path = None if path is None else Path(path)
         self.db = self._open(create)
+        self._open_batch: Callable[[], None] | None = None  # see batch_writes
+        self.batch_matches: set[int] = set()  # matches written in the open batch
+        self.closed = False
 
     @classmethod
     def in_dir(cls, data_dir: str | Path, *, create: bool = True) -> "Store":
@@ -196,10 +203,62 @@ class Store:
         )
 
     def close(self) -> None:
-        self.db.close()
+        if not self.closed:
+            self.commit()
+            self.closed = True
+            self.db.close()
+
+    # --- batches: one transaction per turn of the host's loop ------------------------------
+
+    def batch_writes(self, on_open: Callable[[], None]) -> None:
+        """From now on writes gather in one transaction until :meth:`commit`; ``on_open`` is
+        called when a write opens one (the host then commits at the end of the loop's turn)."""
+        self._open_batch = on_open
+
+    def _write(self, sql: str, params: tuple[Any, ...], match_id: int | None = None) -> sqlite3.Cursor:
+        if self._open_batch is not None and not self.db.in_transaction:
+            self.db.execute("BEGIN")
+            self._open_batch()
+        if match_id is not None and self.db.in_transaction:
+            self.batch_matches.add(match_id)
+        return self.db.execute(sql, params)
+
+    def commit(self) -> bool:
+        """Commit the open batch (if any).  False if it could not be: it was rolled back and
+        ``batch_matches`` still names the matches whose writes were lost (logged)."""
+        if self.closed or not self.db.in_transaction:
+            return True
+        try:
+            self._commit_now()
+        except sqlite3.Error:
+            log.exception("could not commit the host's writes to %s", self.path or "memory")
+            try:
+                self.db.execute("ROLLBACK")
+            except sqlite3.Error:
+                pass
+            return False
+        self.batch_matches.clear()
+        return True
+
+    def _commit_now(self) -> None:
+        self.db.execute("COMMIT")
 
     @contextmanager
     def _transaction(self) -> Iterator[sqlite3.Connection]:
+        """All or nothing; inside an open batch a savepoint (committed with the batch)."""
+        if self._open_batch is not None or self.db.in_transaction:
+            if not self.db.in_transaction and self._open_batch is not None:
+                self.db.execute("BEGIN")
+                self._open_batch()
+            self.db.execute("SAVEPOINT whole")
+            try:
+                yield self.db
+            except BaseException:
+                self.db.execute("ROLLBACK TO whole")
+                self.db.execute("RELEASE whole")
+                raise
+            self.db.execute("RELEASE whole")
+            return
         self.db.execute("BEGIN IMMEDIATE")
         try:
             yield self.db
@@ -216,7 +275,7 @@ class Store:
         ``token``: the resume token to use, if the caller has one (else a new random one).
         """
         token = token or new_token()
-        cur = self.db.execute(
+        cur = self._write(
             "INSERT INTO players (token_hash, name, created) VALUES (?, ?, ?)", (token_hash(token), name, time.time())
         )
         assert cur.lastrowid is not None  # set by the INSERT
@@ -224,7 +283,7 @@ class Store:
 
     def add_player(self, player_id: int, name: str, token: str) -> None:
         """Store an identity the host made earlier and kept in memory until it first did something."""
-        self.db.execute(
+        self._write(
             "INSERT INTO players (id, token_hash, name, created) VALUES (?, ?, ?, ?)",
             (player_id, token_hash(token), name, time.time()),
         )
@@ -241,7 +300,7 @@ class Store:
         return self.db.execute("SELECT 1 FROM seats WHERE player_id = ? LIMIT 1", (player_id,)).fetchone() is not None
 
     def rename_player(self, player_id: int, name: str) -> None:
-        self.db.execute("UPDATE players SET name = ? WHERE id = ?", (name, player_id))
+        self._write("UPDATE players SET name = ? WHERE id = ?", (name, player_id))
 
     # --- matches -----------------------------------------------------------------------
 
@@ -266,6 +325,8 @@ class Store:
             )
             match_id = cur.lastrowid
             assert match_id is not None  # set by the INSERT
+            if self._open_batch is not None:
+                self.batch_matches.add(match_id)
             db.executemany(
                 "INSERT INTO seats (match_id, seat, name, player_id, bot) VALUES (?, ?, ?, ?, ?)",
                 [(match_id, i, s.name, s.player_id, s.bot) for i, s in enumerate(seats)],
@@ -274,34 +335,39 @@ class Store:
                 self._insert_decision(db, match_id, index, seat, wire, "player")
         return match_id
 
-    @staticmethod
-    def _insert_decision(db: sqlite3.Connection, match_id: int, index: int, seat: int, wire: list, by: str) -> None:
-        db.execute(
-            "INSERT INTO decisions (match_id, idx, seat, action, by, at) VALUES (?, ?, ?, ?, ?, ?)",
-            (match_id, index, seat, json.dumps(wire), by, time.time()),
-        )
+    _INSERT_DECISION = "INSERT INTO decisions (match_id, idx, seat, action, by, at) VALUES (?, ?, ?, ?, ?, ?)"
+
+    @classmethod
+    def _insert_decision(
+        cls, db: sqlite3.Connection, match_id: int, index: int, seat: int, wire: list, by: str
+    ) -> None:
+        db.execute(cls._INSERT_DECISION, (match_id, index, seat, json.dumps(wire), by, time.time()))
 
     def append_decision(self, match_id: int, index: int, seat: int, wire: list, by: str) -> None:
-        """One decision, committed at once (``index`` is its place in the record, from 0)."""
-        self._insert_decision(self.db, match_id, index, seat, wire, by)
+        """One decision (``index`` is its place in the record, from 0): committed at once, or with
+        the batch (:meth:`batch_writes`) before anyone hears of it."""
+        self._write(self._INSERT_DECISION, (match_id, index, seat, json.dumps(wire), by, time.time()), match_id)
 
     def set_seat(self, match_id: int, seat: int, stored: StoredSeat) -> None:
         """A seat changed hands during the match (a player left; a bot plays on)."""
-        self.db.execute(
+        self._write(
             "UPDATE seats SET name = ?, player_id = ?, bot = ? WHERE match_id = ? AND seat = ?",
             (stored.name, stored.player_id, stored.bot, match_id, seat),
+            match_id,
         )
 
     def record_hand(self, match_id: int, hand_index: int, result: dict[str, Any]) -> None:
-        self.db.execute(
+        self._write(
             "INSERT OR REPLACE INTO hands (match_id, hand_index, result) VALUES (?, ?, ?)",
             (match_id, hand_index, json.dumps(result)),
+            match_id,
         )
 
     def finish_match(self, match_id: int, result: dict[str, Any], status: str = "finished") -> None:
-        self.db.execute(
+        self._write(
             "UPDATE matches SET status = ?, finished = ?, result = ? WHERE id = ?",
             (status, time.time(), json.dumps(result), match_id),
+            match_id,
         )
 
     def next_table_id(self) -> int:

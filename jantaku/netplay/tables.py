@@ -27,7 +27,7 @@ from .protocol import ErrorCode, PackedMessage, RequestError, pack
 from .runner import MatchRunner
 from .seats import Seat, TableSettings
 from .store import Store, StoredMatch, StoredSeat
-from .views import update_message
+from .views import PackedSeats, TableUpdate
 
 # The bot that fills empty seats at the start and stands in for players who leave, drop or time
 # out, unless the host names another: one that plays a fair game in the player's place.
@@ -65,6 +65,7 @@ class HostTable:
         self.clock: Clock = clock or LoopClock()  # deadlines, grace periods, the match's start
         self._was_active = False
         self._packed_info: bytes | None = None  # info() as sent in lobby pages, until it changes
+        self._packed_seats = PackedSeats()  # each seat's entry of the views, packed until it changes
         self.creator: int | None = settings.owner  # for the per-identity caps (the owner may change)
         self.creator_address: str | None = None  # for the per-address caps (None: not counted)
 
@@ -171,7 +172,7 @@ class HostTable:
         self.store.set_seat(self.match_id, index, StoredSeat(player.name, player.id, None))
         self._check_activity()
         self.runner.refresh_prompts()
-        player.send(self._update(index, []))
+        player.send_packed(self._update(index, []))
 
     def add_bot(self, player: Player, bot: str | None, seat: int | None) -> int:
         self._check_owner(player, "add bots")
@@ -238,7 +239,7 @@ class HostTable:
         conn.watching.add(self.id)
         self.changed()
         if self.runner is not None:
-            conn.send(self._update(None, []))
+            conn.send_packed(self._update(None, []))
 
     def unwatch(self, conn: Connection) -> None:
         self.spectators.discard(conn)
@@ -259,7 +260,7 @@ class HostTable:
         self.changed()
         if self.runner is not None:
             self.runner.refresh_prompts()
-            player.send(self._update(index, []))
+            player.send_packed(self._update(index, []))
 
     def player_disconnected(self, player: Player) -> None:
         index = self.seat_of(player)
@@ -278,7 +279,7 @@ class HostTable:
         seat.away, seat.timeouts = False, 0
         if self.runner is not None:
             self.runner.refresh_prompts()
-            player.send(self._update(index, []))
+            player.send_packed(self._update(index, []))
         if was_away:
             self.changed()
 
@@ -376,26 +377,26 @@ class HostTable:
             raise RuntimeError(f"table {self.id} is {self.state} without a match")
         return self.runner
 
-    def _update(self, index: int | None, events: list[Event]) -> dict[str, Any]:
+    def _update(self, index: int | None, events: list[Event]) -> bytes:
+        """The update one recipient gets now (a player back at the table: the whole view)."""
         runner = self.current_runner()
-        return update_message(
-            self.id,
-            runner.match,
-            index,
-            events,
-            runner.prompt_wire(index),
-            see_hands=self.settings.spectators_see_hands,
-        )
+        update = TableUpdate(self.id, runner.match, events, see_hands=self.settings.spectators_see_hands)
+        return update.packed_for(index, runner.prompt_wire(index))
 
     def broadcast(self, events: list[Event]) -> None:
-        """Each connected player and spectator gets the update their seat may see."""
+        """Each connected player and spectator gets the update their seat may see (the public
+        part of it built and packed once for all of them)."""
         self._packed_info = None  # scores and hands played move on
+        runner = self.current_runner()
+        update = TableUpdate(
+            self.id, runner.match, events, see_hands=self.settings.spectators_see_hands, seats=self._packed_seats
+        )
         for seat in self.seats:
             player = seat.connected_player
             if player is not None:
-                player.send(self._update(seat.index, events))
+                player.send_packed(update.packed_for(seat.index, runner.prompt_wire(seat.index)))
         if self.spectators:
-            data = pack(self._update(None, events))
+            data = update.packed_for(None, None)
             for conn in list(self.spectators):
                 conn.send_packed(data)
 

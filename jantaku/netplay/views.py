@@ -13,9 +13,10 @@ from collections.abc import Iterable
 from dataclasses import replace
 from typing import Any
 
-from ..engine.match import Match
 from ..engine.events import Event
-from ..engine.views import View, view_to_wire
+from ..engine.match import Match
+from ..engine.views import SeatView, View, ViewExtension, seat_to_wire, view_to_wire
+from .protocol import map_header, pack, pack_entries
 
 
 def seat_view(match: Match, seat: int | None, *, see_hands: bool = False) -> View:
@@ -50,3 +51,114 @@ def update_message(
         "events": seat_events(events, seat, see_hands=see_hands),
         "prompt": prompt,
     }
+
+
+_PER_SEAT = frozenset(("seat", "players", "extension"))  # with the extension's own fields
+_VIEW_KEY = pack("view")
+_EVENTS_KEY = pack("events")
+_PLAYERS_KEY = pack("players")
+_FOUR = b"\x94"  # the head of a msgpack array of four: ``players``
+
+
+class PackedSeats:
+    """A table's ``players`` entries as last packed, per seat (public, and each seat's own):
+    after a decision most seats' entries are what they were, and are not packed again."""
+
+    def __init__(self) -> None:
+        self._last: list[tuple[SeatView, bytes] | None] = [None] * 8  # public 0-3, own 4-7
+
+    def packed(self, slot: int, entry: SeatView) -> bytes:
+        last = self._last[slot]
+        if last is not None and (last[0] is entry or last[0] == entry):
+            return last[1]
+        data = pack(seat_to_wire(entry))
+        self._last[slot] = (entry, data)
+        return data
+
+
+class TableUpdate:
+    """One decision's ``update`` messages for everyone at a table, the public part built and
+    packed once: a seat's view is the spectators' with its own entry of ``players``, its
+    ``seat`` and the variant's extension for it (:meth:`Match.own_part`), so each seat adds
+    only what is its own.  Equal, as msgpack, to :func:`update_message` for the same
+    recipient (the test holds them side by side); spectators share one packed message.
+    """
+
+    def __init__(
+        self,
+        table_id: int,
+        match: Match,
+        events: Iterable[Event],
+        *,
+        see_hands: bool = False,
+        seats: PackedSeats | None = None,
+    ):
+        self.table_id, self.match, self.see_hands = table_id, match, see_hands
+        self._seats = seats or PackedSeats()
+        self.events = list(events)
+        public = match.view(None)
+        wire = view_to_wire(public)
+        self._public_extension = self._extension_wire(public.extension)
+        shared = {k: v for k, v in wire.items() if k not in _PER_SEAT and k not in self._public_extension}
+        self._shared, self._shared_count = pack_entries(shared), len(shared)
+        self._public_players = [self._seats.packed(i, p) for i, p in enumerate(public.players)]  # shared
+        self._own: dict[int, tuple[bytes, dict[str, Any]]] = {}  # seat -> its packed entry, extension
+        self._head = pack_entries({"type": "update", "table": table_id, "n": len(match.record().decisions)})
+        self._spectators: bytes | None = None
+        self._public_events: bytes | None = None  # what every seat without a private part sees
+
+    @staticmethod
+    def _extension_wire(extension: ViewExtension | None) -> dict[str, Any]:
+        return {} if extension is None else {"extension": extension.KIND, **extension.to_wire()}
+
+    def _own_part(self, seat: int) -> tuple[bytes, dict[str, Any]]:
+        own = self._own.get(seat)
+        if own is None:
+            entry, extension = self.match.own_part(seat)
+            own = self._own[seat] = (self._seats.packed(4 + seat, entry), self._extension_wire(extension))
+        return own
+
+    def _view(self, seat: int | None) -> bytes:
+        if seat is not None:
+            entry, extension = self._own_part(seat)
+            players = list(self._public_players)
+            players[seat] = entry
+        else:
+            extension = self._public_extension
+            players = [self._own_part(s)[0] for s in range(4)] if self.see_hands else self._public_players
+        own = {"seat": seat, **extension}
+        return (
+            map_header(self._shared_count + len(own) + 1)
+            + self._shared
+            + pack_entries(own)
+            + _PLAYERS_KEY
+            + _FOUR
+            + b"".join(players)
+        )
+
+    def _events(self, seat: int | None) -> bytes:
+        """The ``events`` entry: an event differs from the spectators' form only for a seat
+        that sees its private part (:meth:`Event.sees_private`), so the rest share one."""
+        if seat is None and self.see_hands:
+            return _EVENTS_KEY + pack([e.open_wire() for e in self.events])
+        if seat is not None and any(e.sees_private(seat) for e in self.events):
+            return _EVENTS_KEY + pack([e.for_seat(seat) for e in self.events])
+        if self._public_events is None:
+            self._public_events = _EVENTS_KEY + pack([e.for_seat(None) for e in self.events])
+        return self._public_events
+
+    def packed_for(self, seat: int | None, prompt: dict[str, Any] | None) -> bytes:
+        """The update ``seat`` gets (``None``: a spectator, who never has a prompt)."""
+        if seat is None and self._spectators is not None:
+            return self._spectators
+        data = (
+            map_header(7)
+            + self._head
+            + _VIEW_KEY
+            + self._view(seat)
+            + self._events(seat)
+            + pack_entries({"seat": seat, "prompt": prompt})
+        )
+        if seat is None:
+            self._spectators = data
+        return data

@@ -13,6 +13,18 @@ class ExtType:
     data: bytes
     def __init__(self, code: int, data: bytes) -> None: ...
 
+class Packer:
+    def __init__(
+        self,
+        *,
+        use_bin_type: bool = ...,
+        default: Callable[[Any], object] | None = ...,
+        strict_types: bool = ...,
+        datetime: bool = ...,
+        autoreset: bool = ...,
+    ) -> None: ...
+    def pack(self, obj: object) -> bytes: ...
+
 def packb(
     o: object,
     *,

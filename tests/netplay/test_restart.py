@@ -223,3 +223,44 @@ async def test_the_host_listens_only_once_its_stored_matches_are_resumed(tmp_pat
         await client.close()
     finally:
         await host.stop()
+
+
+async def test_every_decision_a_client_heard_of_survives_a_kill(tmp_path):
+    """The host commits what a turn of its loop wrote before it sends a byte of that turn: a
+    decision anyone was told of (an ``ok``, an update with its number) is on disk when the host
+    dies with SIGKILL right after, even with bots deciding as fast as they can."""
+    port, data = free_port(), tmp_path / "data"
+    host = HostProcess(port, data, tmp_path / "host.log", "--seed", "11")
+    await host.start()
+    client = await Client.connect("127.0.0.1", port, "ann")
+    heard = 0
+    try:
+        table = await client.create_table("basic", options={"hands": 8}, timers={**OFF, "bot": 0}, seat=0)
+        for _ in range(3):
+            await client.add_bot(table, "easy")
+        await client.start(table)
+        acted: set[int] = set()
+        while heard < 80:
+            update = await client.next_message("update", table=table)
+            heard = max(heard, update["n"])
+            prompt = update["prompt"]
+            if prompt and prompt["id"] not in acted:
+                acted.add(prompt["id"])
+                actions = [Action.from_wire(a) for a in prompt["actions"]]
+                heard = max(
+                    heard, await client.act(table, prompt["id"], get_bot("easy").choose(update["view"], actions))
+                )
+        host.kill()  # at once: no turn of our loop between the last thing heard and the kill
+        assert await host.wait() == -signal.SIGKILL
+    finally:
+        await client.close()
+        if host.proc.returncode is None:
+            host.kill()
+            with contextlib.suppress(Exception):
+                await host.wait()
+
+    store = Store.in_dir(data, create=False)
+    [stored] = store.unfinished()
+    store.close()
+    assert len(stored.record.decisions) >= heard, "a decision the client had heard of was lost"
+    Match.replay(stored.record)  # and what is stored replays
