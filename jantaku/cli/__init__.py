@@ -7,6 +7,7 @@ parser's ``handler``:
 ``tools``   ``score``, ``analyze``, ``selfplay``, ``import``: no host, no screen
 ``host``    ``host`` (with its ``--ssh`` door), ``bot``, ``history``, ``export``
 ``play``    the TUI: ``menu``, ``play``, ``join``, ``replay``
+``mjai``    ``mjai-bot``, ``mjai-seat``, ``mjai-server``: the mjai protocol
 ``common``  ``--option NAME=VALUE`` and ``--data DIR``
 ==========  ============================================================
 
@@ -21,7 +22,7 @@ import argparse
 import sys
 
 from .. import __version__
-from . import host, play, tools
+from . import host, mjai, play, tools
 from .common import OneLineParser
 
 
@@ -33,6 +34,7 @@ def build_parser() -> argparse.ArgumentParser:
     tools.add_parsers(sub)  # score, analyze, selfplay, import
     host.add_parsers(sub)  # host, bot, history, export
     play.add_parsers(sub)  # menu, play, join, replay
+    mjai.add_parsers(sub)  # mjai-bot, mjai-seat, mjai-server
     return parser
 
 

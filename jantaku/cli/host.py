@@ -21,6 +21,7 @@ from ..netplay.paths import default_data_dir
 from ..netplay.tables import DEFAULT_BOT
 from ..tui.ssh.hosting import add_ssh_arguments, start_ssh_door
 from .common import address, at_least, data_dir, port
+from .formats import FORMATS, export_formats
 
 if TYPE_CHECKING:
     from ..netplay.store import Store
@@ -223,13 +224,10 @@ def cmd_history(args: argparse.Namespace) -> int:
     return 0
 
 
-EXPORT_FORMATS = ("json",)
-
-
 def add_export_parser(sub: argparse._SubParsersAction) -> argparse.ArgumentParser:
     p = sub.add_parser("export", help="export a match record", description="Export a stored match's record.")
     p.add_argument("match", type=int, metavar="MATCH", help="the match number (see jantaku history)")
-    p.add_argument("--format", default="json", choices=EXPORT_FORMATS)
+    p.add_argument("--format", default="json", choices=export_formats(), help="json (default) or mjai (riichi)")
     p.add_argument("--data", metavar="DIR", help=f"the host's data directory (default {default_data_dir()})")
     p.add_argument("-o", "--output", metavar="FILE", help="write to FILE instead of standard output")
     p.set_defaults(handler=cmd_export)
@@ -252,20 +250,19 @@ def cmd_export(args: argparse.Namespace) -> int:
         return 1
     finally:
         store.close()
-    out = stored.record.to_wire()
-    out["meta"] = {
-        "match": stored.id,
-        "status": stored.status,
-        "seats": [s.name for s in stored.seats],
-        "result": stored.result,
-    }
-    text = json.dumps(out, ensure_ascii=False)
+    exporter = FORMATS[args.format].export
+    assert exporter is not None  # the parser offers only formats that export
+    try:
+        text = exporter(stored)
+    except ValueError as exc:  # a format that cannot say this match (mjai: not riichi)
+        print(f"jantaku export: {exc}", file=sys.stderr)
+        return 1
     if args.output:
         try:
-            Path(args.output).write_text(text + "\n")
+            Path(args.output).write_text(text)
         except OSError as exc:
             print(f"jantaku export: cannot write {args.output}: {exc.strerror or exc}", file=sys.stderr)
             return 1
     else:
-        print(text)
+        sys.stdout.write(text)
     return 0

@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING, Any
 from .common import at_least, parse_options
 
 if TYPE_CHECKING:
+    from ..engine.rulesets.riichi.mjai_replay import MjaiImportReport
     from ..engine.rulesets.riichi.tenhou_import import ImportReport
 
 
@@ -115,6 +116,10 @@ def cmd_selfplay(args: argparse.Namespace) -> int:
     if args.hands < 1:
         print("jantaku selfplay: --hands must be at least 1", file=sys.stderr)
         return 2
+    if args.seat:
+        from .mjai import selfplay_mjai
+
+        return selfplay_mjai(args, bots)
     try:
         summary = run_selfplay(
             args.ruleset,
@@ -148,16 +153,20 @@ def _read_log(path: str) -> str:
 
 
 def cmd_import(args: argparse.Namespace) -> int:
-    from ..engine.rulesets.riichi.tenhou_import import check_mjlog
     from ..engine.rulesets.riichi.tenhou_log import MjlogError as LogError
+    from .formats import import_format
 
     try:
-        report = check_mjlog(_read_log(args.file))
+        text = _read_log(args.file)
     except (OSError, UnicodeDecodeError) as exc:
         print(f"jantaku import: cannot read {args.file}: {exc}", file=sys.stderr)
         return 2
+    fmt = import_format(text)
+    assert fmt.check is not None  # import_format picks formats that import
+    try:
+        report = fmt.check(text)
     except (LogError, ValueError, SyntaxError) as exc:  # ElementTree's ParseError is a SyntaxError
-        print(f"jantaku import: {args.file} is not a Tenhou mjlog: {exc}", file=sys.stderr)
+        print(f"jantaku import: {args.file} is not {fmt.description}: {exc}", file=sys.stderr)
         return 2
     if args.check:
         for line in report.lines(verbose=True):
@@ -168,7 +177,7 @@ def cmd_import(args: argparse.Namespace) -> int:
     return 0 if (report.ok or not args.check) else 1
 
 
-def _store_import(args: argparse.Namespace, report: ImportReport) -> str | None:
+def _store_import(args: argparse.Namespace, report: ImportReport | MjaiImportReport) -> str | None:
     """Keep the replayed match in the history (the host's store), when it replayed whole."""
     if report.match is None or args.no_store:
         return None
@@ -240,14 +249,22 @@ def add_parsers(sub: argparse._SubParsersAction) -> None:
     p.add_argument("--seed", type=int, default=0)
     p.add_argument("--bots", help="four comma-separated bot names, one per seat (default: easy)")
     p.add_argument("--json", action="store_true", help="print one JSON object")
+    p.add_argument(
+        "--seat",
+        action="append",
+        metavar='SEAT=mjai:"CMD"',
+        help="an external mjai bot plays SEAT (riichi; one whole match; repeatable; see docs/mjai.md)",
+    )
+    p.add_argument("--time-limit", type=float, default=2.0, metavar="SECONDS", help="an mjai bot's time per decision")
     p.set_defaults(handler=cmd_selfplay)
 
     p = sub.add_parser(
         "import",
-        help="import a Tenhou mjlog game; --check compares it with our engine",
-        description="Replay a Tenhou mjlog through our riichi engine and keep it in the history.",
+        help="import a Tenhou mjlog or an mjai log; --check compares it with our engine",
+        description="Replay a Tenhou mjlog or an mjai log (told apart by content) through our riichi engine "
+        "and keep it in the history.",
     )
-    p.add_argument("file", help="a .mjlog file (XML, plain or gzip)")
+    p.add_argument("file", help="a .mjlog file (XML) or an mjai log (.jsonl), plain or gzip")
     p.add_argument(
         "--check",
         action="store_true",
