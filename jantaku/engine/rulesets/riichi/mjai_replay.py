@@ -37,7 +37,7 @@ from ...actions import (
     Tsumo,
 )
 from ...match import STOP_SEAT, Match, MatchRecord, wall_from_wire
-from ...events import WinEvent
+from ...events import DiscardEvent, WinEvent
 from ...ruleset import get_ruleset
 from ...table import HandContext
 from ...tiles import RED_FIVE_IDS, kind_of, tile_ids_of_kind
@@ -173,6 +173,7 @@ class RebuiltHand:
     ended: bool = False
     label: str = ""
     riichi_pending: set[int] = field(default_factory=set)  # declared (reach) and not yet discarded
+    tsumogiri: list[bool | None] = field(default_factory=list)  # by decision: a discard's flag in the log
 
 
 class _Slots:
@@ -242,6 +243,7 @@ def rebuild_hand(events: Sequence[MjaiEvent], *, red_fives: bool, hand_number: i
     last_drawer: int | None = None
     ended = False
     riichi: set[int] = set()
+    flags: dict[int, bool] = {}
 
     def use(seat: int, name: str, prefer: int | None = None) -> int:
         """The slot of ``seat``'s hand that holds ``name`` (an open one gets it), taken out of the hand."""
@@ -279,6 +281,7 @@ def rebuild_hand(events: Sequence[MjaiEvent], *, red_fives: bool, hand_number: i
                 prefer = last_draw.get(actor) if event.get("tsumogiri") else None
                 slot = use(actor, event["pai"], prefer)
                 decisions.append((actor, "riichi" if actor in riichi else "discard", [slot], None))
+                flags[len(decisions) - 1] = bool(event.get("tsumogiri"))
                 riichi.discard(actor)
                 last_discard = slot
             elif kind == "reach":
@@ -293,9 +296,12 @@ def rebuild_hand(events: Sequence[MjaiEvent], *, red_fives: bool, hand_number: i
                 used = [use(actor, name) for name in event["consumed"]]
                 decisions.append((actor, "ankan", used, None))
                 after_kan = True
+                last_discard = used[0]  # (thirteen orphans may rob a concealed kong where the rules say so)
             elif kind == "kakan":
-                decisions.append((actor, "kakan", [use(actor, event["pai"])], None))
+                added = use(actor, event["pai"])
+                decisions.append((actor, "kakan", [added], None))
                 after_kan = True
+                last_discard = added  # a kong may be robbed of the tile it adds
             elif kind == "dora":
                 dora.append(slots.new(event["dora_marker"]))
             elif kind == "hora":
@@ -347,7 +353,8 @@ def rebuild_hand(events: Sequence[MjaiEvent], *, red_fives: bool, hand_number: i
         claimed = slots.final(extra) if extra is not None else None
         built.append(Decision(seat, _decision_action(what, tiles, claimed)))
     label = f"{start['bakaze']}{dealer + 1}-{context.honba}"
-    return RebuiltHand(context, wall, built, deltas, ended, label, set(riichi))
+    tsumogiri = [flags.get(i) for i in range(len(built))]
+    return RebuiltHand(context, wall, built, deltas, ended, label, set(riichi), tsumogiri)
 
 
 def _same(tile: int, kind_red: tuple[int, bool], red_fives: bool) -> bool:
@@ -425,6 +432,56 @@ def _act(game: RiichiTable | Match, decision: Decision) -> None:
             game.act(decision.seat, action)
             return
     raise MjaiError(f"seat {decision.seat} may not {decision.action}; legal: {', '.join(map(str, legal)) or 'nothing'}")
+
+
+def fit_tsumogiri(hand: RebuiltHand, ruleset_options: Any, *, tries: int = 32) -> None:
+    """Swap same-looking tiles in ``hand``'s wall until every discard is from the draw, or not, as logged.
+
+    mjai names no physical tile, and our table discards the lowest copy of a kind a hand holds: so
+    whether a discard is the tile just drawn depends on which copies the wall gave.  Each try fixes
+    the first discard that differs (the drawn copy and the discarded one change places in the wall)
+    and plays the hand again; what cannot be fitted stays as it is (the flags only, never a payment)."""
+    for _ in range(tries):
+        table = RiichiTable(ruleset_options, seed=0, context=hand.context, wall=hand.wall.copy())
+        driver = _Driver(table)
+        swap: tuple[int, int] | None = None
+        try:
+            for decision, flag in zip(hand.decisions, hand.tsumogiri):
+                if not decision.is_claim:
+                    driver._pass_open_claims()
+                player = table.players[decision.seat]
+                drawn, held = player.drawn, list(player.concealed)
+                before = len(table.events)
+                _act(table, decision)
+                if flag is None or drawn is None:
+                    continue
+                thrown = next(e for e in table.events[before:] if isinstance(e, DiscardEvent))
+                if thrown.tsumogiri == flag:
+                    continue
+                if flag:  # the log threw the drawn copy: it must be the one our table offers
+                    swap = (drawn, thrown.tile)
+                else:  # the log kept the drawn copy: another copy must be the lowest
+                    others = [t for t in held if t != drawn and _same(t, _kind_red(drawn, table), table.red_fives)]
+                    swap = (drawn, min(others)) if others else None
+                break
+        except (MjaiError, IllegalAction, StopIteration):
+            return
+        if swap is None:
+            return
+        _swap_in_wall(hand.wall, *swap)
+
+
+def _kind_red(tile: int, table: RiichiTable) -> tuple[int, bool]:
+    return kind_of(tile), table.red_fives and tile in RED_FIVE_IDS
+
+
+def _swap_in_wall(wall: Wall, a: int, b: int) -> None:
+    for tiles in (wall.live, wall.dead):
+        for i, tile in enumerate(tiles):
+            if tile == a:
+                tiles[i] = b
+            elif tile == b:
+                tiles[i] = a
 
 
 # --- a whole log as a match -------------------------------------------------------------------
@@ -510,6 +567,8 @@ def check_log(text: str) -> MjaiImportReport:
         report.game_error = str(exc)
         return report
     complete = [h for h in hands if h.ended]
+    for hand in complete:
+        fit_tsumogiri(hand, ruleset.options)
     match = Match(ruleset, seed, walls={i: h.wall for i, h in enumerate(complete)})
     for hand in complete:
         check = KyokuCheck(hand.label)
