@@ -30,7 +30,7 @@ from typing import Any
 
 from ..engine.actions import Action
 from ..engine.events import decode_event
-from ..engine.rulesets.riichi.mjai_bridge import MAX_REPLY_BYTES, MjaiSeatBridge
+from ..engine.rulesets.riichi.mjai_bridge import MAX_REPLY_BYTES, TOO_LONG, MjaiSeatBridge
 from ..engine.views import View
 from .client import Client, ClientError
 from .protocol import ErrorCode
@@ -39,7 +39,6 @@ log = logging.getLogger(__name__)
 
 DEFAULT_TIME_LIMIT = 2.0  # seconds per decision (mjai.app's)
 FIRST_REPLY_LIMIT = 10.0  # a bot may load its model while it answers start_game
-TOO_LONG = b"\x00too long"  # what a line that overran the limit reads as (never valid JSON)
 _READ_CHUNK = 16 * 1024
 
 
@@ -232,6 +231,11 @@ async def play_seat(
     player: MjaiPlayer | None = None
     last: View | None = None
     answered: set[int] = set()
+    notes = _Notes(seat)
+
+    def gone() -> bool:
+        return channel.closed or (alive is not None and not alive())
+
     async for msg in client.updates():
         kind = msg["type"]
         if kind == "bye" or (kind == "table_closed" and msg.get("table") == table):
@@ -253,8 +257,8 @@ async def play_seat(
             with contextlib.suppress(ValueError, TypeError):
                 events.append(decode_event(wire))
         player.bridge.observe(events, view)
-        if channel.closed or (alive is not None and not alive()):
-            await _say(client, table, f"the mjai bot in seat {seat + 1} is gone; a bot plays on")
+        if gone():
+            await _say(client, table, f"the mjai bot in seat {seat + 1} is gone; a bot plays on", retries=5)
             with contextlib.suppress(ClientError):
                 await client.leave(table)
             return last
@@ -277,7 +281,7 @@ async def play_seat(
             if problem:
                 if on_fallback is not None:
                     on_fallback(problem)
-                await _say(client, table, f"mjai bot in seat {seat + 1}: {problem}; played {action} instead")
+                await notes.fallback(client, table, f"{problem}; played {action} instead")
         elif _ends_something(player.bridge.queued):
             await player.tell()
         if view.match is not None and view.match.phase == "over":
@@ -306,9 +310,38 @@ async def run_mjai_seat(
             await bot.close()
 
 
-async def _say(client: Client, table: int, text: str) -> None:
-    with contextlib.suppress(ClientError, OSError):
-        await client.chat(text[:300], table)
+async def _say(client: Client, table: int, text: str, *, retries: int = 0) -> bool:
+    """A line in the table chat (the host limits chat: ``retries`` waits of a second for room)."""
+    for attempt in range(retries + 1):
+        try:
+            await client.chat(text[:300], table)
+            return True
+        except ClientError as exc:
+            if exc.code != ErrorCode.CHAT_LIMIT or attempt == retries:
+                return False
+            await asyncio.sleep(1.0)
+        except OSError:
+            return False
+    return False
+
+
+@dataclass
+class _Notes:
+    """Fallbacks told to the table without flooding its chat: at most one line every few seconds."""
+
+    seat: int
+    every: float = 3.0
+    last: float = float("-inf")
+    unsaid: int = 0
+
+    async def fallback(self, client: Client, table: int, text: str) -> None:
+        now = asyncio.get_running_loop().time()
+        if now - self.last < self.every:
+            self.unsaid += 1
+            return
+        more = f" (and {self.unsaid} more before)" if self.unsaid else ""
+        if await _say(client, table, f"mjai bot in seat {self.seat + 1}: {text}{more}"):
+            self.last, self.unsaid = now, 0
 
 
 # --- mjai seats at a table of a host in this process (quick game, selfplay) ------------------------

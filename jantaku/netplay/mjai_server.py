@@ -73,15 +73,22 @@ async def bridge_client(
         await channel.close()
 
 
-async def serve_mjai(
+async def start_mjai_server(
     bind: str, port: int, host: str, host_port: int, *, table: int | None, time_limit: float = DEFAULT_TIME_LIMIT
-) -> int:
-    """Accept mjai clients until stopped (Ctrl-C)."""
+) -> asyncio.Server:
+    """Listen for mjai clients on ``bind:port`` (0: any free port); each is seated at the host's ``table``."""
 
     async def accept(reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
         await bridge_client(reader, writer, host, host_port, table=table, time_limit=time_limit)
 
-    server = await asyncio.start_server(accept, bind, port)
+    return await asyncio.start_server(accept, bind, port)
+
+
+async def serve_mjai(
+    bind: str, port: int, host: str, host_port: int, *, table: int | None, time_limit: float = DEFAULT_TIME_LIMIT
+) -> int:
+    """Accept mjai clients until stopped (Ctrl-C)."""
+    server = await start_mjai_server(bind, port, host, host_port, table=table, time_limit=time_limit)
     listening = server.sockets[0].getsockname()[1] if server.sockets else port
     print(f"jantaku mjai-server on {bind}:{listening}, seating mjai clients at {host}:{host_port}", flush=True)
     async with server:

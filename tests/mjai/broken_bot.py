@@ -19,19 +19,19 @@ for line in sys.stdin:
     if answers > crash_after:
         sys.exit(3)
     way = answers % 8
-    if way == 0:
+    if way == 1:
         out = "this is not json"
-    elif way == 1:
-        out = "x" * 200_000
     elif way == 2:
-        out = json.dumps([1, 2, {"type": 5}])
+        out = "x" * 200_000
     elif way == 3:
-        out = json.dumps({"type": "dahai", "actor": seat, "pai": {"no": "tile"}})
+        out = json.dumps([1, 2, {"type": 5}])
     elif way == 4:
-        out = json.dumps({"type": "dahai", "actor": (seat + 1) % 4, "pai": "1m", "tsumogiri": False})
+        out = json.dumps({"type": "dahai", "actor": seat, "pai": {"no": "tile"}})
     elif way == 5:
-        out = json.dumps({"type": "hora", "actor": seat, "target": seat, "pai": "C"})
+        out = json.dumps({"type": "dahai", "actor": (seat + 1) % 4, "pai": "1m", "tsumogiri": False})
     elif way == 6:
+        out = json.dumps({"type": "hora", "actor": seat, "target": seat, "pai": "C"})
+    elif way == 7:
         time.sleep(LATE_SECONDS)
         out = json.dumps({"type": "none"})
     else:

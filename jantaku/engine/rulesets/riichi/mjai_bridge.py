@@ -32,6 +32,7 @@ from .mjai import MjaiEvent, MjaiWriter, choose_action, safe_action
 from .view import RiichiView
 
 MAX_REPLY_BYTES = 64 * 1024  # a reply line longer than this is refused unread (a bot cannot flood the table)
+TOO_LONG = b"\x00too long"  # what a transport hands on for a line that overran MAX_REPLY_BYTES
 
 
 @dataclass(frozen=True)
@@ -87,7 +88,7 @@ class MjaiSeatBridge:
         drawn = view.players[self.seat].drawn if view is not None and view.seat == self.seat else None
         if reply is None:
             return self._fallback("no reply in time", legal, drawn)
-        if len(reply) > MAX_REPLY_BYTES:
+        if reply == TOO_LONG or len(reply) > MAX_REPLY_BYTES:
             return self._fallback("a reply longer than 64 KiB", legal, drawn)
         try:
             data = json.loads(reply)
