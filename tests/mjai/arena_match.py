@@ -74,7 +74,8 @@ def main() -> None:
             scores = [s + d for s, d in zip(scores, event["deltas"])]
         if event["type"] == "ryukyoku" and event.get("reason") == "error":
             errors += 1
-    print(json.dumps({"kyokus": kyokus, "errors": errors, "last_scores": scores}))
+    ended = bool(events) and events[-1]["type"] == "end_game"
+    print(json.dumps({"kyokus": kyokus, "errors": errors, "last_scores": scores, "ended": ended}))
 
 
 if __name__ == "__main__":
