@@ -96,7 +96,7 @@ def bridge_cpu(seed: int) -> tuple[float, int]:
     replier = MjaiBot(seat=SEAT)  # to have real replies to parse; its time is not counted
     replies = []
     bridge = MjaiSeatBridge(SEAT, ["a", "b", "c", "d"], True)
-    for wire, view, legal in steps:
+    for wire, view, _ in steps:
         bridge.observe([decode_event(w) for w in wire], view)
         replies.append(json.dumps(replier.react(json.loads(bridge.batch()))))
     bridge = MjaiSeatBridge(SEAT, ["a", "b", "c", "d"], True)

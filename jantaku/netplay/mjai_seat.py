@@ -461,7 +461,9 @@ async def selfplay_with_mjai(
         await asyncio.wait_for(asyncio.gather(*mjai.tasks, return_exceptions=True), timeout)
         match_id = table.match_id
         assert match_id is not None  # the match started when the mjai seats were taken
-        stored = host.store.load(match_id)
+        store = host.store
+        assert store is not None  # a started host has its store
+        stored = store.load(match_id)
         return Match.replay(stored.record), mjai.fallbacks
     finally:
         if mjai is not None:

@@ -49,20 +49,16 @@ from .tenhou_import import Decision, _Driver, _offers
 NUM_TILES = 136
 LIVE_SIZE = 122
 REPLACEMENT_SLOTS, INDICATOR_SLOTS = 4, 5
+_ACTED = frozenset({"tsumo", "dahai", "reach", "reach_accepted", "chi", "pon", "daiminkan", "ankan", "kakan", "hora"})
 EXTENSION = "jantaku"  # start_game's key for what mjai does not say (ruleset, preset, options, seed)
 
 
 # --- export -----------------------------------------------------------------------------------
 
 
-def red_fives_of(record_or_match: MatchRecord | Match) -> bool:
-    match = record_or_match if isinstance(record_or_match, Match) else None
-    ruleset = (
-        match.ruleset
-        if match
-        else get_ruleset(record_or_match.ruleset, record_or_match.preset, record_or_match.options)
-    )  # type: ignore[union-attr]
-    return bool(getattr(ruleset.options, "aka_dora", False))
+def red_fives_of(match: Match) -> bool:
+    """Whether the match plays red fives (mjai writes them ``5mr``)."""
+    return bool(getattr(match.ruleset.options, "aka_dora", False))
 
 
 def export_match(record: MatchRecord, names: Sequence[str] = (), *, viewer: int | None = None) -> list[MjaiEvent]:
@@ -268,8 +264,11 @@ def rebuild_hand(events: Sequence[MjaiEvent], *, red_fives: bool, hand_number: i
 
     for event in events[1:]:
         kind = event.get("type")
+        raw_actor = event.get("actor")
+        actor = raw_actor if isinstance(raw_actor, int) and not isinstance(raw_actor, bool) else -1
+        if kind in _ACTED and not 0 <= actor < 4:
+            raise MjaiError(f"{kind} event: no seat 0-3 acts in it")
         try:
-            actor = event.get("actor")
             if kind == "tsumo":
                 slot = slots.new(event["pai"])
                 (replacements if after_kan else live).append(slot)
