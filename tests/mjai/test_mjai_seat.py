@@ -14,7 +14,7 @@ from jantaku.engine.rulesets.riichi.mjai_replay import export_match
 from jantaku.netplay.client import Client
 from jantaku.netplay.host import Host
 from jantaku.netplay.local import start_local_game
-from jantaku.netplay.mjai_seat import BotProcess, parse_seat_specs, play_seat, selfplay_with_mjai
+from jantaku.netplay.mjai_seat import BotProcess, parse_seat_specs, play_seat, run_mjai_seat, selfplay_with_mjai
 from jantaku.netplay.mjai_server import start_mjai_server
 from jantaku.netplay.netbot import bot_chooser, play_table
 from jantaku.netplay.prompts import Timers
@@ -142,11 +142,31 @@ async def test_a_broken_bot_gets_the_safe_action_and_the_match_finishes(host):
 
 
 async def test_the_bot_sees_exactly_its_seat_s_view(host, tmp_path):
-    """Everything the bot program received equals the match's mjai log as seat 2 sees it (others' tiles '?')."""
+    """Everything the bot program received equals the match's mjai log as seat 2 sees it (others' tiles '?').
+
+    The bot plays as `jantaku mjai-seat` seats it at a hosted table (run_mjai_seat)."""
     received = tmp_path / "received.jsonl"
-    match_id, _, fallbacks = await play_with(
-        host, command(sys.executable, RECORDING_BOT, "{seat}", received), options={"game_length": "east"}
+    table, friend, listener = await table_with_a_friend(host, 2, {"game_length": "east"})
+    mjai_task = asyncio.create_task(
+        run_mjai_seat(
+            "127.0.0.1", host.port, command(sys.executable, RECORDING_BOT, "{seat}", received), table=table, seat=2
+        )
     )
+    try:
+        for _ in range(200):  # until the mjai bot has its seat
+            if all(s["kind"] != "empty" for s in (friend.tables.get(table) or {}).get("seats", [{"kind": "empty"}])):
+                break
+            await asyncio.sleep(0.05)
+        await friend.start(table)
+        await asyncio.wait_for(play_table(friend, table, bot_chooser("strong")), MATCH_SECONDS)
+        final = await asyncio.wait_for(mjai_task, MATCH_SECONDS)
+        assert final is not None and final.match is not None and final.match.phase == "over"
+        chat = [m["text"] for m in _drain(listener) if m.get("type") == "chat"]
+    finally:
+        await friend.close()
+        await listener.close()
+    match_id = host.lobby.tables[table].match_id
+    assert not chat and decisions_by(host, match_id, 2).keys() == {"player"}
     got = [e for line in received.read_text().splitlines() for e in json.loads(line)]
     record = host.store.load(match_id).record
     seat_view = export_match(record, viewer=2)
@@ -163,14 +183,14 @@ async def test_the_bot_sees_exactly_its_seat_s_view(host, tmp_path):
             else:
                 assert all(h == ["?"] * 13 for i, h in enumerate(mine["tehais"]) if i != 2)
                 assert mine["tehais"][2] == truth["tehais"][2]
-    assert hidden > 0 and fallbacks == []
+    assert hidden > 0
 
 
 async def test_selfplay_and_the_quick_game_seat_mjai_bots(tmp_path):
     recording = tmp_path / "seen.jsonl"
     seats = parse_seat_specs([f"1=mjai:{command(sys.executable, RECORDING_BOT, '{seat}', recording)}"])
     match, fallbacks = await asyncio.wait_for(
-        selfplay_with_mjai("riichi", seats, seed=3, bot="easy", options={"game_length": "east"}), MATCH_SECONDS
+        selfplay_with_mjai("riichi", seats, seed=3, bot="strong", options={"game_length": "east"}), MATCH_SECONDS
     )
     assert match.is_over and fallbacks == {1: []}
     assert json.loads(recording.read_text().splitlines()[0])[0]["id"] == 1
@@ -183,7 +203,7 @@ async def test_selfplay_and_the_quick_game_seat_mjai_bots(tmp_path):
         mjai_seats={2: command(sys.executable, RECORDING_BOT, "{seat}", tmp_path / "quick.jsonl")},
     )
     try:
-        final = await asyncio.wait_for(play_table(game.client, game.table, bot_chooser("easy")), MATCH_SECONDS)
+        final = await asyncio.wait_for(play_table(game.client, game.table, bot_chooser("strong")), MATCH_SECONDS)
         assert final is not None and final.match is not None and final.match.phase == "over"
         assert game.mjai is not None and game.mjai.fallbacks == {2: []}
     finally:
