@@ -7,6 +7,7 @@ import subprocess
 import sys
 
 from jantaku.engine.rulesets.riichi.mjai_bot import MjaiBot
+from jantaku.engine.rulesets.riichi.mjai_replay import check_log
 
 from .conftest import ARENA, RULEBASE_BOT
 
@@ -52,6 +53,10 @@ def test_our_bot_plays_whole_matches_in_the_mjai_package_s_loop(tmp_path, mjai_p
     assert summary["ended"] and (summary["kyokus"] >= 8 or min(summary["last_scores"]) < 0), summary
     for seat in (0, 2):
         assert "jantaku mjai-bot:" not in (tmp_path / f"player{seat}.stderr").read_text()
+    # and libriichi's own log of that match replays on our engine, kyoku by kyoku, to the same payments
+    report = check_log((tmp_path / "mjai_log.jsonl").read_text())
+    assert report.ok and report.match is not None, "\n".join(report.lines())
+    assert len(report.hands) == summary["kyokus"]
 
 
 def test_a_draw_is_answered_with_a_discard_from_the_hand():
