@@ -81,6 +81,7 @@ def cmd_play(args: argparse.Namespace) -> int:
     from ..tui.app import default_ruleset
     from ..tui.settings import load_settings
 
+    from ..engine.rulesets.riichi.mjai import MJAI_VARIANT
     from ..netplay.mjai_seat import parse_seat_specs
 
     options = parse_options(args.option, "jantaku play")
@@ -88,7 +89,7 @@ def cmd_play(args: argparse.Namespace) -> int:
     try:
         get_ruleset(ruleset, args.preset, options)  # fail here, before the screen opens
         mjai_seats = parse_seat_specs(args.seat)
-        if mjai_seats and (ruleset != "riichi" or 0 in mjai_seats):
+        if mjai_seats and (ruleset != MJAI_VARIANT or 0 in mjai_seats):
             raise ValueError("--seat: mjai bots play riichi, in seats 1-3 (you play seat 0)")
     except (OptionError, ValueError) as exc:
         print(f"jantaku play: {exc}", file=sys.stderr)

@@ -30,6 +30,7 @@ from typing import Any
 
 from ..engine.actions import Action
 from ..engine.events import decode_event
+from ..engine.rulesets.riichi.mjai import MJAI_VARIANT
 from ..engine.rulesets.riichi.mjai_bridge import MAX_REPLY_BYTES, TOO_LONG, MjaiSeatBridge
 from ..engine.views import View
 from .client import Client, ClientError
@@ -245,8 +246,8 @@ async def play_seat(
         view: View = msg["view"]
         last = view
         if player is None:
-            if view.variant != "riichi":
-                raise ValueError(f"mjai plays riichi; table {table} plays {view.variant}")
+            if view.variant != MJAI_VARIANT:
+                raise ValueError(f"mjai plays {MJAI_VARIANT}; table {table} plays {view.variant}")
             names = [
                 s.get("name") or f"seat {i + 1}"
                 for i, s in enumerate((client.tables.get(table) or {}).get("seats") or [{}] * 4)
@@ -437,8 +438,8 @@ async def selfplay_with_mjai(
     from .host import Host
     from .prompts import Timers
 
-    if ruleset != "riichi":
-        raise ValueError(f"mjai plays riichi, not {ruleset}")
+    if ruleset != MJAI_VARIANT:
+        raise ValueError(f"mjai plays {MJAI_VARIANT}, not {ruleset}")
     host = Host(seed=seed)
     port = await host.start(port=0, bind="127.0.0.1")
     mjai: MjaiSeats | None = None

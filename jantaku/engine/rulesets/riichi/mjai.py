@@ -45,6 +45,7 @@ from ...events import (
 from ...tiles import RED_FIVE_IDS, kind_of
 from .events import DoraEvent
 
+MJAI_VARIANT = "riichi"  # the one variant mjai speaks (four-player riichi)
 UNKNOWN = "?"
 _CALLS = ("chi", "pon", "daiminkan")
 WIND_NAMES = ("E", "S", "W", "N")
