@@ -40,6 +40,8 @@ log = logging.getLogger(__name__)
 
 DEFAULT_TIME_LIMIT = 2.0  # seconds per decision (mjai.app's)
 FIRST_REPLY_LIMIT = 10.0  # a bot may load its model while it answers start_game
+SILENT_LIMIT = 5  # decisions in a row without a reply in time: the bot is gone (a Jantaku bot plays on)
+MAX_UNREAD_BYTES = 1024 * 1024  # what a bot may leave unread on its stdin or socket before it is gone
 _READ_CHUNK = 16 * 1024
 
 
@@ -94,12 +96,20 @@ class LineChannel:
                 self._put(None)
                 return
 
-    async def send(self, line: str) -> bool:
+    async def send(self, line: str, timeout: float = DEFAULT_TIME_LIMIT) -> bool:
+        """Write one line; a bot that stops reading is not waited for beyond ``timeout``, and one that
+        leaves more than MAX_UNREAD_BYTES unread is gone."""
         if self.closed:
             return False
         try:
             self.writer.write(line.encode() + b"\n")
-            await self.writer.drain()
+            transport = getattr(self.writer, "transport", None)
+            if transport is not None and transport.get_write_buffer_size() > MAX_UNREAD_BYTES:
+                self.closed = True
+                return False
+            await asyncio.wait_for(self.writer.drain(), timeout)
+        except TimeoutError:
+            return True  # written to our side; the bot reads it when it reads again
         except (ConnectionError, OSError, RuntimeError):
             self.closed = True
             return False
@@ -108,7 +118,7 @@ class LineChannel:
     async def request(self, line: str, timeout: float) -> bytes | None:
         """Send ``line`` and wait up to ``timeout`` s for the reply (``None``: none in time, or gone)."""
         self._drop_stale()
-        if not await self.send(line):
+        if not await self.send(line, timeout):
             return None
         try:
             reply = await asyncio.wait_for(self.lines.get(), timeout)
@@ -174,6 +184,11 @@ class MjaiPlayer:
     per_event: bool = False
     first: bool = True
     fallbacks: list[str] = field(default_factory=list)
+    silent: int = 0  # decisions in a row the bot did not answer in time
+
+    @property
+    def hung(self) -> bool:
+        return self.silent >= SILENT_LIMIT
 
     def _limit(self) -> float:
         return FIRST_REPLY_LIMIT if self.first else self.time_limit
@@ -199,7 +214,9 @@ class MjaiPlayer:
     async def decide(self, legal: Sequence[Action], view: View | None) -> tuple[Action, str | None]:
         """The bot's action (or the safe one, with the reason) for the seat's open decision."""
         for _ in range(2):  # a reach takes two replies
-            outcome = self.bridge.answer(await self._ask(), legal, view)
+            reply = await self._ask()
+            self.silent = self.silent + 1 if reply is None else 0
+            outcome = self.bridge.answer(reply, legal, view)
             if outcome.action is not None:
                 if outcome.problem:
                     self.fallbacks.append(outcome.problem)
@@ -235,7 +252,8 @@ async def play_seat(
     notes = _Notes(seat)
 
     def gone() -> bool:
-        return channel.closed or (alive is not None and not alive())
+        hung = player is not None and player.hung
+        return hung or channel.closed or (alive is not None and not alive())
 
     async for msg in client.updates():
         kind = msg["type"]
@@ -259,7 +277,8 @@ async def play_seat(
                 events.append(decode_event(wire))
         player.bridge.observe(events, view)
         if gone():
-            await _say(client, table, f"the mjai bot in seat {seat + 1} is gone; a bot plays on", retries=5)
+            why = "has not answered for a while" if player.hung else "is gone"
+            await _say(client, table, f"the mjai bot in seat {seat + 1} {why}; a bot plays on", retries=5)
             with contextlib.suppress(ClientError):
                 await client.leave(table)
             return last

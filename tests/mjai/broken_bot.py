@@ -1,8 +1,9 @@
 """An mjai bot that misbehaves on purpose, one way per decision, then hangs and dies.
 
-Usage: broken_bot.py SEAT [CRASH_AFTER] — replies (cycling): not JSON, a huge line, a JSON list of
-junk, a wrong type, an action for another seat, an illegal discard, a reply too late; after
-CRASH_AFTER decisions (default 40) it exits.  Plain Python: it needs no mjai package.
+Usage: broken_bot.py SEAT [CRASH_AFTER [crash|hang]] — replies (cycling): not JSON, a huge line, a
+JSON list of junk, a wrong type, an action for another seat, an illegal win, a reply too late, an
+impossible chi; after CRASH_AFTER lines (default 40) it exits, or hangs for good (never reads or
+answers again).  Plain Python: it needs no mjai package.
 """
 
 import json
@@ -11,12 +12,15 @@ import time
 
 seat = int(sys.argv[1])
 crash_after = int(sys.argv[2]) if len(sys.argv) > 2 else 40
+hang = len(sys.argv) > 3 and sys.argv[3] == "hang"
 LATE_SECONDS = 1.5  # longer than the test's time limit
 answers = 0
 for line in sys.stdin:
     events = json.loads(line)
     answers += 1
     if answers > crash_after:
+        if hang:
+            time.sleep(3600)
         sys.exit(3)
     way = answers % 8
     if way == 1:

@@ -112,11 +112,12 @@ async def test_a_bot_on_the_mjai_package_plays_a_whole_east_south_match(host, mj
     assert "Exception" not in stderr.read_text()  # the mjai Bot's react() reports its own troubles there
 
 
-async def test_a_broken_bot_gets_the_safe_action_and_the_match_finishes(host):
-    crash_after = 24
+@pytest.mark.parametrize("end", ["crash", "hang"])
+async def test_a_broken_bot_gets_the_safe_action_and_the_match_finishes(host, end):
+    crash_after = 16
     match_id, chat, fallbacks = await play_with(
         host,
-        command(sys.executable, BROKEN_BOT, "{seat}", crash_after),
+        command(sys.executable, BROKEN_BOT, "{seat}", crash_after, end),
         time_limit=0.3,
         options={"game_length": "east"},
     )
@@ -124,7 +125,8 @@ async def test_a_broken_bot_gets_the_safe_action_and_the_match_finishes(host):
     # every answer was refused (garbage, too long, a list, a wrong type, another seat's, illegal, late)
     # (a few of its lines answered the end of a hand, where no decision was asked; a decision or two
     # while it was dying got the safe action too)
-    assert crash_after - 4 <= len(fallbacks) <= crash_after + 4
+    hung = 5 if end == "hang" else 0  # the decisions it did not answer before it counted as gone
+    assert crash_after - 4 + hung <= len(fallbacks) <= crash_after + 4 + hung
     kinds = " / ".join(fallbacks)
     for why in (
         "not JSON",
@@ -138,7 +140,8 @@ async def test_a_broken_bot_gets_the_safe_action_and_the_match_finishes(host):
     by = decisions_by(host, match_id, 2)
     assert by.get("fallback") == len(fallbacks)  # recorded in the match record
     assert by.get("bot", 0) > 0  # once it died, a Jantaku bot took the seat over
-    assert any("mjai bot in seat 3:" in c for c in chat) and any("is gone" in c for c in chat)  # told to the table
+    gone = "has not answered for a while" if end == "hang" else "is gone"
+    assert any("mjai bot in seat 3:" in c for c in chat) and any(gone in c for c in chat)  # told to the table
 
 
 async def test_the_bot_sees_exactly_its_seat_s_view(host, tmp_path):
