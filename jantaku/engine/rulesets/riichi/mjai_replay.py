@@ -214,6 +214,8 @@ def rebuild_hand(events: Sequence[MjaiEvent], *, red_fives: bool, hand_number: i
         tehais = start["tehais"]
         if not 0 <= dealer < 4 or len(tehais) != 4 or any(len(h) != 13 for h in tehais) or len(context.scores) != 4:
             raise MjaiError("start_kyoku: four hands of 13 tiles, four scores and a dealer 0-3")
+    except MjaiError:
+        raise
     except (KeyError, TypeError, ValueError) as exc:
         raise MjaiError(f"start_kyoku: {exc}") from None
     bank = _TileBank(red_fives)
@@ -562,8 +564,8 @@ def check_log(text: str) -> MjaiImportReport:
     red_fives = bool(getattr(ruleset.options, "aka_dora", False))
     try:
         hands = [rebuild_hand(k, red_fives=red_fives, hand_number=i) for i, k in enumerate(kyokus)]
-    except MjaiError as exc:
-        report.game_error = str(exc)
+    except (MjaiError, KeyError, TypeError, ValueError, IndexError) as exc:  # a field missing or of a wrong type
+        report.game_error = f"{type(exc).__name__}: {exc}" if not isinstance(exc, MjaiError) else str(exc)
         return report
     complete = [h for h in hands if h.ended]
     for hand in complete:
