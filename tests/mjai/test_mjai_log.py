@@ -102,21 +102,17 @@ def test_a_tampered_payment_is_a_mismatch():
 
 
 def test_a_broken_log_says_where():
+    with pytest.raises(MjaiError, match="line 2 is not JSON"):
+        check_log('{"type":"start_game","names":["a","b","c","d"]}\nnot json\n')
+    header = '{"type":"start_game","names":["a","b","c","d"]}\n'
+    kyoku = {"type": "start_kyoku", "bakaze": "E", "kyoku": 1, "honba": 0, "kyotaku": 0, "oya": 0}
     for text, expected in (
-        ('{"type":"start_game","names":["a","b","c","d"]}\nnot json\n', "line 2 is not JSON"),
-        ('{"type":"start_game"}\n', "no kyoku"),
+        (header, "no kyoku"),
+        (header + json.dumps(kyoku) + "\n", "start_kyoku: no 'scores'"),
+        (header + json.dumps(kyoku | {"scores": [25000] * 4, "tehais": [["1m"] * 13] * 4}) + "\n", "more 1m than"),
     ):
-        with pytest.raises(MjaiError, match=expected) if "JSON" in expected else _no_raise():
-            report = check_log(text)
-            assert report.game_error and expected in report.game_error
-
-
-class _no_raise:
-    def __enter__(self):
-        return self
-
-    def __exit__(self, *exc):
-        return False
+        report = check_log(text)
+        assert not report.ok and report.game_error and expected in report.game_error
 
 
 def test_a_seat_sees_only_its_own_tiles():

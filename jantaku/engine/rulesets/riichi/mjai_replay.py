@@ -216,7 +216,9 @@ def rebuild_hand(events: Sequence[MjaiEvent], *, red_fives: bool, hand_number: i
             raise MjaiError("start_kyoku: four hands of 13 tiles, four scores and a dealer 0-3")
     except MjaiError:
         raise
-    except (KeyError, TypeError, ValueError) as exc:
+    except KeyError as exc:
+        raise MjaiError(f"start_kyoku: no {exc}") from None
+    except (TypeError, ValueError) as exc:
         raise MjaiError(f"start_kyoku: {exc}") from None
     bank = _TileBank(red_fives)
     slots = _Slots(bank)
