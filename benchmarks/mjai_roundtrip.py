@@ -43,7 +43,9 @@ def main(matches: int) -> int:
         )
         if not same:
             failed.append(seed)
-            print(f"seed {seed}: DIFFERS", *report.lines()[-3:], sep="\n  ")
+            print(f"seed {seed}: DIFFERS", *report.lines()[-3:], sep="\n  ", flush=True)
+        if (seed + 1) % 20 == 0:
+            print(f"  {seed + 1} matches, {len(failed)} differ so far", flush=True)
     print(
         f"{matches - len(failed)}/{matches} matches round-trip exactly; export+import {cpu / matches:.3f} s CPU per match"
     )
