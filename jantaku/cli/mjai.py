@@ -148,7 +148,7 @@ def selfplay_mjai(args: argparse.Namespace, bots: list[str] | None) -> int:
                 args.ruleset,
                 seats,
                 seed=args.seed,
-                bot=(bots or ["easy"])[0],
+                bot=bots or "easy",
                 preset=args.preset,
                 options=parse_options(args.option, "jantaku selfplay"),
                 time_limit=args.time_limit,

@@ -444,13 +444,14 @@ async def selfplay_with_mjai(
     seats: dict[int, str],
     *,
     seed: int = 0,
-    bot: str = "easy",
+    bot: str | Sequence[str] = "easy",
     preset: str | None = None,
     options: dict[str, Any] | None = None,
     time_limit: float = DEFAULT_TIME_LIMIT,
     timeout: float = 3600.0,
 ) -> tuple[Any, dict[int, list[str]]]:
-    """One match with mjai bots in ``seats`` and our ``bot`` in the others, on a host in this process.
+    """One match with mjai bots in ``seats`` and our ``bot`` in the others (or ``bot[seat]``: one per
+    seat), on a host in this process.
 
     Returns the finished match (replayed from its record) and each mjai seat's fallbacks."""
     from ..engine.match import Match
@@ -464,14 +465,15 @@ async def selfplay_with_mjai(
     mjai: MjaiSeats | None = None
     try:
         timers = Timers(turn=None, claim=None, between=None, grace=None, bot=0.0)
-        table_id = host.create_quick_table(ruleset=ruleset, preset=preset, options=options, timers=timers, bot=bot)
+        by_seat = [bot] * 4 if isinstance(bot, str) else list(bot)
+        table_id = host.create_quick_table(ruleset=ruleset, preset=preset, options=options, timers=timers)
         table = host.lobby.tables[table_id] if host.lobby else None
         assert table is not None  # the host is started
         for index in range(4):
             if index in seats:
                 table.seats[index].empty()
-            elif table.seats[index].kind == "empty":
-                table.seats[index].seat_bot(bot)
+            else:
+                table.seats[index].seat_bot(by_seat[index])
         # a spectator keeps the table open when every bot program is gone (our bots then play on)
         watcher = await Client.connect("127.0.0.1", port, "selfplay")
         await watcher.spectate(table_id)
