@@ -302,9 +302,7 @@ class Client:
     async def back(self, table: int) -> None:
         await self.request({"type": "back", "table": table})
 
-    async def act(
-        self, table: int, prompt_id: int, action: Action | list[Any], *, fallback: str | None = None
-    ) -> int:
+    async def act(self, table: int, prompt_id: int, action: Action | list[Any], *, fallback: str | None = None) -> int:
         """Answer a prompt with one of its actions (an :class:`Action` or its wire form).
 
         ``fallback``: why this is a stand-in for what the seat's program should have answered
