@@ -8,6 +8,7 @@ parser's ``handler``:
 ``host``    ``host`` (with its ``--ssh`` door), ``bot``, ``history``, ``export``
 ``review``  ``review``: a seat's decisions in a stored match, against a bot's
 ``play``    the TUI: ``menu``, ``play``, ``join``, ``replay``
+``mjai``    ``mjai-bot``, ``mjai-seat``, ``mjai-server``: the mjai protocol
 ``common``  ``--option NAME=VALUE`` and ``--data DIR``
 ==========  ============================================================
 
@@ -22,7 +23,7 @@ import argparse
 import sys
 
 from .. import __version__
-from . import host, play, review, tools
+from . import host, mjai, play, review, tools
 from .common import OneLineParser
 
 
@@ -35,6 +36,7 @@ def build_parser() -> argparse.ArgumentParser:
     host.add_parsers(sub)  # host, bot, history, export
     review.add_parsers(sub)  # review
     play.add_parsers(sub)  # menu, play, join, replay
+    mjai.add_parsers(sub)  # mjai-bot, mjai-seat, mjai-server
     return parser
 
 

@@ -11,7 +11,6 @@ import argparse
 import datetime
 import json
 import sys
-from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -22,9 +21,10 @@ from ..netplay.paths import default_data_dir
 from ..netplay.tables import DEFAULT_BOT
 from ..tui.ssh.hosting import add_ssh_arguments, start_ssh_door
 from .common import address, at_least, data_dir, port
+from .formats import FORMATS, export_formats
 
 if TYPE_CHECKING:
-    from ..netplay.store import Store, StoredMatch
+    from ..netplay.store import Store
 
 
 def add_parsers(sub: argparse._SubParsersAction) -> None:
@@ -226,41 +226,18 @@ def cmd_history(args: argparse.Namespace) -> int:
     return 0
 
 
-def export_json(stored: StoredMatch) -> str:
-    """Our own record: ruleset, seed and every decision (``Match.replay`` reads it), with the seats and result."""
-    out = stored.record.to_wire()
-    out["meta"] = {
-        "match": stored.id,
-        "status": stored.status,
-        "seats": [s.name for s in stored.seats],
-        "result": stored.result,
-    }
-    return json.dumps(out, ensure_ascii=False)
-
-
-def export_tenhou6(stored: StoredMatch) -> str:
-    """tenhou.net/6 JSON (a riichi match), as mjai-reviewer's convlog reads it."""
-    from ..engine.rulesets.riichi.tenhou_match import tenhou6_of_record
-
-    when = datetime.datetime.fromtimestamp(stored.created).strftime("%Y/%m/%d")
-    title = (str(stored.settings.get("name") or f"jantaku match {stored.id}"), when)
-    return tenhou6_of_record(stored.record, [s.name for s in stored.seats], title=title).dumps()
-
-
-# format name -> writer; a writer raises ValueError for a match it cannot write
-EXPORTERS: dict[str, Callable[[StoredMatch], str]] = {"json": export_json, "tenhou6": export_tenhou6}
-EXPORT_FORMATS = tuple(EXPORTERS)
-
-
 def add_export_parser(sub: argparse._SubParsersAction) -> argparse.ArgumentParser:
     p = sub.add_parser(
         "export",
         help="export a match record",
-        description="Export a stored match's record: json (ours, replayable) or tenhou6 "
-        "(tenhou.net/6 JSON, riichi only: for mjai-reviewer, NAGA and the tenhou.net/6 viewer).",
+        description="Export a stored match's record: json (ours, replayable), tenhou6 "
+        "(tenhou.net/6 JSON, riichi only: for mjai-reviewer, NAGA and the tenhou.net/6 viewer) or mjai "
+        "(an mjai event log, one JSON event per line, riichi only).",
     )
     p.add_argument("match", type=int, metavar="MATCH", help="the match number (see jantaku history)")
-    p.add_argument("--format", default="json", choices=EXPORT_FORMATS, help="json (default) or tenhou6")
+    p.add_argument(
+        "--format", default="json", choices=export_formats(), help="json (default), or tenhou6 or mjai (riichi)"
+    )
     p.add_argument("--data", metavar="DIR", help=f"the host's data directory (default {default_data_dir()})")
     p.add_argument("-o", "--output", metavar="FILE", help="write to FILE instead of standard output")
     p.set_defaults(handler=cmd_export)
@@ -283,17 +260,19 @@ def cmd_export(args: argparse.Namespace) -> int:
         return 1
     finally:
         store.close()
+    exporter = FORMATS[args.format].export
+    assert exporter is not None  # the parser offers only formats that export
     try:
-        text = EXPORTERS[args.format](stored)
-    except ValueError as exc:
-        print(f"jantaku export: match {args.match} as {args.format}: {exc}", file=sys.stderr)
+        text = exporter(stored)
+    except ValueError as exc:  # a format that cannot say this match (mjai: not riichi)
+        print(f"jantaku export: {exc}", file=sys.stderr)
         return 1
     if args.output:
         try:
-            Path(args.output).write_text(text + "\n", encoding="utf-8")
+            Path(args.output).write_text(text)
         except OSError as exc:
             print(f"jantaku export: cannot write {args.output}: {exc.strerror or exc}", file=sys.stderr)
             return 1
     else:
-        print(text)
+        sys.stdout.write(text)
     return 0

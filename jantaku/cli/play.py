@@ -32,6 +32,12 @@ def add_parsers(sub: argparse._SubParsersAction) -> None:
     p.add_argument("--option", action="append", metavar="NAME=VALUE", help="option override (repeatable)")
     p.add_argument("--bot-delay", type=non_negative_seconds, help="seconds between bot moves (default from settings)")
     p.add_argument("--bots", choices=BOT_LEVELS, help="the bots' strength (default from settings: normal)")
+    p.add_argument(
+        "--seat",
+        action="append",
+        metavar='SEAT=mjai:"CMD"',
+        help="an external mjai bot program plays SEAT 1-3 (riichi; repeatable; see docs/mjai.md)",
+    )
     p.set_defaults(handler=cmd_play)
 
     p = sub.add_parser(
@@ -75,11 +81,17 @@ def cmd_play(args: argparse.Namespace) -> int:
     from ..tui.app import default_ruleset
     from ..tui.settings import load_settings
 
+    from ..engine.rulesets.riichi.mjai import MJAI_VARIANT
+    from ..netplay.mjai_seat import parse_seat_specs
+
     options = parse_options(args.option, "jantaku play")
     ruleset = args.ruleset or default_ruleset(load_settings())  # the variant the game would start
     try:
         get_ruleset(ruleset, args.preset, options)  # fail here, before the screen opens
-    except OptionError as exc:
+        mjai_seats = parse_seat_specs(args.seat)
+        if mjai_seats and (ruleset != MJAI_VARIANT or 0 in mjai_seats):
+            raise ValueError("--seat: mjai bots play riichi, in seats 1-3 (you play seat 0)")
+    except (OptionError, ValueError) as exc:
         print(f"jantaku play: {exc}", file=sys.stderr)
         return 2
 
@@ -88,7 +100,7 @@ def cmd_play(args: argparse.Namespace) -> int:
             app.settings.bot_delay = max(0.0, args.bot_delay)
         if args.bots:
             app.settings.bot_level = args.bots
-        app.quick_game(args.ruleset, args.preset, options=options or None)
+        app.quick_game(args.ruleset, args.preset, options=options or None, mjai_seats=mjai_seats or None)
 
     return run_app(start)
 

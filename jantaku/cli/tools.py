@@ -10,12 +10,12 @@ import argparse
 import json
 import sys
 from collections.abc import Callable, Iterable
-from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from .common import at_least, parse_options
 
 if TYPE_CHECKING:
+    from ..engine.rulesets.riichi.mjai_replay import MjaiImportReport
     from ..engine.rulesets.riichi.tenhou_import import ImportReport
 
 
@@ -119,6 +119,10 @@ def cmd_selfplay(args: argparse.Namespace) -> int:
     if args.hands < 1:
         print("jantaku selfplay: --hands must be at least 1", file=sys.stderr)
         return 2
+    if args.seat:
+        from .mjai import selfplay_mjai
+
+        return selfplay_mjai(args, bots)
     try:
         summary = run_selfplay(
             args.ruleset,
@@ -151,40 +155,20 @@ def _read_log(path: str) -> str:
     return raw.decode("utf-8")
 
 
-@dataclass(frozen=True)
-class LogFormat:
-    """A game-record format ``jantaku import`` reads: how to tell it by content, how to check it."""
-
-    name: str  # as the user knows it ("a Tenhou mjlog")
-    detect: Callable[[str], bool]
-    check: Callable[[str], ImportReport]
-    errors: tuple[type[Exception], ...]  # what ``check`` raises for a malformed record
-
-
-def _log_formats() -> list[LogFormat]:
-    """The formats in the order they are tried; the last one takes whatever no other claims."""
-    from ..engine.rulesets.riichi.tenhou6 import Tenhou6Error, looks_like_tenhou6
-    from ..engine.rulesets.riichi.tenhou_import import check_mjlog, check_tenhou6
-    from ..engine.rulesets.riichi.tenhou_log import MjlogError
-
-    return [
-        LogFormat("a tenhou.net/6 JSON log", looks_like_tenhou6, check_tenhou6, (Tenhou6Error, ValueError)),
-        # ElementTree's ParseError is a SyntaxError
-        LogFormat("a Tenhou mjlog", lambda text: True, check_mjlog, (MjlogError, ValueError, SyntaxError)),
-    ]
-
-
 def cmd_import(args: argparse.Namespace) -> int:
+    from .formats import import_format
+
     try:
         text = _read_log(args.file)
     except (OSError, UnicodeDecodeError) as exc:
         print(f"jantaku import: cannot read {args.file}: {exc}", file=sys.stderr)
         return 2
-    log_format = next(f for f in _log_formats() if f.detect(text))
+    fmt = import_format(text)
+    assert fmt.check is not None  # import_format picks formats that import
     try:
-        report = log_format.check(text)
-    except log_format.errors as exc:
-        print(f"jantaku import: {args.file} is not {log_format.name}: {exc}", file=sys.stderr)
+        report = fmt.check(text)
+    except (ValueError, SyntaxError) as exc:  # every reader's error is a ValueError; ElementTree's a SyntaxError
+        print(f"jantaku import: {args.file} is not {fmt.description}: {exc}", file=sys.stderr)
         return 2
     if args.check:
         for line in report.lines(verbose=True):
@@ -195,7 +179,7 @@ def cmd_import(args: argparse.Namespace) -> int:
     return 0 if (report.ok or not args.check) else 1
 
 
-def _store_import(args: argparse.Namespace, report: ImportReport) -> str | None:
+def _store_import(args: argparse.Namespace, report: ImportReport | MjaiImportReport) -> str | None:
     """Keep the replayed match in the history (the host's store), when it replayed whole."""
     if report.match is None or args.no_store:
         return None
@@ -268,16 +252,23 @@ def add_parsers(sub: argparse._SubParsersAction) -> None:
     p.add_argument("--seed", type=int, default=0)
     p.add_argument("--bots", help="four comma-separated bot names, one per seat (default: easy)")
     p.add_argument("--json", action="store_true", help="print one JSON object")
+    p.add_argument(
+        "--seat",
+        action="append",
+        metavar='SEAT=mjai:"CMD"',
+        help="an external mjai bot plays SEAT (riichi; one whole match; repeatable; see docs/mjai.md)",
+    )
+    p.add_argument("--time-limit", type=float, default=2.0, metavar="SECONDS", help="an mjai bot's time per decision")
     p.set_defaults(handler=cmd_selfplay)
 
     p = sub.add_parser(
         "import",
-        help="import a Tenhou game (mjlog or tenhou.net/6 JSON); --check compares it with our engine",
-        description="Replay a Tenhou game record through our riichi engine and keep it in the history. "
-        "The format is told by the content: mjlog XML (plain or gzip) or tenhou.net/6 JSON "
-        "(as tenhou.net/6 and jantaku export --format tenhou6 write it; one object, or one per line).",
+        help="import a riichi game (Tenhou mjlog, tenhou.net/6 JSON or an mjai log); --check compares it with our engine",
+        description="Replay a riichi game record through our engine and keep it in the history. The format is "
+        "told by the content: mjlog XML, tenhou.net/6 JSON (as tenhou.net/6 and jantaku export --format tenhou6 "
+        "write it; one object, or one per line) or an mjai log (one JSON event per line); plain or gzip.",
     )
-    p.add_argument("file", help="a .mjlog (XML, plain or gzip) or tenhou.net/6 .json file")
+    p.add_argument("file", help="a .mjlog (XML), tenhou.net/6 .json or mjai .jsonl file, plain or gzip")
     p.add_argument(
         "--check",
         action="store_true",

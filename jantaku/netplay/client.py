@@ -302,13 +302,18 @@ class Client:
     async def back(self, table: int) -> None:
         await self.request({"type": "back", "table": table})
 
-    async def act(self, table: int, prompt_id: int, action: Action | list[Any]) -> int:
+    async def act(self, table: int, prompt_id: int, action: Action | list[Any], *, fallback: str | None = None) -> int:
         """Answer a prompt with one of its actions (an :class:`Action` or its wire form).
 
+        ``fallback``: why this is a stand-in for what the seat's program should have answered
+        (an mjai bot's late or invalid reply); the host records the decision as ``by: fallback``.
         Returns the decision's number: the ``update`` with that ``n`` shows its effect.
         """
         wire = action.to_wire() if isinstance(action, Action) else list(action)
-        reply = await self.request({"type": "act", "table": table, "prompt": prompt_id, "action": wire})
+        msg: dict[str, Any] = {"type": "act", "table": table, "prompt": prompt_id, "action": wire}
+        if fallback:
+            msg["fallback"] = fallback[:120]
+        reply = await self.request(msg)
         return reply["n"]
 
     async def chat(self, text: str, table: int | None = None) -> None:

@@ -331,7 +331,7 @@ class Lobby:
 
     def _on_act(self, conn: Connection, player: Player, req: dict[str, Any]) -> dict[str, Any]:
         table = self._table(req["table"])
-        table.act(player, req["prompt"], req["action"])
+        table.act(player, req["prompt"], req["action"], fallback=req.get("fallback"))
         return {"type": "ok", "n": len(table.current_runner().match.record().decisions)}
 
     def _on_chat(self, conn: Connection, player: Player, req: dict[str, Any]) -> None:

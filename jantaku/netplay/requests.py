@@ -114,7 +114,7 @@ REQUESTS: dict[str, dict[str, Check]] = {
     "remove_bot": {"table": TABLE, "seat": SEAT},
     "start": {"table": TABLE},
     "leave": {"table": TABLE},
-    "act": {"table": TABLE, "prompt": integer(0, 2**62), "action": wire_list},
+    "act": {"table": TABLE, "prompt": integer(0, 2**62), "action": wire_list, "fallback": optional(text(1, 120))},
     "back": {"table": TABLE},
     "chat": {"text": text(1, 300), "table": optional(TABLE)},
     "ping": {"data": optional(integer(-(2**62), 2**62))},

@@ -138,8 +138,8 @@ class MatchRunner:
 
     # --- decisions --------------------------------------------------------------------------
 
-    def act(self, seat: int, prompt_id: int, wire: list[Any]) -> None:
-        """A person's answer to their prompt."""
+    def act(self, seat: int, prompt_id: int, wire: list[Any], *, by: str = "player") -> None:
+        """A person's answer to their prompt (``by``: ``fallback`` when a seat's program stood in for its bot)."""
         prompt = self.prompts.get(seat)
         if not self.running or prompt is None or prompt.id != prompt_id:
             raise RequestError(ErrorCode.STALE_PROMPT, f"prompt {prompt_id} is not open for you")
@@ -150,7 +150,7 @@ class MatchRunner:
         if action not in prompt.actions:
             raise RequestError(ErrorCode.ILLEGAL_ACTION, f"{action} is not one of the actions offered")
         self.table.seats[seat].timeouts = 0
-        self._apply(seat, action, by="player")
+        self._apply(seat, action, by=by)
 
     def _apply(self, seat: int, action: Action, *, by: str) -> None:
         hands_before = len(self.match.results)

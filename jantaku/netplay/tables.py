@@ -352,14 +352,14 @@ class HostTable:
                     self._start_grace(seat)
         self.changed()
 
-    def act(self, player: Player, prompt_id: int, wire: list[Any]) -> None:
+    def act(self, player: Player, prompt_id: int, wire: list[Any], *, fallback: str | None = None) -> None:
         """A person's answer to their prompt."""
         index = self.seat_of(player)
         if index is None:
             raise RequestError(ErrorCode.NOT_ALLOWED, f"you have no seat at table {self.id}")
         if self.runner is None:
             raise RequestError(ErrorCode.STALE_PROMPT, f"prompt {prompt_id} is not open for you")
-        self.runner.act(index, prompt_id, wire)
+        self.runner.act(index, prompt_id, wire, by="fallback" if fallback else "player")
 
     def match_ended(self, state: str, why: str | None = None) -> None:
         """The runner's report: the match is over (``finished``) or was stopped by a failure (``broken``)."""

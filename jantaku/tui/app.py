@@ -79,7 +79,12 @@ class JantakuApp(App):
     # --- games ---------------------------------------------------------------------------
 
     def quick_game(
-        self, ruleset: str | None = None, preset: str | None = None, *, options: dict[str, Any] | None = None
+        self,
+        ruleset: str | None = None,
+        preset: str | None = None,
+        *,
+        options: dict[str, Any] | None = None,
+        mjai_seats: dict[int, str] | None = None,
     ) -> bool:
         """Start a game against three bots (on a host in this process); False if the rules are not available."""
         ruleset = ruleset or default_ruleset(self.settings)
@@ -92,7 +97,10 @@ class JantakuApp(App):
         self.save_settings()
         self.run_worker(
             self._connect(
-                connect.quick_game(self.settings, ruleset, preset=preset or None, options=options), self.play
+                connect.quick_game(
+                    self.settings, ruleset, preset=preset or None, options=options, mjai_seats=mjai_seats
+                ),
+                self.play,
             ),
             group="connect",
         )

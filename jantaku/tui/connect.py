@@ -21,15 +21,26 @@ HOST_PORT = 7654  # the usual port; another free one when it is taken
 
 
 async def quick_game(
-    settings: Settings, ruleset: str, *, preset: str | None = None, options: dict[str, Any] | None = None
+    settings: Settings,
+    ruleset: str,
+    *,
+    preset: str | None = None,
+    options: dict[str, Any] | None = None,
+    mjai_seats: dict[int, str] | None = None,
 ) -> ClientSession:
     """You and three bots (of the settings' level) at a table of a host that runs in this process
     (and stops with the game)."""
     timers = dataclasses.replace(LOCAL_TIMERS, bot=settings.bot_delay)
     game = await start_local_game(
-        settings.name, ruleset=ruleset, preset=preset, options=options, timers=timers, bot=settings.bot_level
+        settings.name,
+        ruleset=ruleset,
+        preset=preset,
+        options=options,
+        timers=timers,
+        bot=settings.bot_level,
+        mjai_seats=mjai_seats,
     )
-    hub = ClientHub(game.client, on_close=game.host.stop, host=game.host)
+    hub = ClientHub(game.client, on_close=game.stop_host, host=game.host)
     session = ClientSession(hub, game.table, close_hub=True)
     session.title = f"Quick game · {ruleset}" + (f" ({preset})" if preset else "")
     return session

@@ -1,0 +1,176 @@
+"""The mjai commands: ``mjai-bot`` (our bots speak mjai on stdin/stdout), ``mjai-seat`` (an mjai bot
+program plays a seat at a host's table) and ``mjai-server`` (TCP mjai clients play seats at a host's
+tables).  See docs/mjai.md."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+
+from ..engine.bots.base import LEVELS as BOT_LEVELS
+from .common import address, at_least, port
+
+MAX_LINE = 1024 * 1024  # a line of events longer than this is answered with none, unread
+
+
+def add_parsers(sub: argparse._SubParsersAction) -> None:
+    p = sub.add_parser(
+        "mjai-bot",
+        help="one of our bots as an mjai bot on stdin/stdout",
+        description="Speak mjai on stdin/stdout with a Jantaku bot (mjai.app style: a JSON list of events "
+        "per line, or one event per line; one reply per line), e.g.: jantaku mjai-bot --bot strong 2",
+    )
+    p.add_argument("seat", type=int, choices=range(4), metavar="SEAT", help="the seat it plays, 0-3")
+    p.add_argument("--bot", default="strong", help=f"which bot plays (default strong; levels: {', '.join(BOT_LEVELS)})")
+    p.set_defaults(handler=cmd_mjai_bot)
+
+    p = sub.add_parser(
+        "mjai-seat",
+        help="an mjai bot program plays a seat at a host's table",
+        description="Play a seat at a host's riichi table with an mjai bot program, e.g.: "
+        'jantaku mjai-seat --connect 127.0.0.1:7654 --table 1 --seat 2 "python bot.py {seat}"',
+    )
+    p.add_argument("command", help="the bot's command line; {seat} becomes the seat number")
+    p.add_argument("--connect", required=True, type=address, metavar="HOST:PORT")
+    p.add_argument("--table", required=True, type=at_least(1), help="the table's id")
+    p.add_argument("--seat", type=int, choices=range(4), help="the seat to take (default: a free one)")
+    p.add_argument("--name", help="the name it plays under (default: mjai bot)")
+    p.add_argument("--time-limit", type=float, default=2.0, metavar="SECONDS", help="per decision (default 2)")
+    p.set_defaults(handler=cmd_mjai_seat)
+
+    p = sub.add_parser(
+        "mjai-server",
+        help="a TCP mjai server: mjai clients (akochan's mjai_client) play seats at a host's tables",
+        description="Accept mjai clients (gimite's protocol: hello, join, one event per line) and seat each at "
+        "a host's riichi table, e.g.: jantaku mjai-server --port 11600 --connect 127.0.0.1:7654 --table 1",
+    )
+    p.add_argument("--port", type=port, default=11600, help="TCP port for mjai clients (default 11600)")
+    p.add_argument("--bind", default="127.0.0.1", metavar="ADDR")
+    p.add_argument("--connect", required=True, type=address, metavar="HOST:PORT", help="the jantaku host")
+    p.add_argument("--table", type=at_least(1), help="the table (default: the room a client joins, as a number)")
+    p.add_argument("--time-limit", type=float, default=2.0, metavar="SECONDS", help="per decision (default 2)")
+    p.set_defaults(handler=cmd_mjai_server)
+
+
+def cmd_mjai_bot(args: argparse.Namespace) -> int:
+    from ..engine.bots import bot_names
+    from ..engine.rulesets.riichi.mjai_bot import NONE, MjaiBot
+
+    if args.bot not in bot_names():
+        print(f"jantaku mjai-bot: unknown bot {args.bot!r}; bots: {', '.join(bot_names())}", file=sys.stderr)
+        return 2
+    bot = MjaiBot(seat=args.seat, bot=args.bot)
+    stdin = sys.stdin.buffer
+    while True:
+        line = stdin.readline(MAX_LINE + 1)
+        if not line:
+            return 0
+        reply = NONE
+        if len(line) <= MAX_LINE and line.strip():
+            try:
+                data = json.loads(line)
+            except ValueError:
+                data = None
+            events = data if isinstance(data, list) else [data] if isinstance(data, dict) else None
+            if events is not None and all(isinstance(e, dict) for e in events):
+                reply = bot.react(events)
+                for error in bot.errors:
+                    print(f"jantaku mjai-bot: {error}", file=sys.stderr)
+                bot.errors.clear()
+        elif len(line) > MAX_LINE:
+            while line and not line.endswith(b"\n"):  # skip the rest of the overlong line
+                line = stdin.readline(MAX_LINE)
+        sys.stdout.write(json.dumps(reply, separators=(",", ":")) + "\n")
+        sys.stdout.flush()
+
+
+def cmd_mjai_seat(args: argparse.Namespace) -> int:
+    import asyncio
+
+    from ..netplay.address import parse_address
+    from ..netplay.client import ClientError
+    from ..netplay.mjai_seat import run_mjai_seat
+
+    host, port_number = parse_address(args.connect)
+    try:
+        view = asyncio.run(
+            run_mjai_seat(
+                host,
+                port_number,
+                args.command,
+                table=args.table,
+                seat=args.seat,
+                name=args.name,
+                time_limit=args.time_limit,
+            )
+        )
+    except (TimeoutError, ClientError, OSError, ValueError) as exc:
+        print(f"jantaku mjai-seat: {exc}", file=sys.stderr)
+        return 1
+    if view is None or view.match is None or view.match.phase != "over":
+        print("the match did not finish with the bot in its seat")
+        return 1
+    print(f"match over: scores {list(view.match.scores)}")
+    return 0
+
+
+def cmd_mjai_server(args: argparse.Namespace) -> int:
+    import asyncio
+    import logging
+
+    from ..netplay.address import parse_address
+    from ..netplay.mjai_server import serve_mjai
+
+    logging.basicConfig(level="INFO", format="%(asctime)s %(levelname)s %(name)s: %(message)s")
+    host, port_number = parse_address(args.connect)
+    try:
+        return asyncio.run(
+            serve_mjai(args.bind, args.port, host, port_number, table=args.table, time_limit=args.time_limit)
+        )
+    except OSError as exc:
+        print(f"jantaku mjai-server: {exc}", file=sys.stderr)
+        return 1
+
+
+def selfplay_mjai(args: argparse.Namespace, bots: list[str] | None) -> int:
+    """``jantaku selfplay --seat 2=mjai:"CMD"``: one whole match, mjai bots in their seats, ours elsewhere."""
+    import asyncio
+
+    from ..engine.options import OptionError
+    from ..netplay.mjai_seat import parse_seat_specs, selfplay_with_mjai
+    from .common import parse_options
+
+    try:
+        seats = parse_seat_specs(args.seat)
+        match, fallbacks = asyncio.run(
+            selfplay_with_mjai(
+                args.ruleset,
+                seats,
+                seed=args.seed,
+                bot=bots or "easy",
+                preset=args.preset,
+                options=parse_options(args.option, "jantaku selfplay"),
+                time_limit=args.time_limit,
+            )
+        )
+    except (OptionError, ValueError, OSError) as exc:
+        print(f"jantaku selfplay: {exc}", file=sys.stderr)
+        return 2
+    summary = {
+        "ruleset": args.ruleset,
+        "seed": args.seed,
+        "hands": len(match.results),
+        "scores": list(match.scores),
+        "over": match.is_over,
+        "mjai_seats": {str(s): {"command": c, "fallbacks": fallbacks.get(s, [])} for s, c in seats.items()},
+    }
+    if args.json:
+        print(json.dumps(summary, ensure_ascii=False))
+    else:
+        print(f"{args.ruleset}: one match, {summary['hands']} hands, scores {' '.join(map(str, match.scores))}")
+        for seat, info in summary["mjai_seats"].items():
+            print(f"  seat {seat} (mjai: {info['command']}): {len(info['fallbacks'])} fallback(s)")
+            for why in info["fallbacks"][:10]:
+                print(f"    {why}")
+    return 0 if match.is_over else 1
