@@ -21,8 +21,9 @@ from collections.abc import Sequence
 from ..engine.analysis import shanten
 from ..engine.tiles import counts34, kind_of
 from ..engine.views import View
+from ..i18n import N_, _
 
-SUIT_WORDS = {"m": "characters", "p": "dots", "s": "bamboo"}
+SUIT_WORDS = {"m": N_("characters"), "p": N_("dots"), "s": N_("bamboo")}
 
 
 def unseen(view: View) -> list[int]:
@@ -52,7 +53,7 @@ def distance(concealed: Sequence[int], melds: int, view: View) -> int | None:
 
 
 def distance_words(shanten_number: int) -> str:
-    return "ready" if shanten_number <= 0 else f"{shanten_number} from ready"
+    return _("ready") if shanten_number <= 0 else _("{count} from ready").format(count=shanten_number)
 
 
 def void_tiles_held(view: View, seat: int | None) -> str | None:
@@ -63,4 +64,4 @@ def void_tiles_held(view: View, seat: int | None) -> str | None:
     if suit is None:
         return None
     held = sum(1 for t in view.players[seat].concealed_tiles if kind_of(t) < 27 and "mps"[kind_of(t) // 9] == suit)
-    return f"{held} {SUIT_WORDS[suit]} still to throw" if held else None
+    return _("{count} {suit} still to throw").format(count=held, suit=_(SUIT_WORDS[suit])) if held else None
