@@ -54,16 +54,17 @@ JAPANESE_TERMS = ("riichi",)  # the variants whose calls keep their Japanese nam
 
 def item_name(name: str) -> str:
     """A score item's name in the player's language (a tile group or count after it kept as it is)."""
-    if not name:
-        return name
-    translated = _(name)
-    if translated != name:
-        return translated
+    label, tail = split_item_name(name)
+    return _(label) + tail if label else name
+
+
+def split_item_name(name: str) -> tuple[str, str]:
+    """(the name to translate, the tail kept as it is): ``("Exposed pung", " 666m")``, ``("Root (根)", " x2")``."""
     for tail in (_TILE_TAIL, _COUNT_TAIL):
         match = tail.match(name)
         if match:
-            return f"{item_name(match[1])} {match[2]}"
-    return name
+            return match[1], f" {match[2]}"
+    return name, ""
 
 
 # what the variants' view extensions say in words (seat notes, warnings, table facts, item names), and
