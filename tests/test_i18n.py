@@ -52,9 +52,7 @@ def test_the_check_reports_a_msgid_nobody_translated(catalogue):
     script, template = catalogue
     template.add("A sentence added after the catalogue was translated")
     try:
-        assert script.problems(template, "de") == [
-            "de: missing 'A sentence added after the catalogue was translated'"
-        ]
+        assert script.problems(template, "de") == ["de: missing 'A sentence added after the catalogue was translated'"]
     finally:
         template.delete("A sentence added after the catalogue was translated")
 

@@ -16,7 +16,7 @@ from typing import Any
 
 from ..engine.actions import Action
 from ..engine.match import Match, MatchRecord
-from ..i18n import _
+from ..i18n import N_, _
 from ..netplay.client import Client, ClientError
 from .session import GameSession
 
@@ -77,7 +77,12 @@ def bot_note(seat: dict[str, Any]) -> str | None:
     if seat.get("kind") != "bot":
         return None
     level = seat.get("bot")
-    return _("{level} bot").format(level=_(str(level))) if level else _("a bot")
+    if level in BOT_NOTES:
+        return _(BOT_NOTES[level])
+    return _("{level} bot").format(level=level) if level else _("a bot")
+
+
+BOT_NOTES = {"easy": N_("easy bot"), "normal": N_("normal bot"), "strong": N_("strong bot")}  # the host's levels
 
 
 def names_from_info(info: dict[str, Any] | None) -> list[str]:
