@@ -79,12 +79,13 @@ class SettingsScreen(BaseScreen):
         self.query_one(f"#{attr}-label", Label).update(switch_label(dict(SWITCHES)[attr], event.value))
 
     def on_select_changed(self, event: Select.Changed) -> None:
-        if getattr(self.app.settings, event.select.id) == event.value:
+        settings = self.jantaku.settings
+        if getattr(settings, str(event.select.id)) == event.value:
             return  # the value it was composed with
         setattr(self.app.settings, event.select.id, event.value)
         self.app.save_settings()
         if event.select.id == "language":  # this screen at once, the others when they are drawn next
-            set_language(resolve_language(None, event.value, os.environ))
+            set_language(resolve_language(None, settings.language, os.environ))
             self.refresh(recompose=True)
 
     def on_input_changed(self, event: Input.Changed) -> None:
