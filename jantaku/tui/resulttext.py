@@ -166,6 +166,8 @@ def detail_text(detail: Mapping[str, Any], names: list[str]) -> Text:
             )
         elif key in SEAT_FIELDS:
             value = _seat_value(value, names)
+        elif key == "reason" and isinstance(value, str):
+            value = _(value)
         parts.append(f"{_(key)} {format_value(value)}")
     out = Text("  ")
     if detail.get("name"):

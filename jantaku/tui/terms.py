@@ -95,6 +95,27 @@ _VIEW_PATTERNS = (
 )
 
 
+# why a hand ended without a win, why money moved, and the fields of a variant's itemised payments
+HAND_WORDS = (
+    N_("nine_orphans"),
+    N_("four_winds"),
+    N_("three_mah_jong"),
+    N_("wall exhausted"),
+    N_("draw settlement"),
+    N_("tenpai"),
+    N_("noten"),
+    N_("payer"),
+    N_("payers"),
+    N_("payee"),
+    N_("amount"),
+    N_("reason"),
+    N_("liable"),
+    N_("winner"),
+    N_("seat"),
+    N_("seats"),
+)
+
+
 def view_words(text: str) -> str:
     """A variant's words about the table (``furiten``, ``void dots``, ``East's streak 2``) in the player's language.
 
@@ -144,6 +165,9 @@ def engine_msgids() -> Iterator[str]:
         for option in describe_options(cls.Options):
             yield option["doc"]
     yield from score_item_msgids()
+    from ..engine.rulesets.sichuan.money import Reason
+
+    yield from (reason.value for reason in Reason)  # sichuan's payments' reasons
 
 
 def score_item_msgids() -> Iterator[str]:
