@@ -6,7 +6,7 @@ from __future__ import annotations
 import json
 
 import pytest
-from textual.widgets import Select
+from textual.widgets import OptionList, Select
 
 from jantaku.i18n import current_language, set_language
 from jantaku.tui.app import JantakuApp
@@ -53,6 +53,7 @@ async def test_the_settings_screen_switches_the_language_at_once_and_keeps_it(tm
         assert current_language() == "de" and load_settings(settings_file).language == "de"
         await pilot.press("escape")
         await until(pilot, lambda: isinstance(app.screen, MenuScreen) and "Einstellungen" in screen_text(app))
+        assert isinstance(app.focused, OptionList)  # the menu, in German, takes the keys again
         app.push_screen(SettingsScreen())
         await until(pilot, lambda: isinstance(app.screen, SettingsScreen) and "Dein Name" in screen_text(app))
         app.screen.query_one("#language", Select).value = "auto"  # back to the locale: C is English

@@ -55,11 +55,9 @@ class MenuScreen(BaseScreen):
             options.append(Option(Text(f"[{KEY_LABELS.get(key, key)}] {title}"), id=item))  # Text: no markup
         return options
 
-    def on_screen_resume(self) -> None:
+    async def on_screen_resume(self) -> None:
         if self.language != current_language():  # chosen in the settings: everything in the new language
-            self.language = current_language()
-            self.refresh(recompose=True)
-            return
+            await self.recompose()
         menu = self.query_one(OptionList)
         highlighted = menu.highlighted
         menu.clear_options()

@@ -78,7 +78,7 @@ class SettingsScreen(BaseScreen):
         self.app.save_settings()
         self.query_one(f"#{attr}-label", Label).update(switch_label(dict(SWITCHES)[attr], event.value))
 
-    def on_select_changed(self, event: Select.Changed) -> None:
+    async def on_select_changed(self, event: Select.Changed) -> None:
         settings = self.jantaku.settings
         if getattr(settings, str(event.select.id)) == event.value:
             return  # the value it was composed with
@@ -86,7 +86,8 @@ class SettingsScreen(BaseScreen):
         self.app.save_settings()
         if event.select.id == "language":  # this screen at once, the others when they are drawn next
             set_language(resolve_language(None, settings.language, os.environ))
-            self.refresh(recompose=True)
+            await self.recompose()
+            self.query_one("#language", Select).focus()
 
     def on_input_changed(self, event: Input.Changed) -> None:
         if event.value.strip():
