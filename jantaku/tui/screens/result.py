@@ -39,6 +39,7 @@ class ResultScreen(BaseScreen):
         super().__init__()
         self.view, self.names, self.painter, self.final = view, names, painter, final
         self.events = list(events)
+        self.shown_at = time.monotonic()  # on_mount sets it again; a key before the mount is within the grace
 
     def compose_body(self) -> ComposeResult:
         with VerticalScroll(id="result-body"):
