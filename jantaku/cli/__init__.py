@@ -20,16 +20,23 @@ Imports go only downward (cli -> tui -> netplay -> engine).  Heavy modules
 from __future__ import annotations
 
 import argparse
+import os
 import sys
 
 from .. import __version__
+from ..i18n import LANGUAGES, _, resolve_language, set_language
 from . import host, mjai, play, review, tools
 from .common import OneLineParser
 
 
 def build_parser() -> argparse.ArgumentParser:
-    parser = OneLineParser(prog="jantaku", description="Mahjong in the terminal.")
+    parser = OneLineParser(prog="jantaku", description=_("Mahjong in the terminal."))
     parser.add_argument("--version", action="version", version=f"jantaku {__version__}")
+    parser.add_argument(
+        "--lang",
+        choices=LANGUAGES,
+        help=_("the language of the screens and messages (default: the settings, else LANG/LC_ALL/LC_MESSAGES)"),
+    )
     sub = parser.add_subparsers(dest="command", metavar="COMMAND")
     # the order of `jantaku --help`
     tools.add_parsers(sub)  # score, analyze, selfplay, import
@@ -40,7 +47,32 @@ def build_parser() -> argparse.ArgumentParser:
     return parser
 
 
+def language_flag(argv: list[str]) -> str | None:
+    """``--lang X`` (or ``--lang=X``) before the command, read before the parser is built (its help is translated).
+
+    >>> language_flag(["--lang", "de", "play"]), language_flag(["--lang=en"]), language_flag(["play"])
+    ('de', 'en', None)
+    """
+    for i, arg in enumerate(argv):
+        if arg == "--lang" and i + 1 < len(argv):
+            return argv[i + 1]
+        if arg.startswith("--lang="):
+            return arg.partition("=")[2]
+        if not arg.startswith("-"):
+            return None  # the command: what follows is its own
+    return None
+
+
+def choose_language(argv: list[str]) -> None:
+    """The language for this run: ``--lang``, else the settings' choice, else the locale."""
+    from ..tui.settings import load_settings  # JSON only: no Textual
+
+    set_language(resolve_language(language_flag(argv), load_settings().language, os.environ))
+
+
 def main(argv: list[str] | None = None) -> int:
+    argv = sys.argv[1:] if argv is None else argv
+    choose_language(argv)
     parser = build_parser()
     args = parser.parse_args(argv)
     if args.command is None:

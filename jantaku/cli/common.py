@@ -13,6 +13,7 @@ from pathlib import Path
 from collections.abc import Callable
 from typing import Any, NoReturn
 
+from ..i18n import _
 from ..netplay.address import parse_address
 from ..netplay.paths import default_data_dir
 
@@ -21,7 +22,7 @@ class OneLineParser(argparse.ArgumentParser):
     """An ArgumentParser whose errors are one line (``jantaku host: argument --port: ...``), no usage dump."""
 
     def error(self, message: str) -> NoReturn:
-        self.exit(2, f"{self.prog}: {message} (see {self.prog} --help)\n")
+        self.exit(2, f"{self.prog}: {message} " + _("(see {help})").format(help=f"{self.prog} --help") + "\n")
 
 
 def port(text: str) -> int:

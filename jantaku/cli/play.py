@@ -12,6 +12,7 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from ..tui.settings import BOT_LEVELS
+from ..i18n import _
 from .common import address, non_negative_seconds, parse_options
 
 if TYPE_CHECKING:
@@ -20,44 +21,46 @@ if TYPE_CHECKING:
 
 def add_parsers(sub: argparse._SubParsersAction) -> None:
     """Add the TUI's parsers, each with its handler."""
-    sub.add_parser("menu", help="the menu (what plain `jantaku` opens)").set_defaults(handler=cmd_menu)
+    sub.add_parser("menu", help=_("the menu (what plain `jantaku` opens)")).set_defaults(handler=cmd_menu)
 
     p = sub.add_parser(
         "play",
-        help="a quick game against three bots",
-        description="Play against three bots, e.g.: jantaku play --ruleset riichi --preset default",
+        help=_("a quick game against three bots"),
+        description=_("Play against three bots, e.g.: jantaku play --ruleset riichi --preset default"),
     )
-    p.add_argument("--ruleset", help="variant (default: the last one played, else the first installed)")
-    p.add_argument("--preset", help="ruleset preset")
-    p.add_argument("--option", action="append", metavar="NAME=VALUE", help="option override (repeatable)")
-    p.add_argument("--bot-delay", type=non_negative_seconds, help="seconds between bot moves (default from settings)")
-    p.add_argument("--bots", choices=BOT_LEVELS, help="the bots' strength (default from settings: normal)")
+    p.add_argument("--ruleset", help=_("variant (default: the last one played, else the first installed)"))
+    p.add_argument("--preset", help=_("ruleset preset"))
+    p.add_argument("--option", action="append", metavar="NAME=VALUE", help=_("option override (repeatable)"))
+    p.add_argument(
+        "--bot-delay", type=non_negative_seconds, help=_("seconds between bot moves (default from settings)")
+    )
+    p.add_argument("--bots", choices=BOT_LEVELS, help=_("the bots' strength (default from settings: normal)"))
     p.add_argument(
         "--seat",
         action="append",
         metavar='SEAT=mjai:"CMD"',
-        help="an external mjai bot program plays SEAT 1-3 (riichi; repeatable; see docs/mjai.md)",
+        help=_("an external mjai bot program plays SEAT 1-3 (riichi; repeatable; see docs/mjai.md)"),
     )
     p.set_defaults(handler=cmd_play)
 
     p = sub.add_parser(
         "join",
-        help="join a host's lobby (LAN or internet)",
-        description="Join a jantaku host, e.g.: jantaku join 192.168.1.23:7654",
+        help=_("join a host's lobby (LAN or internet)"),
+        description=_("Join a jantaku host, e.g.: jantaku join 192.168.1.23:7654"),
     )
     p.add_argument(
-        "address", nargs="?", type=address, help="HOST:PORT (default: ask, and list the hosts found on the LAN)"
+        "address", nargs="?", type=address, help=_("HOST:PORT (default: ask, and list the hosts found on the LAN)")
     )
-    p.add_argument("--name", help="your name at the host (default from settings)")
+    p.add_argument("--name", help=_("your name at the host (default from settings)"))
     p.add_argument("--fd", type=int, help=argparse.SUPPRESS)  # a connected socket to the host (the SSH front door)
     p.set_defaults(handler=cmd_join)
 
     p = sub.add_parser(
         "replay",
-        help="step through a saved match",
-        description="Replay a match record (JSON from MatchRecord.to_wire or the replays folder)",
+        help=_("step through a saved match"),
+        description=_("Replay a match record (JSON from MatchRecord.to_wire or the replays folder)"),
     )
-    p.add_argument("file", help="a match record file")
+    p.add_argument("file", help=_("a match record file"))
     p.set_defaults(handler=cmd_replay)
 
 

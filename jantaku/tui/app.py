@@ -11,6 +11,7 @@ from textual.screen import Screen
 
 from ..engine.options import OptionError
 from ..engine.ruleset import get_ruleset, ruleset_names
+from ..i18n import _, set_language
 from . import connect
 from .records import save_record
 from .session import GameSession
@@ -40,10 +41,13 @@ class JantakuApp(App):
         start: Callable[["JantakuApp"], Any] | None = None,
         settings: Settings | None = None,
         settings_file: Path | None = None,
+        language: str | None = None,
     ) -> None:
         super().__init__()
         self.settings_file = settings_file
         self.settings = settings if settings is not None else load_settings(settings_file)
+        if language is not None:  # else the language the command line chose (jantaku.cli.main) stays
+            set_language(language)
         self.start = start
 
     def get_system_commands(self, screen: Screen) -> Iterable[SystemCommand]:
@@ -140,7 +144,7 @@ class JantakuApp(App):
         try:
             got = await getting
         except (OSError, TimeoutError, ClientError) as exc:
-            self.notify(connect_failure(exc), title="Could not connect", severity="error", timeout=8)
+            self.notify(connect_failure(exc), title=_("Could not connect"), severity="error", timeout=8)
             (retry or self.show_menu)()
             return
         self.save_settings()
@@ -164,7 +168,7 @@ class JantakuApp(App):
         if record is not None and session.over:
             path = save_record(record, names=list(session.names))
             if path is not None:
-                self.notify(f"match saved for replay: {path.name}", timeout=4)
+                self.notify(_("match saved for replay: {name}").format(name=path.name), timeout=4)
         self.show_menu()
 
     def replay(self, record: Any, names: list[str] | None = None) -> None:

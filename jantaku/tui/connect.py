@@ -11,6 +11,7 @@ import dataclasses
 import os
 from typing import Any
 
+from ..i18n import _
 from ..netplay.client import Client, ClientError
 from ..netplay.host import Host
 from ..netplay.local import LOCAL_TIMERS, start_local_game
@@ -42,7 +43,7 @@ async def quick_game(
     )
     hub = ClientHub(game.client, on_close=game.stop_host, host=game.host)
     session = ClientSession(hub, game.table, close_hub=True)
-    session.title = f"Quick game · {ruleset}" + (f" ({preset})" if preset else "")
+    session.title = _("Quick game · {ruleset}").format(ruleset=ruleset) + (f" ({preset})" if preset else "")
     return session
 
 
@@ -65,7 +66,9 @@ async def host_lobby(settings: Settings, *, port: int = HOST_PORT, announce: boo
         raise
     settings.tokens[f"self:{port}"] = client.token
     address = next(iter(lan_addresses()), "127.0.0.1")
-    title = f"Hosting “{host.name}” — others join with: jantaku join {address}:{port}"
+    title = _("Hosting “{name}” — others join with: jantaku join {address}").format(
+        name=host.name, address=f"{address}:{port}"
+    )
     return ClientHub(client, on_close=host.stop, host=host), title
 
 
@@ -76,12 +79,14 @@ async def join_lobby(settings: Settings, address: str, name: str) -> tuple[Clien
     try:
         host, port = parse_address(address)
     except ValueError:
-        raise ClientError("bad_address", f"{address!r} is not HOST:PORT with a port of 1-65535") from None
+        raise ClientError(
+            "bad_address", _("{address} is not HOST:PORT with a port of 1-65535").format(address=repr(address))
+        ) from None
     client = await Client.connect(host, port, name, token=settings.tokens.get(address))
     settings.tokens[address] = client.token
     settings.name, settings.last_host = name, address
     where = client.welcome.get("host") or address
-    return ClientHub(client), f"{where} ({address}) · you are {client.name}"
+    return ClientHub(client), f"{where} ({address}) · " + _("you are {name}").format(name=client.name)
 
 
 async def join_inherited(settings: Settings, fd: int, name: str) -> tuple[ClientHub, str]:
@@ -91,6 +96,7 @@ async def join_inherited(settings: Settings, fd: int, name: str) -> tuple[Client
 
     reader, writer = await asyncio.open_connection(sock=socket.socket(fileno=fd))
     client = await Client.over_stream(reader, writer, name)
-    title = f"{client.welcome.get('host') or 'host'} · you are {client.name}"
+    title = f"{client.welcome.get('host') or _('host')} · " + _("you are {name}").format(name=client.name)
     code = os.environ.get("JANTAKU_SSH_REJOIN_CODE")  # a player without an SSH key comes back with it
-    return ClientHub(client), title + (f" · log in as {code} to get your seat back" if code else "")
+    rejoin = " · " + _("log in as {code} to get your seat back").format(code=code) if code else ""
+    return ClientHub(client), title + rejoin

@@ -48,7 +48,9 @@ from ..engine.rulesets.hongkong.events import LiabilityEvent
 from ..engine.rulesets.riichi.events import DoraEvent, RiichiEvent
 from ..engine.rulesets.sichuan.events import ExchangeChosenEvent, ExchangeEvent, VoidChosenEvent, VoidsEvent
 from ..engine.views import ViewFormatError, meld_from_wire
+from ..i18n import N_, _, format_signed
 from .handinfo import SUIT_WORDS
+from .terms import action_word
 from .tilefaces import TilePainter
 from .viewmodel import format_value
 from .widgets.meldfaces import meld_face, meld_text
@@ -57,15 +59,21 @@ from .widgets.meldfaces import meld_face, meld_text
 QUIET = (DealEvent, DrawEvent, HandEndEvent)
 # fields that hold tile ids, in events no sentence is written for
 TILE_FIELDS = frozenset({"tile", "tiles", "indicator", "gave", "received"})
-_BASE_FORMS = {
-    "discards": "discard",
-    "declares": "declare",
-    "lays": "lay",
-    "wins": "win",
-    "is": "are",
-    "chooses": "choose",
-    "passes": "pass",
+# each verb as said of another player and of "You" (``{rest}`` is what follows the verb)
+_SAYINGS = {
+    "discards": (N_("{who} discards{rest}"), N_("You discard{rest}")),
+    "declares": (N_("{who} declares{rest}"), N_("You declare{rest}")),
+    "lays": (N_("{who} lays out{rest}"), N_("You lay out{rest}")),
+    "wins": (N_("{who} wins{rest}"), N_("You win{rest}")),
+    "is": (N_("{who} is{rest}"), N_("You are{rest}")),
+    "chooses": (N_("{who} chooses{rest}"), N_("You choose{rest}")),
+    "passes": (N_("{who} passes{rest}"), N_("You pass{rest}")),
 }
+
+
+def is_you(name: str) -> bool:
+    """The viewer's own seat, when it is named "You" (in any language)."""
+    return name in ("You", _("You"))
 
 
 def scored_hands(event: Mapping[str, Any]) -> dict[int, dict[str, Any]]:
@@ -79,14 +87,15 @@ def scored_hands(event: Mapping[str, Any]) -> dict[int, dict[str, Any]]:
 class Sentence:
     """What an event's sentence needs: the names, the painter and who acted."""
 
-    def __init__(self, seat: int | None, names: list[str], painter: TilePainter) -> None:
-        self.names, self.painter = names, painter
-        self.who = names[seat] if isinstance(seat, int) and 0 <= seat < len(names) else "table"
+    def __init__(self, seat: int | None, names: list[str], painter: TilePainter, ruleset: str | None = None) -> None:
+        self.names, self.painter, self.ruleset = names, painter, ruleset
+        self.who = names[seat] if isinstance(seat, int) and 0 <= seat < len(names) else _("table")
 
     def says(self, verb: str, rest: str = "", style: str = "") -> Text:
         """``'Mei discards …'`` but ``'You discard …'``."""
-        verb = _BASE_FORMS.get(verb, verb) if self.who == "You" else verb
-        return Text(f"{self.who} {verb}{' ' + rest if rest else ''}", style)
+        other, you = _SAYINGS[verb]
+        said = _(you if is_you(self.who) else other)
+        return Text(said.format(who=self.who, rest=" " + rest if rest else ""), style)
 
     def tiles(self, tiles: list[int]) -> Text:
         return self.painter.row(tiles, gap=" ")
@@ -99,57 +108,64 @@ def _sentence(event: Event, s: Sentence) -> Text:
     """The sentence for one (not quiet) event."""
     match event:
         case HandStartEvent(dealer=dealer):
-            return Text(f"— new hand: dealer {s.name(dealer or 0)} —", "bold")
+            return Text(_("— new hand: dealer {name} —").format(name=s.name(dealer or 0)), "bold")
         case DiscardEvent(tile=tile, riichi=riichi):
             said = s.says("discards").append(" ").append_text(s.painter.text(tile))
-            return said.append(" (the riichi tile)") if riichi else said
+            return said.append(_(" (the riichi tile)")) if riichi else said
         case CallEvent(meld=meld) | KongEvent(meld=meld):
             try:
                 shown = meld_from_wire(meld)
             except ViewFormatError:  # a host's malformed meld: say what happened without its tiles
                 return Text(f"{s.who} {event.type}")
-            return Text(f"{s.who} {shown.type.value} ") + meld_text(meld_face(shown, event.seat), s.painter)
+            word = action_word(shown.type.value, s.ruleset)
+            return Text(f"{s.who} {word} ") + meld_text(meld_face(shown, event.seat), s.painter)
         case BonusEvent(tile=tile):
-            return s.says("lays", "out").append(" ").append_text(s.painter.text(tile))
+            return s.says("lays").append(" ").append_text(s.painter.text(tile))
         case WinEvent(tile=tile, discarder=discarder):
-            how = "self-drawn" if discarder is None else f"on {s.name(discarder)}'s discard"
-            return s.says("wins", f"{how} with", "bold").append(" ").append_text(s.painter.text(tile))
+            how = (
+                _("self-drawn with")
+                if discarder is None
+                else _("on {name}'s discard with").format(name=s.name(discarder))
+            )
+            return s.says("wins", how, "bold").append(" ").append_text(s.painter.text(tile))
         case PaymentEvent(reason=reason, deltas=deltas):
-            parts = ", ".join(f"{s.name(seat)} {int(d):+d}" for seat, d in (deltas or {}).items())
-            return Text(f"payment ({reason or ''}): {parts}")
+            parts = ", ".join(
+                f"{s.name(seat)} {format_signed(int(d), english_grouping=False)}" for seat, d in (deltas or {}).items()
+            )
+            return Text(_("payment ({reason}): {parts}").format(reason=_(reason) if reason else "", parts=parts))
         case HandScoresEvent(scores=scores):
             parts = ", ".join(
                 f"{s.name(seat)} {score.get('score', '?')}" for seat, score in scored_hands({"scores": scores}).items()
             )
-            return Text(f"the other hands score: {parts}")
+            return Text(_("the other hands score: {parts}").format(parts=parts))
         case RiichiEvent(double=double):
-            return s.says("declares", "double riichi" if double else "riichi", "bold")
+            return s.says("declares", _("double riichi") if double else _("riichi"), "bold")
         case DoraEvent(indicator=indicator):
-            return Text("new dora indicator ") + s.painter.text(indicator)
+            return Text(_("new dora indicator") + " ") + s.painter.text(indicator)
         case VoidChosenEvent(suit=suit):
-            return s.says("chooses", f"a void suit{': ' + SUIT_WORDS.get(suit, suit) if suit else ''}")
+            return s.says("chooses", _("a void suit") + (": " + _(SUIT_WORDS.get(suit, suit)) if suit else ""))
         case VoidsEvent(voids=voids):
-            each = (f"{s.name(seat)} {SUIT_WORDS.get(v, v)}" for seat, v in enumerate(voids or []))
-            return Text("void suits: " + ", ".join(each))
+            each = (f"{s.name(seat)} {_(SUIT_WORDS.get(v, v))}" for seat, v in enumerate(voids or []))
+            return Text(_("void suits: ") + ", ".join(each))
         case ExchangeChosenEvent(tiles=tiles):
-            said = s.says("chooses", "three tiles to pass")
+            said = s.says("chooses", _("three tiles to pass"))
             return said.append(": ").append_text(s.tiles(tiles)) if tiles else said
         case ExchangeEvent(gave=gave, received=received):
             if gave is None:
-                return s.says("passes", "three tiles")
+                return s.says("passes", _("three tiles"))
             return (
                 s.says("passes")
                 .append(" ")
                 .append_text(s.tiles(gave))
-                .append(" and receives ")
+                .append(_(" and receives "))
                 .append_text(s.tiles(received or []))
             )
         case LiabilityEvent(winner=winner):
-            return Text(f"{s.who} is liable for {s.name(winner)}'s hand")
+            return Text(_("{who} is liable for {name}'s hand").format(who=s.who, name=s.name(winner)))
         case LeaveEvent():
-            return s.says("is", "out of the hand")
+            return s.says("is", _("out of the hand"))
         case MatchEndEvent():
-            return Text("— the match is over —", "bold")
+            return Text(_("— the match is over —"), "bold")
     return _fields(event.for_seat(None), s)
 
 
@@ -166,8 +182,10 @@ def _fields(wire: dict[str, Any], s: Sentence) -> Text:
     return out
 
 
-def describe_event(event: Mapping[str, Any], names: list[str], painter: TilePainter | None = None) -> Text | None:
-    """The log line for one wire event (None for the quiet ones)."""
+def describe_event(
+    event: Mapping[str, Any], names: list[str], painter: TilePainter | None = None, ruleset: str | None = None
+) -> Text | None:
+    """The log line for one wire event (None for the quiet ones); ``ruleset`` picks the words for calls."""
     try:
         typed = decode_event(event, strict=False)
     except ValueError:  # not even a type and a seat: show the fields as they came
@@ -182,4 +200,4 @@ def describe_event(event: Mapping[str, Any], names: list[str], painter: TilePain
             return None
     if isinstance(typed, QUIET):
         return None
-    return _sentence(typed, Sentence(typed.seat, names, painter or TilePainter()))
+    return _sentence(typed, Sentence(typed.seat, names, painter or TilePainter(), ruleset))

@@ -21,9 +21,10 @@ from collections.abc import Sequence
 from ..engine.analysis import shanten
 from ..engine.tiles import counts34, kind_of
 from ..engine.views import View
+from ..i18n import N_, _
 
-SUIT_WORDS = {"m": "characters", "p": "dots", "s": "bamboo"}  # a suit, and more than one of its tiles
-SUIT_WORD = {"m": "character", "p": "dot", "s": "bamboo"}  # one tile of it
+SUIT_WORDS = {"m": N_("characters"), "p": N_("dots"), "s": N_("bamboo")}  # a suit, and more than one of its tiles
+SUIT_WORD = {"m": N_("character"), "p": N_("dot"), "s": N_("bamboo")}  # one tile of it
 
 
 def unseen(view: View) -> list[int]:
@@ -53,7 +54,7 @@ def distance(concealed: Sequence[int], melds: int, view: View) -> int | None:
 
 
 def distance_words(shanten_number: int) -> str:
-    return "ready" if shanten_number <= 0 else f"{shanten_number} from ready"
+    return _("ready") if shanten_number <= 0 else _("{count} from ready").format(count=shanten_number)
 
 
 def void_tiles_held(view: View, seat: int | None) -> str | None:
@@ -66,4 +67,5 @@ def void_tiles_held(view: View, seat: int | None) -> str | None:
     held = sum(1 for t in view.players[seat].concealed_tiles if kind_of(t) < 27 and "mps"[kind_of(t) // 9] == suit)
     if not held:
         return None
-    return f"{held} {SUIT_WORDS[suit] if held > 1 else SUIT_WORD[suit]} still to throw"
+    word = SUIT_WORDS[suit] if held > 1 else SUIT_WORD[suit]
+    return _("{count} {suit} still to throw").format(count=held, suit=_(word))

@@ -17,6 +17,7 @@ from typing import Any
 
 from ..engine.actions import Action
 from ..engine.match import Match, MatchRecord
+from ..i18n import N_, _
 from ..netplay.client import Client, ClientError
 from .session import GameSession
 
@@ -35,9 +36,9 @@ def statuses_from_info(info: dict[str, Any] | None) -> dict[int, str]:
         if not isinstance(seat, dict) or seat.get("kind") != "human":
             continue
         if seat.get("connected") is False:
-            out[i] = "offline"
+            out[i] = _("offline")
         elif seat.get("away"):
-            out[i] = "away, bot plays"
+            out[i] = _("away, bot plays")
     return out
 
 
@@ -53,7 +54,7 @@ STAND_IN = " (bot)"  # the host names the bot that plays on for a person who lef
 def seat_name(seat: dict[str, Any], index: int) -> str:
     """A seat's name as people read it: ``Seat 3`` when empty; a stand-in bot by the person's name
     (that a bot plays is said once, by :func:`seat_notes`)."""
-    name = str(seat.get("name") or f"Seat {index + 1}")
+    name = str(seat.get("name") or _("Seat {number}").format(number=index + 1))
     if seat.get("kind") == "bot" and name.endswith(STAND_IN):
         name = name.removesuffix(STAND_IN)
     return name
@@ -74,7 +75,15 @@ def seat_notes(info: dict[str, Any] | None) -> dict[int, str]:
 
 def bot_note(seat: dict[str, Any]) -> str | None:
     """``strong bot`` for a seat a bot plays, else None."""
-    return f"{seat.get('bot') or 'a'} bot" if seat.get("kind") == "bot" else None
+    if seat.get("kind") != "bot":
+        return None
+    level = seat.get("bot")
+    if level in BOT_NOTES:
+        return _(BOT_NOTES[level])
+    return _("{level} bot").format(level=level) if level else _("a bot")
+
+
+BOT_NOTES = {"easy": N_("easy bot"), "normal": N_("normal bot"), "strong": N_("strong bot")}  # the host's levels
 
 
 def names_from_info(info: dict[str, Any] | None) -> list[str]:
@@ -88,7 +97,7 @@ def names_from_info(info: dict[str, Any] | None) -> list[str]:
     """
     seats = (info or {}).get("seats") or []
     names = [seat_name(seat, i) for i, seat in enumerate(seats[:4])]
-    names += [f"Seat {i + 1}" for i in range(len(names), 4)]
+    names += [_("Seat {number}").format(number=i + 1) for i in range(len(names), 4)]
     return [f"{name} {i + 1}" if names.count(name) > 1 else name for i, name in enumerate(names)]
 
 
@@ -115,13 +124,13 @@ def connect_failure(exc: BaseException) -> str:
     if isinstance(exc, ClientError):
         return error_sentence(exc.code, exc.message)
     if isinstance(exc, ConnectionRefusedError):
-        return "Nobody is hosting at that address (the connection was refused)."
+        return _("Nobody is hosting at that address (the connection was refused).")
     if isinstance(exc, TimeoutError):
-        return "The host did not answer in time."
+        return _("The host did not answer in time.")
     if isinstance(exc, socket.gaierror):
-        return "No such host name."
+        return _("No such host name.")
     if isinstance(exc, ConnectionError):
-        return "The host closed the connection."
+        return _("The host closed the connection.")
     reason = getattr(exc, "strerror", None) or str(exc) or "the network said no"
     return error_sentence(None, reason)
 
@@ -177,7 +186,7 @@ class ClientSession(GameSession):
         self.names = names_from_info(info)
         self.statuses = seat_notes(info)
         self.paused = paused(info)
-        self.title = (info or {}).get("name") or f"table {table}"
+        self.title = (info or {}).get("name") or _("table {number}").format(number=table)
         self._queue = hub.listen()  # no await between these two lines: nothing falls in between
         if table in hub.latest:
             self._queue.put_nowait(hub.latest[table])
@@ -206,7 +215,7 @@ class ClientSession(GameSession):
             elif kind == "update":
                 yield {**message, "names": self.names, "statuses": self.statuses, "paused": self.paused}
             elif kind in ("bye", "closed", "table_closed"):
-                reason = message.get("reason") or "the host closed the connection"
+                reason = message.get("reason") or _("the host closed the connection")
                 yield {"type": "error", "code": kind, "message": reason}
                 return
             else:

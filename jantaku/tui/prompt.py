@@ -23,6 +23,7 @@ from typing import Any
 from ..engine.actions import Action, ActionLabel, ActionType
 from ..engine.ruleset import variants
 from ..engine.tiles import RED_FIVE_IDS, kind_of
+from ..i18n import N_
 
 A = ActionType
 
@@ -47,7 +48,7 @@ _GENERIC_LABELS = (
     ActionLabel("win", (A.TSUMO, A.RON), "w", 0),
     ActionLabel("chi", (A.CHI,), "c", 20),
     ActionLabel("pon", (A.PON,), "p", 30),
-    ActionLabel("kong", (A.KAN, A.ANKAN, A.KAKAN), "k", 40, uses_selection=True, hint="kong (the selected tile's)"),
+    ActionLabel("kong", (A.KAN, A.ANKAN, A.KAKAN), "k", 40, uses_selection=True, hint=N_("kong (the selected tile's)")),
     ActionLabel("pass", (A.PASS,), "space", 80),
     ActionLabel("continue", (A.CONTINUE,), "enter", 90),
 )

@@ -13,6 +13,7 @@ from pathlib import Path
 from typing import Any
 
 from ..engine.match import MatchRecord
+from ..i18n import _
 from .settings import data_dir
 
 
@@ -40,7 +41,7 @@ def load_record(path: Path) -> tuple[MatchRecord, list[str] | None]:
     try:
         data = json.loads(Path(path).read_text(encoding="utf-8"))
     except (OSError, json.JSONDecodeError) as exc:
-        raise ValueError(f"cannot read {path}: {exc}") from None
+        raise ValueError(_("cannot read {path}: {error}").format(path=path, error=exc)) from None
     names = None
     if isinstance(data, dict):  # ours keep "names"; jantaku export keeps them in "meta"
         names = data.get("names") or (data.get("meta") or {}).get("seats")
@@ -86,7 +87,7 @@ def load_stored(match_id: int, data_dir: Path | None = None) -> tuple[MatchRecor
     try:
         stored = store.load(match_id)
     except KeyError:
-        raise ValueError(f"there is no match {match_id}") from None
+        raise ValueError(_("there is no match {id}").format(id=match_id)) from None
     except StoreError as exc:  # a damaged row
         raise ValueError(str(exc)) from None
     finally:

@@ -17,7 +17,9 @@ from rich.table import Table
 from rich.text import Text
 
 from ..engine.views import ResultView, View, WinView
-from .eventtext import scored_hands
+from ..i18n import N_, _, format_number, format_signed, localise_numbers
+from .eventtext import is_you, scored_hands
+from .terms import item_name as item_words
 from .tilefaces import TilePainter, bonus_words, faces_in
 from .viewmodel import WIND_NAMES, format_value, indicators as shown_indicators
 from .widgets.hand import melds_text
@@ -44,9 +46,9 @@ def winning_hand(win: WinView, painter: TilePainter) -> Text:
 
 def item_name(item: Mapping[str, Any], painter: TilePainter) -> Text:
     """A score item's name for people: tiles as faces, the English name beside a Japanese one."""
-    out = faces_in(str(item.get("name", "")), painter)
+    out = faces_in(item_words(str(item.get("name", ""))), painter)
     if item.get("english"):
-        out.append(f" · {item['english']}", "dim")
+        out.append(f" · {_(item['english'])}", "dim")
     return out
 
 
@@ -59,32 +61,48 @@ def score_table(score: Mapping[str, Any], painter: TilePainter | None = None) ->
     table.add_column("value", justify="right")
     table.add_column("unit")
     for item in score.get("items", ()):
-        table.add_row(item_name(item, painter), str(item.get("value")), str(item.get("unit", "")))
+        table.add_row(item_name(item, painter), str(item.get("value")), unit_word(str(item.get("unit", ""))))
     if score.get("hand_value"):
-        totals = [str(score["hand_value"])]
+        totals = [localise_numbers(str(score["hand_value"]))]
     else:
-        totals = [f"{score[k]} {k}" for k in TOTAL_KEYS if score.get(k) not in (None, 0)]
+        totals = [f"{score[k]} {unit_word(k)}" for k in TOTAL_KEYS if score.get(k) not in (None, 0)]
         if score.get("limit"):
-            totals.append(str(score["limit"]))
+            totals.append(item_words(str(score["limit"])))
         if "score" in score:
-            totals.append(f"score {score['score']}")
+            totals.append(_("score {score}").format(score=format_number(score["score"], english_grouping=False)))
     parts: list[RenderableType] = [table, Text("  = " + ", ".join(totals), "bold")] if totals else [table]
     if score.get("error"):
-        parts.append(Text(f"  note: {score['error']}"))
+        parts.append(Text(_("  note: {error}").format(error=_(str(score["error"])))))
     return Group(*parts)
 
 
-def payments_table(payments: dict[int, int], names: list[str], title: str = "payments") -> Table:
-    table = Table(show_header=False, box=None, padding=(0, 1), title=title, title_justify="left", title_style="bold")
+# the units of score items and totals
+UNIT_WORDS = {
+    "points": N_("points"),
+    "doubles": N_("doubles"),
+    "limit": N_("limit"),
+    "fan": N_("fan"),
+    "han": N_("han"),
+    "fu": N_("fu"),
+}
+
+
+def unit_word(unit: str) -> str:
+    return _(UNIT_WORDS[unit]) if unit in UNIT_WORDS else unit
+
+
+def payments_table(payments: dict[int, int], names: list[str], title: str = N_("payments")) -> Table:
+    whole_hand = title == "this hand"  # a win's payments: only who paid and who was paid
+    table = Table(show_header=False, box=None, padding=(0, 1), title=_(title), title_justify="left", title_style="bold")
     table.add_column("who")
     table.add_column("delta", justify="right")
     for seat, delta in sorted(payments.items()):
-        if delta or title == "this hand":  # a win's payments: only who paid and who was paid
-            table.add_row(names[seat], Text(f"{delta:+d}", "bold" if delta > 0 else ""))
+        if delta or whole_hand:
+            table.add_row(names[seat], Text(format_signed(delta, english_grouping=False), "bold" if delta > 0 else ""))
     return table
 
 
-ORDINALS = ("1st", "2nd", "3rd", "4th")
+ORDINALS = (N_("1st"), N_("2nd"), N_("3rd"), N_("4th"))
 
 
 def win_parts(
@@ -97,13 +115,14 @@ def win_parts(
 ) -> list[RenderableType]:
     """One win: who, how, the hand, every score item, who paid; ``order``: its place when several won."""
     discarder = win.discarder
-    how = "by self-draw" if discarder is None else f"on {names[discarder]}'s discard"
+    how = _("by self-draw") if discarder is None else _("on {name}'s discard").format(name=names[discarder])
     who = names[win.seat]
-    place = f"{ORDINALS[order]}: " if order is not None and order < len(ORDINALS) else ""
-    head = Text(f"{place}{who} {'win' if who == 'You' else 'wins'} {how}, with ", "bold") + painter.text(win.tile)
+    place = f"{_(ORDINALS[order])}: " if order is not None and order < len(ORDINALS) else ""
+    said = _("{place}You win {how}, with ") if is_you(who) else _("{place}{who} wins {how}, with ")
+    head = Text(said.format(place=place, who=who, how=how), "bold") + painter.text(win.tile)
     parts: list[RenderableType] = [head, winning_hand(win, painter)]
     if win.bonus:
-        parts.append(Text("bonus tiles: " + bonus_words(win.bonus, wind), "italic"))
+        parts.append(Text(_("bonus tiles: ") + bonus_words(win.bonus, wind), "italic"))
     parts.append(score_table(win.score, painter))
     payments = dict(win.payments)
     if payments:
@@ -124,17 +143,21 @@ def liability_text(event: Mapping[str, Any], names: list[str]) -> Text:
     "D pays for everyone (liable): threw the tile that made B's Small Three Dragons"
     """
     who, winner = names[int(event["seat"])], names[int(event["winner"])]
-    why = "fed the set that made" if event.get("fed") else "threw the tile that made"
-    return Text(f"{who} pays for everyone (liable): {why} {winner}'s {event.get('hand', 'hand')}", "bold")
+    hand = item_words(str(event.get("hand") or "hand"))
+    if event.get("fed"):
+        said = _("{who} pays for everyone (liable): fed the set that made {winner}'s {hand}")
+    else:
+        said = _("{who} pays for everyone (liable): threw the tile that made {winner}'s {hand}")
+    return Text(said.format(who=who, winner=winner, hand=hand), "bold")
 
 
 def indicators(view: View, painter: TilePainter) -> list[RenderableType]:
     out: list[RenderableType] = []
     dora = shown_indicators(view)
     if dora:
-        out.append(Text("dora indicators ") + painter.row(list(dora), gap=" "))
+        out.append(Text(_("dora indicators") + " ") + painter.row(list(dora), gap=" "))
     for label, tiles in view.extension.result_tiles() if view.extension is not None else ():
-        out.append(Text(f"{label} ") + painter.row(list(tiles), gap=" "))
+        out.append(Text(f"{_(label)} ") + painter.row(list(tiles), gap=" "))
     return out
 
 
@@ -146,7 +169,7 @@ def _seat_value(value: Any, names: list[str]) -> Any:
     if isinstance(value, int) and not isinstance(value, bool) and 0 <= value < len(names):
         return names[value]
     if isinstance(value, list) and all(isinstance(v, int) and 0 <= v < len(names) for v in value):
-        return ", ".join(names[v] for v in value) or "nobody"
+        return ", ".join(names[v] for v in value) or _("nobody")
     return value
 
 
@@ -162,14 +185,19 @@ def detail_text(detail: Mapping[str, Any], names: list[str]) -> Text:
             continue
         if isinstance(value, dict) and all(str(k).lstrip("-").isdigit() for k in value):
             value = ", ".join(
-                f"{names[int(k)]} {v:+d}" if isinstance(v, int) else f"{names[int(k)]} {v}" for k, v in value.items()
+                f"{names[int(k)]} {format_signed(v, english_grouping=False)}"
+                if isinstance(v, int)
+                else f"{names[int(k)]} {v}"
+                for k, v in value.items()
             )
         elif key in SEAT_FIELDS:
             value = _seat_value(value, names)
-        parts.append(f"{key} {format_value(value)}")
+        elif key == "reason" and isinstance(value, str):
+            value = _(value)
+        parts.append(f"{_(key)} {format_value(value)}")
     out = Text("  ")
     if detail.get("name"):
-        out.append(f"{detail['name']}: ", "bold")
+        out.append(f"{item_words(str(detail['name']))}: ", "bold")
     return out.append("; ".join(parts))
 
 
@@ -181,7 +209,7 @@ def other_hands_parts(
     for event in events:
         for seat, score in scored_hands(event).items():
             if not parts:
-                parts.append(Text("the other hands", "bold"))
+                parts.append(Text(_("the other hands"), "bold"))
             parts.append(Text(f"  {names[seat]}", "bold"))
             parts.append(score_table(score, painter))
     return parts
@@ -195,16 +223,17 @@ def hand_result_parts(
     parts: list[RenderableType] = []
     stopped = next((e.get("stopped") for e in events if e.get("type") == "match_end" and e.get("stopped")), None)
     if stopped:
-        parts.append(Text(f"The match was stopped: {stopped}", "bold underline"))
+        parts.append(Text(_("The match was stopped: {reason}").format(reason=_(str(stopped))), "bold underline"))
     if result is None:
         return parts
     kind = result.kind
     if kind == "win" and len(result.wins) > 1:
-        parts.append(Text(f"{len(result.wins)} winners this hand", "bold underline"))
+        parts.append(Text(_("{count} winners this hand").format(count=len(result.wins)), "bold underline"))
     elif kind == "draw":
-        parts.append(Text("Exhaustive draw: the wall is empty", "bold underline"))
+        parts.append(Text(_("Exhaustive draw: the wall is empty"), "bold underline"))
     elif kind == "abort":
-        parts.append(Text(f"Abortive draw: {result.reason or 'no reason given'}", "bold underline"))
+        reason = _(result.reason) if result.reason else _("no reason given")
+        parts.append(Text(_("Abortive draw: {reason}").format(reason=reason), "bold underline"))
     for i, win in enumerate(result.wins):
         wind = view.players[win.seat].wind if win.seat < len(view.players) else None
         parts += win_parts(win, names, painter, i if len(result.wins) > 1 else None, wind, events)
@@ -213,7 +242,7 @@ def hand_result_parts(
     parts += indicators(view, painter)
     if kind != "win" or result.details:
         if kind != "win" and result.hands:
-            parts.append(Text("hands", "bold"))
+            parts.append(Text(_("hands"), "bold"))
             for seat, tiles in enumerate(result.hands):
                 melds = view.players[seat].melds if seat < len(view.players) else ()
                 line = Text(f"  {names[seat]:<12} ") + painter.row(list(tiles), gap=" ")
@@ -221,7 +250,7 @@ def hand_result_parts(
                     line += Text("  ") + melds_text([meld_face(m, seat) for m in melds], [], painter)
                 parts.append(line)
         if result.details:
-            parts.append(Text("settlement", "bold"))
+            parts.append(Text(_("settlement"), "bold"))
             parts += [detail_text(d, names) for d in result.details]
     deltas = result.deltas
     if deltas:
@@ -229,12 +258,15 @@ def hand_result_parts(
     scores = view.scores
     if scores:
         # one entry per player, wrapped between entries (a narrow terminal never splits a name from its score)
-        entries = [Text(f"{names[s]} {scores[s]}", no_wrap=True) for s in range(len(scores))]
-        parts.append(Columns([Text("scores", "bold"), *entries], padding=(0, 2)))
+        entries = [
+            Text(f"{names[s]} {format_number(scores[s], english_grouping=False)}", no_wrap=True)
+            for s in range(len(scores))
+        ]
+        parts.append(Columns([Text(_("scores"), "bold"), *entries], padding=(0, 2)))
     return parts
 
 
-KONG_WORDS = {"kan": "exposed kong", "ankan": "concealed kong", "kakan": "added kong"}
+KONG_WORDS = {"kan": N_("exposed kong"), "ankan": N_("concealed kong"), "kakan": N_("added kong")}
 
 
 def payment_sources(
@@ -245,7 +277,8 @@ def payment_sources(
     settlement), so that the sources add up to ``result.deltas`` for every seat."""
     several = len(result.wins) > 1
     sources: list[tuple[str, dict[int, int]]] = [
-        (f"win {i + 1}" if several else "win", dict(win.payments)) for i, win in enumerate(result.wins)
+        (_("win {number}").format(number=i + 1) if several else _("win"), dict(win.payments))
+        for i, win in enumerate(result.wins)
     ]
     last_kong: Mapping[str, Any] | None = None
     for event in events:
@@ -257,14 +290,29 @@ def payment_sources(
             if reason == "kong" and last_kong is not None:
                 meld = last_kong.get("meld") or {}
                 tiles = meld.get("tiles") or [-1]
-                kind = KONG_WORDS.get(str(meld.get("type")), "kong")
+                kind = _(KONG_WORDS.get(str(meld.get("type")), N_("kong")))
                 face = painter.face(next((t for t in tiles if t >= 0), -1))
                 reason = f"{kind} {face}"
+            else:
+                reason = payment_reason(reason)
             sources.append((reason, {int(k): int(v) for k, v in event["deltas"].items()}))
     rest = {seat: total - sum(paid.get(seat, 0) for _, paid in sources) for seat, total in enumerate(result.deltas)}
     if any(rest.values()):
-        sources.append(("settlement" if result.wins else "draw payments", rest))
+        sources.append((_("settlement") if result.wins else _("draw payments"), rest))
     return sources
+
+
+# the reasons of payments made during a hand (the events' ``reason``)
+PAYMENT_REASONS = {
+    "payment": N_("payment"),
+    "kong": N_("kong"),
+    "riichi": N_("riichi"),
+    "riichi sticks": N_("riichi sticks"),
+}
+
+
+def payment_reason(reason: str) -> str:
+    return _(PAYMENT_REASONS[reason]) if reason in PAYMENT_REASONS else _(reason)
 
 
 def money_parts(
@@ -273,17 +321,20 @@ def money_parts(
     """The hand's change for every player, with a column for each source when there is more than one."""
     sources = payment_sources(result, events, painter)
     if len(sources) <= 1:
-        return [payments_table(dict(enumerate(result.deltas)), names, "this hand")]
-    table = Table(title="this hand", title_style="bold", title_justify="left", box=None, padding=(0, 1))
+        return [payments_table(dict(enumerate(result.deltas)), names, N_("this hand"))]
+    table = Table(title=_("this hand"), title_style="bold", title_justify="left", box=None, padding=(0, 1))
     table.add_column("")
-    for title, _ in sources:
+    for title, _paid in sources:
         table.add_column(title, justify="right")
-    table.add_column("total", justify="right")
+    table.add_column(_("total"), justify="right")
     for seat, total in enumerate(result.deltas):
         table.add_row(
             names[seat],
-            *(f"{paid.get(seat, 0):+d}" if paid.get(seat) else "·" for _, paid in sources),
-            Text(f"{total:+d}", "bold"),
+            *(
+                format_signed(paid.get(seat, 0), english_grouping=False) if paid.get(seat) else "·"
+                for _title, paid in sources
+            ),
+            Text(format_signed(total, english_grouping=False), "bold"),
         )
     return [table]
 
@@ -293,33 +344,35 @@ def standings_parts(view: View, names: list[str]) -> list[RenderableType]:
     standings = view.match.standings if view.match is not None else None
     if not standings:
         return []
-    table = Table(title="Final standings", title_style="bold", title_justify="left", box=None, padding=(0, 1))
-    extra = [k for k, _ in standings[0].adjustments]
-    table.add_column("place")
-    table.add_column("player")
-    table.add_column("score", justify="right")
+    table = Table(title=_("Final standings"), title_style="bold", title_justify="left", box=None, padding=(0, 1))
+    extra = [k for k, _value in standings[0].adjustments]
+    table.add_column(_("place"))
+    table.add_column(_("player"))
+    table.add_column(_("score"), justify="right")
     for key in extra:
-        table.add_column(key, justify="right")
-    table.add_column("final", justify="right")
+        table.add_column(_(key), justify="right")
+    table.add_column(_("final"), justify="right")
     for row in sorted(standings, key=lambda r: r.place):
         adjustments = dict(row.adjustments)
         table.add_row(
             str(row.place),
             names[row.seat],
-            str(row.score),
+            format_number(row.score, english_grouping=False),
             *(_signed(adjustments.get(k)) for k in extra),
-            Text(str(row.final), "bold"),
+            Text(format_number(row.final, english_grouping=False), "bold"),
         )
     return [table]
 
 
 def _signed(value: Any) -> str:
-    return f"{value:+}" if isinstance(value, (int, float)) and not isinstance(value, bool) else str(value)
+    if isinstance(value, int) and not isinstance(value, bool):
+        return format_signed(value, english_grouping=False)
+    return f"{value:+}" if isinstance(value, float) else str(value)
 
 
 def hand_title(view: View) -> str:
-    wind = WIND_NAMES[view.round_wind % 4]
+    wind = _(WIND_NAMES[view.round_wind % 4])
     if view.result is None:
-        return f"{wind} {view.dealer + 1} — the match is over"
+        return _("{wind} {deal} — the match is over").format(wind=wind, deal=view.dealer + 1)
     played = view.match.hands_played if view.match is not None else "?"
-    return f"{wind} {view.dealer + 1} — hand {played} result"
+    return _("{wind} {deal} — hand {number} result").format(wind=wind, deal=view.dealer + 1, number=played)

@@ -24,6 +24,7 @@ from rich.text import Text
 
 from ..engine.actions import ActionType
 from ..engine.views import SeatView, View
+from ..i18n import _
 from .handinfo import distance, distance_words, unseen, void_tiles_held
 from .prompt import Prompt
 from .tilefaces import TilePainter
@@ -95,16 +96,16 @@ def hand_hint(
         rest = list(concealed)
         rest.remove(selected)
         waits = waits_after_discard(concealed, selected, melds, view)
-        hint.append("discard ").append_text(painter.text(selected)).append(" → ")
+        hint.append(_("discard") + " ").append_text(painter.text(selected)).append(" → ")
         if waits:
-            hint.append("waits ").append_text(waits_text(waits, left, painter))
+            hint.append(_("waits") + " ").append_text(waits_text(waits, left, painter))
         else:
             away = distance(rest, melds, view)
             hint.append(distance_words(away) if away is not None else "")
     elif state.enabled is None:
         waits = view_waits(concealed, melds, view)
         if waits:
-            hint.append("ready, waits ", "bold").append_text(waits_text(waits, left, painter))
+            hint.append(_("ready, waits") + " ", "bold").append_text(waits_text(waits, left, painter))
         else:
             away = distance(concealed, melds, view)
             if away is not None and away > 0:

@@ -21,13 +21,14 @@ from pathlib import Path
 from typing import Any
 
 from ..engine.bots.base import LEVELS
+from ..i18n import AUTO, LANGUAGES, N_
 
 TILE_STYLES = ("auto", "compact", "boxed")
 BOT_LEVELS = LEVELS  # the bots' strength
-BOT_LEVEL_LABELS = (
-    "easy — the quickest hand, no defence",
-    "normal — plays for the hand's value",
-    "strong — our best: value, speed and table reading",
+BOT_LEVEL_LABELS = (  # translated where shown
+    N_("easy — the quickest hand, no defence"),
+    N_("normal — plays for the hand's value"),
+    N_("strong — our best: value, speed and table reading"),
 )
 
 
@@ -56,6 +57,7 @@ class Settings:
     preset: str = ""
     last_host: str = ""  # the address last joined
     tokens: dict = field(default_factory=dict)  # host address → the token that gets your seats back
+    language: str = AUTO  # "auto" (from the locale: LANG, LC_ALL, LC_MESSAGES) or one of jantaku.i18n.LANGUAGES
 
     @classmethod
     def from_dict(cls, data: dict[str, Any]) -> "Settings":
@@ -70,6 +72,10 @@ class Settings:
             out.tiles = "auto"
         if out.bot_level not in BOT_LEVELS:
             out.bot_level = "normal"
+        if out.language not in (AUTO, *LANGUAGES):
+            out.language = AUTO
+        if out.language not in (AUTO, *LANGUAGES):
+            out.language = AUTO
         return out
 
     def to_dict(self) -> dict[str, Any]:

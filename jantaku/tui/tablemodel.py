@@ -13,6 +13,8 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
 from ..engine.views import SeatView, View
+from ..i18n import _
+from .terms import view_words
 from .tilefaces import bonus_words
 from .viewmodel import positions, round_title
 from .widgets.centre import CentreInfo, SideInfo
@@ -60,12 +62,12 @@ def build(
             score=view.scores[s] if s < len(view.scores) else None,
             dealer=view.dealer == s,
             turn=turn,
-            notes=ext.seat_notes(s) if ext is not None else (),
+            notes=tuple(view_words(note) for note in ext.seat_notes(s)) if ext is not None else (),
         )
         own = s == seat
         reveal = not own and (view.over or reveal_all or player.out)
         players[position] = PlayerInfo(
-            name=names[s] if s < len(names) else f"Seat {s + 1}",
+            name=names[s] if s < len(names) else _("Seat {number}").format(number=s + 1),
             notes=tuple(n for n in ((status or {}).get(s),) if n),
             concealed_count=player.concealed_count,
             revealed=player.concealed if reveal else None,
@@ -80,15 +82,15 @@ def build(
         )
     lines = list(facts)
     if view.match is not None:
-        lines.append(f"hand {view.match.hands_played + (not view.over)}")
+        lines.append(_("hand {number}").format(number=view.match.hands_played + (not view.over)))
     if ext is not None:
-        lines += ext.table_facts()
+        lines += [view_words(fact) for fact in ext.table_facts()]
     centre = CentreInfo(
         title=round_title(view),
         wall=view.wall,
         sides=sides,
         dora=ext.indicators() if ext is not None else (),
-        counters=ext.counters() if ext is not None else (),
+        counters=tuple(view_words(c) for c in ext.counters()) if ext is not None else (),
         timer=timer,
         prompt=prompt,
         facts=tuple(lines),

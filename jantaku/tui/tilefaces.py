@@ -30,6 +30,7 @@ from textual.color import Color as ThemeColor
 from textual.color import ColorParseError
 
 from ..engine.tiles import RED_FIVE_IDS, kind_of, number_of, parse_tiles, suit_of
+from ..i18n import N_, _
 
 FACE_DOWN = -1  # how views show a tile the viewer may not see
 HONOR_FACES = "東南西北白發中"
@@ -185,7 +186,16 @@ def plain_tile(kind: int) -> int:
     return kind * 4 + 1 if kind < 34 else kind + 102
 
 
-BONUS_NAMES = ("Plum", "Orchid", "Chrysanthemum", "Bamboo", "Spring", "Summer", "Autumn", "Winter")
+BONUS_NAMES = (
+    N_("Plum"),
+    N_("Orchid"),
+    N_("Chrysanthemum"),
+    N_("Bamboo"),
+    N_("Spring"),
+    N_("Summer"),
+    N_("Autumn"),
+    N_("Winter"),
+)
 
 
 def bonus_words(tiles: Iterable[int], wind: int | None = None) -> str:
@@ -200,7 +210,7 @@ def bonus_words(tiles: Iterable[int], wind: int | None = None) -> str:
         if not 0 <= index < len(BONUS_NAMES):
             continue
         own = wind is not None and index % 4 == wind % 4
-        words.append(BONUS_NAMES[index] + (" (own)" if own else ""))
+        words.append(_(BONUS_NAMES[index]) + (_(" (own)") if own else ""))
     return ", ".join(words)
 
 

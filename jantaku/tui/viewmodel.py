@@ -18,8 +18,9 @@ from typing import Any
 from ..engine.analysis import real_waits, shanten
 from ..engine.tiles import counts34, kind_of
 from ..engine.views import RuleFacts, View
+from ..i18n import N_, _
 
-WIND_NAMES = ("East", "South", "West", "North")
+WIND_NAMES = (N_("East"), N_("South"), N_("West"), N_("North"))  # translated where shown
 WIND_LETTERS = "ESWN"
 WIND_FACES = "東南西北"
 POSITIONS = ("self", "right", "across", "left")  # turn order from the player's own seat
@@ -37,7 +38,9 @@ def warnings(view: View, seat: int | None) -> list[str]:
     """Warnings the variant raised for the viewer (furiten, a pass lock, …)."""
     if seat is None or view.extension is None:
         return []
-    return list(view.extension.warnings())
+    from .terms import view_words
+
+    return [view_words(w) for w in view.extension.warnings()]
 
 
 def extra_items(view: View) -> list[tuple[str, Any]]:
@@ -70,9 +73,9 @@ def format_value(value: Any) -> str:
     ('0 1 2', 'on', 'a=1')
     """
     if isinstance(value, bool):
-        return "on" if value else "off"
+        return _("on") if value else _("off")
     if isinstance(value, (list, tuple)):
-        return " ".join(format_value(v) for v in value) or "none"
+        return " ".join(format_value(v) for v in value) or _("none")
     if isinstance(value, dict):
         return " ".join(f"{k}={format_value(v)}" for k, v in value.items())
     return str(value)
@@ -80,7 +83,7 @@ def format_value(value: Any) -> str:
 
 def round_title(view: View) -> str:
     """``'East 2'``: the round wind and the deal within it (from the dealer's seat)."""
-    return f"{WIND_NAMES[view.round_wind % 4]} {view.dealer + 1}"
+    return f"{_(WIND_NAMES[view.round_wind % 4])} {view.dealer + 1}"
 
 
 def ready_waits(
@@ -131,5 +134,5 @@ def waits_after_discard(concealed: Sequence[int], tile: int, melds: int, view: V
 def names_for(view: View, names: list[str] | None) -> list[str]:
     """Display names of the four seats; the viewer is "You" unless named."""
     out = list(names or [])
-    out += [f"Seat {i + 1}" for i in range(len(out), 4)]
+    out += [_("Seat {number}").format(number=i + 1) for i in range(len(out), 4)]
     return out[:4]

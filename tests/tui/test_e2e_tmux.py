@@ -67,14 +67,14 @@ def jantaku_command() -> list[str]:
 def play(tmp_path):
     started = []
 
-    def start(width: int, height: int, *args: str) -> Tmux:
+    def start(width: int, height: int, *args: str, lang: str = "C.UTF-8") -> Tmux:
         # a clean environment: COLUMNS/LINES inherited from the test runner would fix the size at 80×24
         env = {
             "XDG_CONFIG_HOME": tmp_path / "config",
             "XDG_DATA_HOME": tmp_path / "data",
             "HOME": tmp_path,
             "TERM": "xterm-256color",
-            "LANG": "C.UTF-8",
+            "LANG": lang,
             "PATH": os.environ.get("PATH", ""),
         }
         command = " ".join(
@@ -188,4 +188,21 @@ def test_a_riichi_result_shows_its_points_as_players_say_them(play):
     tmux.wait_until(lambda screen: "your turn" in screen and "esc leave" in screen)
     result = play_until_a_win(tmux)
     assert RIICHI_VALUE.search(result), f"no riichi value in the players' form on the result:\n{result}"
+    tmux.keys("C-q")
+
+
+def test_a_german_locale_plays_in_german(play):
+    """``LANG=de_DE.UTF-8 jantaku play``: the table, its keys and the result in German (issue 19)."""
+    tmux = play(80, 24, "--ruleset", "classical", "--bot-delay", "0", lang="de_DE.UTF-8")
+    screen = tmux.wait_until(lambda screen: "du bist am Zug" in screen and "esc gehen" in screen)
+    for word in ("Ost 1", "Mauer ", "Hand 1", "abwerfen", "Auto-Sieg", "Hilfe"):
+        assert word in screen, word
+    end = time.monotonic() + 60
+    while "Ergebnis der Hand 1" not in (screen := tmux.screen()):
+        assert time.monotonic() < end, f"no result after a minute:\n{screen}"
+        assert "Traceback" not in screen, f"the game crashed:\n{screen}"
+        tmux.keys("Space" if "rufen?" in screen else "Enter")  # "5m von Mei rufen?" in the centre panel
+        time.sleep(0.04)
+    result = tmux.wait_until(lambda s: "nächste Hand" in s, 10, "the whole result")
+    assert any(words in result for words in ("gewinnt", "Remis", "Abgebrochenes Spiel")), result
     tmux.keys("C-q")

@@ -8,7 +8,7 @@ from collections import Counter
 
 import pytest
 
-from jantaku.engine.actions import Action
+from jantaku.engine.actions import Action, Continue, Pass, Pon
 from jantaku.engine.actions import ActionType as A
 from jantaku.tui.screens.result import ResultScreen
 from jantaku.tui.screens.table import TableScreen
@@ -86,7 +86,7 @@ async def test_a_full_hand_by_keys_against_bots():
         await until(pilot, lambda: screen.view["match"]["hands_played"] == 1 and screen.view["phase"] != "over")
         assert "hand 2" in screen_text(app)
     assert any(a.type is A.DISCARD for a in screen.sent)
-    assert screen.sent.count(Action(A.CONTINUE)) == 1
+    assert screen.sent.count(Continue()) == 1
 
 
 async def test_concealed_tiles_of_others_never_drawn_even_if_a_view_carried_them():
@@ -145,7 +145,7 @@ async def test_local_session_rejects_stale_and_illegal_answers():
     prompt = first["prompt"]
     await session.act(prompt["id"] + 5, Action.from_wire(prompt["actions"][0]))
     assert (await updates.__anext__())["code"] == "stale"
-    await session.act(prompt["id"], Action(A.PON, tile=0, tiles=(1, 2)))
+    await session.act(prompt["id"], Pon(0, (1, 2)))
     assert (await updates.__anext__())["code"] == "illegal"
     await session.chat("hello")
     assert (await updates.__anext__()) == {"type": "chat", "from": "You", "text": "hello"}
@@ -176,8 +176,8 @@ async def test_watching_four_bots():
 @pytest.mark.parametrize(
     "kind, expected",
     [
-        ([Action(A.PASS), Action(A.PON, 8, (9, 10))], A.PASS),
-        ([Action(A.CONTINUE)], A.CONTINUE),
+        ([Pass(), Pon(8, (9, 10))], A.PASS),
+        ([Continue()], A.CONTINUE),
     ],
 )
 def test_timeout_action_never_claims(kind, expected):

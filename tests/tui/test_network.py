@@ -6,7 +6,7 @@ import asyncio
 
 import pytest
 
-from jantaku.engine.actions import ActionType as A
+from jantaku.engine.actions import ActionType as A, Pass
 from jantaku.netplay.client import Client
 from jantaku.netplay.host import Host
 from jantaku.tui.app import JantakuApp
@@ -135,9 +135,8 @@ async def test_a_session_maps_request_errors_to_messages(host):
     table = await client.create_table("basic", seat=0)
     hub = ClientHub(client)
     session = ClientSession(hub, table)
-    from jantaku.engine.actions import Action
 
-    await session.act(99, Action(A.PASS))
+    await session.act(99, Pass())
     message = await anext(session.updates())
     assert message["type"] == "error" and message["code"]
     await hub.close()

@@ -5,11 +5,14 @@ deliberate change to the screens regenerate them all with
 
 from __future__ import annotations
 
+import asyncio
 from functools import cache
 
 import pytest
 
+from jantaku.i18n import set_language
 from jantaku.tui.app import JantakuApp
+from jantaku.tui.screens.lobby import LobbyScreen
 from jantaku.tui.screens.result import ResultScreen
 from jantaku.tui.screens.table import TableScreen
 from jantaku.tui.settings import Settings
@@ -86,12 +89,19 @@ def test_the_seeds_still_give_the_wanted_hands():
     assert any(e.get("type") == "liability" for e in liable.events)
 
 
-def app_for(hand: PlayedHand, *, result: bool) -> tuple[JantakuApp, FakeSession]:
-    session = FakeSession(names=["You", "Ana (bot)", "Bo (bot)", "Cy (bot)"])
+@pytest.fixture(autouse=True)
+def english_afterwards():
+    yield
+    set_language("en")  # a German app leaves the process's language German
+
+
+def app_for(hand: PlayedHand, *, result: bool, language: str | None = None) -> tuple[JantakuApp, FakeSession]:
+    you = "ann" if language == "de" else "You"  # a real game names the player (the German snapshots show that)
+    session = FakeSession(names=[you, "Ana (bot)", "Bo (bot)", "Cy (bot)"])
     session.send(hand.table)
     if result:
         session.send(hand.result)
-    app = JantakuApp(start=lambda a: a.play(session), settings=Settings(bot_delay=0.0))
+    app = JantakuApp(start=lambda a: a.play(session), settings=Settings(bot_delay=0.0), language=language)
     return app, session
 
 
@@ -129,3 +139,93 @@ def test_result(snap_compare, variant, size):
 def test_result_hongkong_liability(snap_compare, size):
     app, _ = app_for(hongkong_liability(), result=True)
     assert snap_compare(app, terminal_size=size, run_before=shown(app, result=True))
+
+
+# German (issue 19): the same hands at the smallest size the game supports, where a longer word overflows first
+@pytest.mark.parametrize("variant", list(HANDS))
+def test_table_de(snap_compare, variant):
+    app, _ = app_for(played(variant), result=False, language="de")
+    assert snap_compare(app, terminal_size=(80, 24), run_before=shown(app, result=False))
+
+
+@pytest.mark.parametrize("variant", list(HANDS))
+def test_result_de(snap_compare, variant):
+    app, _ = app_for(played(variant), result=True, language="de")
+    assert snap_compare(app, terminal_size=(80, 24), run_before=shown(app, result=True))
+
+
+def lobby_seats(*specs: tuple[str, str, str | None, int | None]) -> list[dict]:
+    return [
+        {"seat": i, "kind": kind, "name": name, "bot": bot, "player": player, "connected": True}
+        for i, (kind, name, bot, player) in enumerate(specs)
+    ]
+
+
+LOBBY_TABLES = [
+    {
+        "id": 1,
+        "name": "ann's table",
+        "ruleset": "riichi",
+        "preset": "tenhou",
+        "state": "open",
+        "owner": 7,
+        "seats": lobby_seats(
+            ("human", "ann", None, 7),
+            ("bot", "Mei", "strong", None),
+            ("empty", "", None, None),
+            ("empty", "", None, None),
+        ),
+    },
+    {
+        "id": 2,
+        "name": "Dienstagsrunde",
+        "ruleset": "hongkong",
+        "preset": "dmjl",
+        "state": "playing",
+        "hands_played": 5,
+        "spectators": 1,
+        "seats": lobby_seats(
+            ("human", "bob", None, 8),
+            ("human", "cy", None, 9),
+            ("bot", "Lin", "normal", None),
+            ("human", "dee", None, 10),
+        ),
+    },
+]
+
+
+class LobbyClient:
+    """What the lobby asks of a client: a fixed list of tables, no host (a snapshot must not show a port)."""
+
+    player, name, seats = 7, "ann", {}
+
+    async def list_tables(self, **_flags):
+        return LOBBY_TABLES
+
+
+class LobbyHub:
+    def __init__(self) -> None:
+        self.client, self.latest = LobbyClient(), {}
+
+    def listen(self) -> asyncio.Queue:
+        return asyncio.Queue()
+
+    def unlisten(self, queue: asyncio.Queue) -> None:
+        pass
+
+    async def close(self) -> None:
+        pass
+
+
+@pytest.mark.parametrize("language", ["en", "de"])
+def test_lobby(snap_compare, language):
+    def start(app: JantakuApp) -> None:
+        app.push_screen(LobbyScreen(LobbyHub(), title="jantaku host (192.0.2.1:7654) · ann"))
+
+    app = JantakuApp(start=start, settings=Settings(bot_delay=0.0, name="ann"), language=language)
+
+    async def listed(pilot) -> None:
+        await until(pilot, lambda: isinstance(app.screen, LobbyScreen) and len(app.screen.tables) == 2)
+        await pilot.pause()
+
+    assert snap_compare(app, terminal_size=(80, 24), run_before=listed)

@@ -5,7 +5,22 @@ from __future__ import annotations
 from contextlib import asynccontextmanager
 from dataclasses import dataclass, replace
 
-from jantaku.engine.actions import Action
+from jantaku.engine.actions import (
+    Abort,
+    Action,
+    Ankan,
+    Chi,
+    DeclareVoid,
+    Discard,
+    Exchange,
+    Kakan,
+    Kan,
+    Pass,
+    Pon,
+    Riichi,
+    Ron,
+    Tsumo,
+)
 from jantaku.engine.actions import ActionType as A
 from jantaku.engine.tiles import kind_of, parse_tiles
 from jantaku.engine.views import ViewExtension, view_from_wire, view_to_wire
@@ -111,8 +126,8 @@ async def test_click_selects_then_click_again_discards():
 
 async def test_click_on_the_action_bar_acts():
     view, _ = dealer_turn()
-    pon = Action(A.PON, tile=view["players"][0]["concealed"][0], tiles=())
-    async with prompted(update(view, [pon, Action(A.PASS)])) as (s, app, pilot):
+    pon = Pon(view["players"][0]["concealed"][0], ())
+    async with prompted(update(view, [pon, Pass()])) as (s, app, pilot):
         await pilot.click("#actions", offset=(2, 0))  # the first button: pon
         await until(pilot, lambda: s.acts)
     assert s.acts == [(1, pon)]
@@ -133,10 +148,10 @@ async def test_claim_keys():
     view = claim_view()
     mine = view["players"][0]["concealed"]
     offered = [
-        Action(A.RON, tile=mine[0]),
-        Action(A.PON, tile=mine[0], tiles=tuple(mine[1:3])),
-        Action(A.KAN, tile=mine[0], tiles=tuple(mine[1:4])),
-        Action(A.PASS),
+        Ron(mine[0]),
+        Pon(mine[0], tuple(mine[1:3])),
+        Kan(mine[0], tuple(mine[1:4])),
+        Pass(),
     ]
     keys = [("p", A.PON), ("k", A.KAN), ("w", A.RON), ("space", A.PASS), ("x", A.PASS)]
     async with prompted(update(view, offered)) as (s, app, pilot):
@@ -152,7 +167,7 @@ async def test_claim_keys():
 
 async def test_claim_keys_not_offered_do_nothing():
     view = claim_view()
-    async with prompted(update(view, [Action(A.PASS)])) as (s, app, pilot):
+    async with prompted(update(view, [Pass()])) as (s, app, pilot):
         screen = app.screen
         await pilot.press("p", "c", "k", "w", "enter")
         await pilot.pause()
@@ -163,15 +178,15 @@ async def test_claim_keys_not_offered_do_nothing():
 def two_chis(view) -> list[Action]:
     mine = view["players"][0]["concealed"]
     return [
-        Action(A.CHI, tile=mine[0], tiles=(mine[1], mine[2])),
-        Action(A.CHI, tile=mine[0], tiles=(mine[3], mine[4])),
+        Chi(mine[0], (mine[1], mine[2])),
+        Chi(mine[0], (mine[3], mine[4])),
     ]
 
 
 async def test_chi_with_several_choices_asks_which():
     view = claim_view()
     chis = two_chis(view)
-    async with prompted(update(view, chis + [Action(A.PASS)])) as (s, app, pilot):
+    async with prompted(update(view, chis + [Pass()])) as (s, app, pilot):
         await pilot.press("c")
         await until(pilot, lambda: isinstance(app.screen, ChoiceScreen))
         assert faces_in(str(chis[1]), TilePainter()).plain in screen_text(app)  # the choices in tile faces
@@ -183,19 +198,19 @@ async def test_chi_with_several_choices_asks_which():
 async def test_choice_can_be_cancelled():
     view = claim_view()
     chis = two_chis(view)
-    async with prompted(update(view, chis + [Action(A.PASS)])) as (s, app, pilot):
+    async with prompted(update(view, chis + [Pass()])) as (s, app, pilot):
         await pilot.press("c")
         await until(pilot, lambda: isinstance(app.screen, ChoiceScreen))
         await pilot.press("escape")
         await until(pilot, lambda: isinstance(app.screen, TableScreen))
         await pilot.press("space")
         await until(pilot, lambda: s.acts)
-    assert s.acts == [(1, Action(A.PASS))]
+    assert s.acts == [(1, Pass())]
 
 
 async def test_tsumo_by_key():
     view, actions = dealer_turn()
-    tsumo = Action(A.TSUMO, tile=view["players"][0]["drawn"])
+    tsumo = Tsumo(view["players"][0]["drawn"])
     async with prompted(update(view, list(actions) + [tsumo])) as (s, app, pilot):
         await pilot.press("w")
         await until(pilot, lambda: s.acts)
@@ -205,7 +220,7 @@ async def test_tsumo_by_key():
 async def test_riichi_takes_the_selected_tile():
     view, actions = dealer_turn()
     order = hand_order(view)
-    riichis = [Action(A.RIICHI, tile=order[0]), Action(A.RIICHI, tile=order[4])]
+    riichis = [Riichi(order[0]), Riichi(order[4])]
     async with prompted(update(view, list(actions) + riichis)) as (s, app, pilot):
         await pilot.press(TILE_KEYS[4], "r")
         await until(pilot, lambda: s.acts)
@@ -215,7 +230,7 @@ async def test_riichi_takes_the_selected_tile():
 async def test_riichi_with_an_ineligible_selection_asks_which():
     view, actions = dealer_turn()
     order = hand_order(view)
-    riichis = [Action(A.RIICHI, tile=order[0]), Action(A.RIICHI, tile=order[4])]
+    riichis = [Riichi(order[0]), Riichi(order[4])]
     async with prompted(update(view, list(actions) + riichis)) as (s, app, pilot):
         await pilot.press(TILE_KEYS[7], "r")  # a tile no riichi discards (unless same face)
         if kind_of(order[7]) not in {kind_of(order[0]), kind_of(order[4])}:
@@ -228,8 +243,8 @@ async def test_riichi_with_an_ineligible_selection_asks_which():
 async def test_kong_on_own_turn_by_selection():
     view, actions = dealer_turn()
     order = hand_order(view)
-    ankan = Action(A.ANKAN, tile=order[0], tiles=tuple(order[:4]))
-    kakan = Action(A.KAKAN, tile=order[6])
+    ankan = Ankan(order[0], tuple(order[:4]))
+    kakan = Kakan(order[6])
     async with prompted(update(view, list(actions) + [ankan, kakan])) as (s, app, pilot):
         await pilot.press(TILE_KEYS[6], "k")
         await until(pilot, lambda: s.acts)
@@ -238,20 +253,20 @@ async def test_kong_on_own_turn_by_selection():
 
 async def test_void_suit_choice():
     view, _ = dealer_turn()
-    voids = [Action(A.VOID, suit=x) for x in "mps"]
+    voids = [DeclareVoid(x) for x in "mps"]
     async with prompted(update(view, voids)) as (s, app, pilot):
         await pilot.press("v")
         await until(pilot, lambda: isinstance(app.screen, ChoiceScreen))
         await pilot.press("3")
         await until(pilot, lambda: s.acts)
-    assert s.acts == [(1, Action(A.VOID, suit="s"))]
+    assert s.acts == [(1, DeclareVoid("s"))]
 
 
 async def test_exchange_of_three_marked_tiles():
     view, _ = dealer_turn()
     order = hand_order(view)
-    first = Action(A.EXCHANGE, tiles=tuple(order[0:3]))
-    other = Action(A.EXCHANGE, tiles=(order[0], order[1], order[3]))
+    first = Exchange(tuple(order[0:3]))
+    other = Exchange((order[0], order[1], order[3]))
     async with prompted(update(view, [first, other])) as (s, app, pilot):
         screen = app.screen
         await pilot.press(TILE_KEYS[0], TILE_KEYS[1], TILE_KEYS[5], TILE_KEYS[5], TILE_KEYS[3])  # 5 marked and unmarked
@@ -263,10 +278,10 @@ async def test_exchange_of_three_marked_tiles():
 
 async def test_abort_by_key():
     view, actions = dealer_turn()
-    async with prompted(update(view, list(actions) + [Action(A.ABORT)])) as (s, app, pilot):
+    async with prompted(update(view, list(actions) + [Abort()])) as (s, app, pilot):
         await pilot.press("z")
         await until(pilot, lambda: s.acts)
-    assert s.acts == [(1, Action(A.ABORT))]
+    assert s.acts == [(1, Abort())]
 
 
 async def test_an_action_type_without_a_key_gets_a_number(monkeypatch):
@@ -275,14 +290,14 @@ async def test_an_action_type_without_a_key_gets_a_number(monkeypatch):
     monkeypatch.setattr(prompt_module, "GROUP_SPECS", specs)
     monkeypatch.setattr(prompt_module, "KNOWN_TYPES", frozenset(t for g in specs for t in g.types) | {A.DISCARD})
     view, actions = dealer_turn()
-    async with prompted(update(view, list(actions) + [Action(A.ABORT)])) as (s, app, pilot):
+    async with prompted(update(view, list(actions) + [Abort()])) as (s, app, pilot):
         assert " 1 abort" in screen_text(app)
         await pilot.press("z")
         await pilot.pause()
         assert not s.acts
         await pilot.press("1")
         await until(pilot, lambda: s.acts)
-    assert s.acts == [(1, Action(A.ABORT))]
+    assert s.acts == [(1, Abort())]
 
 
 async def test_only_legal_discards_are_possible():
@@ -313,13 +328,13 @@ async def test_a_second_key_press_sends_nothing_more():
 async def test_auto_pass_declines_calls_but_never_a_win():
     view = claim_view()
     mine = view["players"][0]["concealed"]
-    pon = Action(A.PON, tile=mine[0], tiles=tuple(mine[1:3]))
+    pon = Pon(mine[0], tuple(mine[1:3]))
     s = FakeSession()
     async with table_app(s, auto_pass=True) as (app, pilot):
-        s.send(update(view, [pon, Action(A.PASS)]))
+        s.send(update(view, [pon, Pass()]))
         await until(pilot, lambda: s.acts)
-        assert s.acts == [(1, Action(A.PASS))]
-        s.send(update(view, [Action(A.RON, tile=mine[0]), Action(A.PASS)], prompt_id=2))
+        assert s.acts == [(1, Pass())]
+        s.send(update(view, [Ron(mine[0]), Pass()], prompt_id=2))
         await until(pilot, lambda: isinstance(app.screen, TableScreen) and app.screen.prompt is not None)
         await pilot.pause()
     assert len(s.acts) == 1
@@ -327,10 +342,10 @@ async def test_auto_pass_declines_calls_but_never_a_win():
 
 async def test_auto_win():
     view = claim_view()
-    ron = Action(A.RON, tile=view["players"][0]["concealed"][0])
+    ron = Ron(view["players"][0]["concealed"][0])
     s = FakeSession()
     async with table_app(s, auto_win=True) as (app, pilot):
-        s.send(update(view, [ron, Action(A.PASS)]))
+        s.send(update(view, [ron, Pass()]))
         await until(pilot, lambda: s.acts)
     assert s.acts == [(1, ron)]
 
@@ -357,9 +372,9 @@ async def test_toggles_by_function_key_are_saved():
         await pilot.press("f3")
         await pilot.pause()
         assert app.settings.auto_pass and "auto-pass✓" in screen_text(app)
-        s.send(update(view, [Action(A.PON, tile=mine[0], tiles=tuple(mine[1:3])), Action(A.PASS)]))
+        s.send(update(view, [Pon(mine[0], tuple(mine[1:3])), Pass()]))
         await until(pilot, lambda: s.acts)
-    assert s.acts == [(1, Action(A.PASS))]
+    assert s.acts == [(1, Pass())]
 
 
 async def test_waits_are_shown_for_the_selected_discard():
@@ -367,7 +382,7 @@ async def test_waits_are_shown_for_the_selected_discard():
     hand = parse_tiles("123m456p789s1122z3z")
     me = view["players"][0]
     me["concealed"], me["drawn"] = sorted(hand), hand[-1]
-    discards = [Action(A.DISCARD, tile=t) for t in hand]
+    discards = [Discard(t) for t in hand]
     async with prompted(update(view, discards)) as (s, app, pilot):
         assert "waits 東×2 南×2" in screen_text(app)  # each wait with the copies still unseen
 
@@ -449,7 +464,7 @@ async def test_without_red_fives_every_copy_of_a_five_may_be_discarded():
     me = view["players"][0]
     me["concealed"] = sorted(parse_tiles("123m789p789s111z")[:12] + fives)
     me["drawn"] = None
-    only_one = [Action(A.DISCARD, tile=17)]  # the engine lists one discard per face
+    only_one = [Discard(17)]  # the engine lists one discard per face
     async with prompted(update(view, only_one)) as (s, app, pilot):
         hand = app.screen.hand
         assert {hand.tiles[i] for i in hand.enabled} == {16, 17}

@@ -59,23 +59,22 @@ async def test_no_color_takes_the_tile_colours_away(monkeypatch):
 
 
 async def test_keys_are_bindings_gated_by_the_prompt_and_the_bar_is_drawn_from_them():
-    from jantaku.engine.actions import Action
-    from jantaku.engine.actions import ActionType as A
+    from jantaku.engine.actions import Pass, Pon
 
     from .test_table_actions import claim_view, open_prompt
     from .conftest import screen_text, update
 
     view = claim_view()
     mine = view["players"][0]["concealed"]
-    pon = Action(A.PON, tile=mine[0], tiles=tuple(mine[1:3]))
+    pon = Pon(mine[0], tuple(mine[1:3]))
     s = FakeSession()
     async with table_app(s) as (app, pilot):
-        table = await open_prompt(s, app, pilot, update(view, [Action(A.PASS)]))
+        table = await open_prompt(s, app, pilot, update(view, [Pass()]))
         assert table.check_action("act", ("space",)) and not table.check_action("act", ("p",))
         enabled = {a.binding.action for a in table.active_bindings.values() if a.node is table and a.enabled}
         assert "act('space')" in enabled and "act('p')" not in enabled
         assert not await table.press("p") and not s.acts  # an illegal action stays impossible
-        s.send(update(view, [pon, Action(A.PASS)], prompt_id=2))
+        s.send(update(view, [pon, Pass()], prompt_id=2))
         await until(pilot, lambda: table.prompt is not None and table.prompt.id == 2)
         assert table.check_action("act", ("p",))  # the bindings follow the new prompt
         assert " p pon" in screen_text(app)

@@ -7,8 +7,7 @@ from dataclasses import replace
 import pytest
 from rich.cells import cell_len
 
-from jantaku.engine.actions import Action
-from jantaku.engine.actions import ActionType as A
+from jantaku.engine.actions import Action, Ankan, Discard, Exchange, Pass, Pon, Riichi, Ron, Tsumo
 from jantaku.engine.rulesets.sichuan.view import SichuanView
 from jantaku.engine.tiles import parse_tiles
 from jantaku.engine.views import RuleFacts, SeatView, view_from_wire, view_to_wire
@@ -74,39 +73,39 @@ def test_tile_keys_never_collide_with_action_keys():
 
 
 def test_groups_follow_the_prompt_only():
-    p = prompt_of(Action(A.DISCARD, 0), Action(A.RIICHI, 0), Action(A.TSUMO, 4), Action(A.ANKAN, 8, (8, 9, 10, 11)))
+    p = prompt_of(Discard(0), Riichi(0), Tsumo(4), Ankan(8, (8, 9, 10, 11)))
     assert [(g.key, len(g.actions)) for g in action_groups(p)] == [("w", 1), ("r", 1), ("k", 1)]
     assert action_groups(None) == []
     assert p.deadline == 5.0 and p.labels[0] == "discard 1m"
 
 
 def test_pick_by_selection_matches_faces_and_exchange_sets():
-    p = prompt_of(Action(A.RIICHI, 0), Action(A.RIICHI, 40))
+    p = prompt_of(Riichi(0), Riichi(40))
     group = action_groups(p)[0]
-    assert pick_by_selection(group, [2]) == Action(A.RIICHI, 0)  # another copy of 1m
+    assert pick_by_selection(group, [2]) == Riichi(0)  # another copy of 1m
     assert pick_by_selection(group, [80]) is None
-    ex = action_groups(prompt_of(Action(A.EXCHANGE, tiles=(0, 4, 8)), Action(A.EXCHANGE, tiles=(0, 4, 12))))[0]
-    assert pick_by_selection(ex, [12, 0, 4]) == Action(A.EXCHANGE, tiles=(0, 4, 12))
-    assert pick_by_selection(ex, [1, 5, 13]) == Action(A.EXCHANGE, tiles=(0, 4, 12))  # same faces
+    ex = action_groups(prompt_of(Exchange((0, 4, 8)), Exchange((0, 4, 12))))[0]
+    assert pick_by_selection(ex, [12, 0, 4]) == Exchange((0, 4, 12))
+    assert pick_by_selection(ex, [1, 5, 13]) == Exchange((0, 4, 12))  # same faces
     assert pick_by_selection(ex, [0, 4]) is None
 
 
 def test_discard_for_finds_another_copy_of_the_face_but_not_across_red():
-    p = prompt_of(Action(A.DISCARD, 17), Action(A.DISCARD, 16))  # a plain and the red 5m
-    assert p.discard_for(18) == Action(A.DISCARD, 17)
-    assert p.discard_for(16) == Action(A.DISCARD, 16)
+    p = prompt_of(Discard(17), Discard(16))  # a plain and the red 5m
+    assert p.discard_for(18) == Discard(17)
+    assert p.discard_for(16) == Discard(16)
     assert p.discard_for(20) is None
 
 
 @pytest.mark.parametrize(
     "actions, toggles, riichi, expected",
     [
-        ((Action(A.RON, 5), Action(A.PASS)), {"auto_win": True}, False, Action(A.RON, 5)),
-        ((Action(A.RON, 5), Action(A.PASS)), {"auto_pass": True}, False, None),
-        ((Action(A.PON, 5, (6, 7)), Action(A.PASS)), {"auto_pass": True}, False, Action(A.PASS)),
-        ((Action(A.DISCARD, 5), Action(A.DISCARD, 9)), {"auto_discard": True}, True, Action(A.DISCARD, 9)),
-        ((Action(A.DISCARD, 9), Action(A.ANKAN, 9, (8, 9, 10, 11))), {"auto_discard": True}, True, None),
-        ((Action(A.DISCARD, 5), Action(A.DISCARD, 9)), {"auto_discard": True}, False, None),
+        ((Ron(5), Pass()), {"auto_win": True}, False, Ron(5)),
+        ((Ron(5), Pass()), {"auto_pass": True}, False, None),
+        ((Pon(5, (6, 7)), Pass()), {"auto_pass": True}, False, Pass()),
+        ((Discard(5), Discard(9)), {"auto_discard": True}, True, Discard(9)),
+        ((Discard(9), Ankan(9, (8, 9, 10, 11))), {"auto_discard": True}, True, None),
+        ((Discard(5), Discard(9)), {"auto_discard": True}, False, None),
     ],
 )
 def test_automatic_actions(actions, toggles, riichi, expected):
@@ -185,7 +184,7 @@ def test_a_new_prompt_moves_the_selection_to_a_legal_tile_but_the_player_may_loo
     from jantaku.tui.selection import Selection
 
     hand = SeatView(0, 0, 4, concealed=(0, 4, 8, 40), drawn=40)
-    only_1m = prompt_of(Action(A.DISCARD, 0))
+    only_1m = prompt_of(Discard(0))
     sel = Selection(tile=40)
     state = sel.hand_state(hand, only_1m)
     assert sel.tile == 0 and state.selected == 0 and state.enabled == {0}
@@ -198,7 +197,7 @@ def test_a_new_prompt_moves_the_selection_to_a_legal_tile_but_the_player_may_loo
 def test_marks_follow_the_hand():
     from jantaku.tui.selection import Selection
 
-    exchange = prompt_of(Action(A.EXCHANGE, tiles=(0, 4, 8)))
+    exchange = prompt_of(Exchange((0, 4, 8)))
     sel = Selection()
     state = sel.hand_state(SeatView(0, 0, 4, concealed=(0, 4, 8, 12)), exchange)
     for i in (0, 1, 1, 2):

@@ -7,14 +7,18 @@ size needed and the size there is; it goes away when the window grows.
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import TYPE_CHECKING, cast
 
 from textual.app import ComposeResult
 from textual.actions import parse
 from textual.binding import Binding
 from textual.events import Resize
+from textual.binding import ActiveBinding
 from textual.screen import Screen
 from textual.widgets import Static
+
+from ...i18n import _
 
 MIN_WIDTH, MIN_HEIGHT = 80, 24
 
@@ -24,9 +28,8 @@ def too_small_message(width: int, height: int) -> str:
     >>> too_small_message(70, 20)
     'Terminal too small: need 80×24, have 70×20.\\nMake the window bigger, or press ctrl+q to quit.'
     """
-    return (
-        f"Terminal too small: need {MIN_WIDTH}×{MIN_HEIGHT}, have {width}×{height}.\n"
-        "Make the window bigger, or press ctrl+q to quit."
+    return _("Terminal too small: need {need}, have {have}.\nMake the window bigger, or press ctrl+q to quit.").format(
+        need=f"{MIN_WIDTH}×{MIN_HEIGHT}", have=f"{width}×{height}"
     )
 
 
@@ -38,7 +41,19 @@ if TYPE_CHECKING:
     from ..app import JantakuApp
 
 
-class BaseScreen(Screen):
+class TranslatedBindings:
+    """Bindings' descriptions (marked with ``N_`` at import) in the player's language when they are shown
+    (the key panel of the command palette reads ``active_bindings``)."""
+
+    @property
+    def active_bindings(self) -> dict[str, ActiveBinding]:
+        return {
+            key: active._replace(binding=replace(active.binding, description=_(active.binding.description)))
+            for key, active in super().active_bindings.items()  # type: ignore[misc]
+        }
+
+
+class BaseScreen(TranslatedBindings, Screen):
     HORIZONTAL_BREAKPOINTS = [(0, "-narrow"), (MIN_WIDTH, "-fits-width")]
     VERTICAL_BREAKPOINTS = [(0, "-short"), (MIN_HEIGHT, "-fits-height")]
 
@@ -77,8 +92,8 @@ class BaseScreen(Screen):
         for binding in self.BINDINGS:
             if not isinstance(binding, Binding) or not binding.show or binding.action in seen:
                 continue
-            _, name, parameters = parse(binding.action)
+            _target, name, parameters = parse(binding.action)
             if self.check_action(name, parameters) is True:
                 seen.add(binding.action)
-                shown.append(binding)
+                shown.append(replace(binding, description=_(binding.description)))
         return shown

@@ -12,15 +12,18 @@ from textual.events import Key
 from textual.screen import ModalScreen
 from textual.widgets import Label, OptionList, Static
 
+from ...i18n import N_, _
+from .base import TranslatedBindings
 
-class ChoiceScreen(ModalScreen[int | None]):
+
+class ChoiceScreen(TranslatedBindings, ModalScreen[int | None]):
     """Pick one of ``labels`` (arrows and Enter, a number key, or a click); Esc cancels.
 
     ``initial`` is the choice highlighted first.
     """
 
     CSS_PATH = "dialogs.tcss"
-    BINDINGS = [Binding("escape", "cancel", "cancel")]
+    BINDINGS = [Binding("escape", "cancel", N_("cancel"))]
 
     def __init__(self, title: str, labels: Sequence[str], initial: int = 0) -> None:
         super().__init__()
@@ -34,7 +37,7 @@ class ChoiceScreen(ModalScreen[int | None]):
             yield OptionList(
                 *[f"{i + 1}. {label}" if i < 9 else f"   {label}" for i, label in enumerate(self.labels)], id="choices"
             )
-            yield Label("⏎ choose · 1-9 · esc cancel", id="dialog-hint")
+            yield Label(_("⏎ choose · 1-9 · esc cancel"), id="dialog-hint")
 
     def on_mount(self) -> None:
         self.query_one(OptionList).highlighted = self.initial
@@ -53,7 +56,7 @@ class ChoiceScreen(ModalScreen[int | None]):
         self.dismiss(None)
 
 
-HELP_TEXT = """\
+HELP_TEXT = N_("""\
 [b]Playing[/b]
   a b d f g h i j l m n o q s  select the tile with that letter
   ← →  move the selection      ⏎  discard the selected tile
@@ -72,14 +75,14 @@ HELP_TEXT = """\
   struck through: claimed      dim: discarded straight from the draw
   underlined in a meld: the claimed tile      ▒▒  face down
   東 East  南 South  西 West  北 North  白 White  發 Green  中 Red
-"""
+""")
 
 
-class HelpScreen(ModalScreen[None]):
+class HelpScreen(TranslatedBindings, ModalScreen[None]):
     """The keys and signs, and (from a table) what this table plays: rules and the variant's facts."""
 
     CSS_PATH = "dialogs.tcss"
-    BINDINGS = [Binding("escape,question_mark,enter,q", "close", "close")]
+    BINDINGS = [Binding("escape,question_mark,enter,q", "close", N_("close"))]
 
     def __init__(self, table_info: Sequence[str] = ()) -> None:
         super().__init__()
@@ -87,11 +90,11 @@ class HelpScreen(ModalScreen[None]):
 
     def compose(self) -> ComposeResult:
         with VerticalScroll(id="help"):
-            yield Static(HELP_TEXT)
+            yield Static(_(HELP_TEXT))
             if self.table_info:
-                yield Static(Text("This table", "bold"))
+                yield Static(Text(_("This table"), "bold"))
                 yield Static(Text("\n".join(f"  {line}" for line in self.table_info)))
-            yield Label("esc close", id="dialog-hint")
+            yield Label(_("esc close"), id="dialog-hint")
 
     def action_close(self) -> None:
         self.dismiss(None)

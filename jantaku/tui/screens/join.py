@@ -9,6 +9,7 @@ from textual.containers import Horizontal, Vertical
 from textual.widgets import Button, Input, Label, OptionList
 from textual.widgets.option_list import Option
 
+from ...i18n import N_, _
 from ...netplay.discovery import HostInfo, discover
 from .base import BaseScreen
 
@@ -18,7 +19,7 @@ class JoinScreen(BaseScreen):
 
     CSS_PATH = "join.tcss"
     AUTO_FOCUS = "#address"
-    BINDINGS = [Binding("escape", "cancel", "back"), Binding("f5", "look", "look again")]
+    BINDINGS = [Binding("escape", "cancel", N_("back")), Binding("f5", "look", N_("look again"))]
 
     def __init__(self, address: str = "") -> None:
         super().__init__()
@@ -27,17 +28,17 @@ class JoinScreen(BaseScreen):
 
     def compose_body(self) -> ComposeResult:
         with Vertical(id="join-box"):
-            yield Label("Join a game", id="join-title")
+            yield Label(_("Join a game"), id="join-title")
             with Horizontal(classes="join-row"):
-                yield Label("Host:port", classes="join-label")
+                yield Label(_("Host:port"), classes="join-label")
                 yield Input(self.address, placeholder="192.168.1.23:7654", id="address")
             with Horizontal(classes="join-row"):
-                yield Label("Your name", classes="join-label")
+                yield Label(_("Your name"), classes="join-label")
                 yield Input(self.app.settings.name, id="name", max_length=24)
-            yield Button("Join", variant="primary", id="join")
-            yield Label("Found on this network (F5 looks again):")
+            yield Button(_("Join"), variant="primary", id="join")
+            yield Label(_("Found on this network (F5 looks again):"))
             yield OptionList(id="found")
-            yield Label("⏎ joins · esc back", id="join-hint")
+            yield Label(_("⏎ joins · esc back"), id="join-hint")
 
     def on_mount(self) -> None:
         self.action_look()
@@ -45,7 +46,7 @@ class JoinScreen(BaseScreen):
     def action_look(self) -> None:
         found = self.query_one("#found", OptionList)
         found.clear_options()
-        found.add_option(Option(Text("looking…", "dim"), disabled=True))
+        found.add_option(Option(Text(_("looking…"), "dim"), disabled=True))
         self.run_worker(self._look(), group="look", exclusive=True)
 
     async def _look(self) -> None:
@@ -53,10 +54,11 @@ class JoinScreen(BaseScreen):
         found = self.query_one("#found", OptionList)
         found.clear_options()
         if not self.found:
-            found.add_option(Option(Text("no host answered (you can still type an address)", "dim"), disabled=True))
+            found.add_option(Option(Text(_("no host answered (you can still type an address)"), "dim"), disabled=True))
         for i, host in enumerate(self.found):
-            seats = f", {host.open_seats} free seat(s)" if host.open_seats else ""
-            found.add_option(Option(f"{host.name}  {host.join_address}  {host.tables} table(s){seats}", id=str(i)))
+            seats = ", " + _("{count} free seat(s)").format(count=host.open_seats) if host.open_seats else ""
+            tables = _("{count} table(s)").format(count=host.tables)
+            found.add_option(Option(f"{host.name}  {host.join_address}  {tables}{seats}", id=str(i)))
 
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
         self.query_one("#address", Input).value = self.found[int(event.option.id)].join_address
@@ -72,7 +74,7 @@ class JoinScreen(BaseScreen):
         address = self.query_one("#address", Input).value.strip()
         name = self.query_one("#name", Input).value.strip() or self.app.settings.name
         if not address:
-            self.notify("type the host's address (host:port) or pick a host found on the network")
+            self.notify(_("type the host's address (host:port) or pick a host found on the network"))
             return
         self.dismiss((address, name))
 

@@ -17,6 +17,7 @@ from textual.widgets import Input, OptionList, RichLog, Static
 from textual.widgets.option_list import Option
 
 from ...netplay.client import ClientError
+from ...i18n import N_, _
 from ..netsession import ENDED, ClientHub, ClientSession, bot_note, error_sentence, seat_name
 from ..settings import BOT_LEVEL_LABELS, BOT_LEVELS
 from ..widgets.buttons import ButtonRow, Entry
@@ -25,6 +26,17 @@ from .dialogs import ChoiceScreen
 
 # actions that need a table chosen in the list; BINDINGS' order is the key bar's
 TABLE_ACTIONS = frozenset({"sit", "watch", "bot", "start", "leave"})
+# the host's words for a table's state
+STATE_WORDS = {
+    "open": N_("open"),
+    "waiting": N_("waiting"),
+    "playing": N_("playing"),
+    "finished": N_("finished"),
+}
+
+
+def state_word(state: object) -> str:
+    return _(STATE_WORDS[state]) if isinstance(state, str) and state in STATE_WORDS else str(state)
 
 
 def table_line(info: dict[str, Any], me: int | None) -> Text:
@@ -34,38 +46,38 @@ def table_line(info: dict[str, Any], me: int | None) -> Text:
     mine = any(s.get("player") == me and me is not None for s in seats)
     line = Text(f"{info['id']:>3} ", "dim")
     line.append(f"{str(info.get('name') or ''):<16.16} ", "bold" if mine else "")
-    line.append(f"{info.get('ruleset', '?'):<9} {info.get('state', '?'):<7} {taken}/4")  # "finished" is 8
+    line.append(f"{info.get('ruleset', '?'):<9} {state_word(info.get('state', '?')):<7} {taken}/4")  # "finished" is 8
     return line
 
 
 def table_detail(info: dict[str, Any] | None, me: int | None) -> Text:
     """The selected table: rules, state, each seat, and what you may do there."""
     if not info:
-        return Text("no table selected", "dim")
+        return Text(_("no table selected"), "dim")
     out = Text(f"{info.get('name')}\n", "bold")
     preset = f", {info['preset']}" if info.get("preset") else ""
-    out.append(f"{info.get('ruleset')}{preset} · {info.get('state')}")
+    out.append(f"{info.get('ruleset')}{preset} · {state_word(info.get('state'))}")
     if info.get("hands_played"):
-        out.append(f" · {info['hands_played']} hands played")
+        out.append(" · " + _("{count} hands played").format(count=info["hands_played"]))
     if info.get("spectators"):
-        out.append(f" · {info['spectators']} watching")
+        out.append(" · " + _("{count} watching").format(count=info["spectators"]))
     options = info.get("options") or {}
     if options:
         out.append("\n" + ", ".join(f"{k}={v}" for k, v in options.items()), "dim")
     for i, seat in enumerate(info.get("seats") or []):
         wind = "ESWN"[seat.get("seat", 0) % 4]
         kind = seat.get("kind")
-        who = "— free —" if kind == "empty" else seat_name(seat, i)
+        who = _("— free —") if kind == "empty" else seat_name(seat, i)
         notes = [note] if (note := bot_note(seat)) else []  # which bot plays, said once
         if seat.get("player") == me and me is not None:
-            notes.append("you")
+            notes.append(_("you"))
         if kind == "human" and not seat.get("connected", True):
-            notes.append("disconnected")
+            notes.append(_("disconnected"))
         if seat.get("away"):
-            notes.append("a bot plays")
+            notes.append(_("a bot plays"))
         out.append(f"\n  {wind}  {who}" + (f"  ({', '.join(notes)})" if notes else ""))
     if info.get("owner") == me:
-        out.append("\nyou own this table: add bots (b) and start it (s)", "italic")
+        out.append("\n" + _("you own this table: add bots (b) and start it (s)"), "italic")
     return out
 
 
@@ -73,15 +85,15 @@ class LobbyScreen(BaseScreen):
     CSS_PATH = "lobby.tcss"
     AUTO_FOCUS = "#tables"
     BINDINGS = [
-        Binding("n", "new", "new table"),
+        Binding("n", "new", N_("new table")),
         # the table list takes ⏎ itself (it selects); the binding puts "sit" in the key bar and makes it clickable
-        Binding("enter", "sit", "sit", key_display="⏎"),
-        Binding("w", "watch", "watch"),
-        Binding("b", "bot", "add bot"),
-        Binding("s", "start", "start"),
-        Binding("l", "leave", "leave"),
-        Binding("slash", "chat", "chat", key_display="/"),
-        Binding("escape", "back", "back", key_display="esc"),
+        Binding("enter", "sit", N_("sit"), key_display="⏎"),
+        Binding("w", "watch", N_("watch")),
+        Binding("b", "bot", N_("add bot")),
+        Binding("s", "start", N_("start")),
+        Binding("l", "leave", N_("leave")),
+        Binding("slash", "chat", N_("chat"), key_display="/"),
+        Binding("escape", "back", N_("back"), key_display="esc"),
     ]
 
     def __init__(self, hub: ClientHub, *, title: str, hosting: bool = False) -> None:
@@ -104,7 +116,7 @@ class LobbyScreen(BaseScreen):
         log = RichLog(id="lobby-log", max_lines=200, wrap=True, markup=False)
         log.can_focus = False
         yield log
-        chat = Input(placeholder="say something to the lobby (⏎ send, esc close)", id="lobby-chat", max_length=300)
+        chat = Input(placeholder=_("say something to the lobby (⏎ send, esc close)"), id="lobby-chat", max_length=300)
         chat.display = False
         yield chat
         self.key_row = ButtonRow(id="lobby-keys")
@@ -124,7 +136,7 @@ class LobbyScreen(BaseScreen):
         while True:
             message = await self.queue.get()
             if message is ENDED:
-                self.say(Text("— the connection to the host closed —", "bold"))
+                self.say(Text(_("— the connection to the host closed —"), "bold"))
                 return
             self.handle(message)
 
@@ -176,7 +188,7 @@ class LobbyScreen(BaseScreen):
             selected, self.select_when_listed = self.select_when_listed, None
         menu.clear_options()
         if not self.tables:
-            menu.add_option(Option(Text("no tables yet: n makes one", "dim"), disabled=True))
+            menu.add_option(Option(Text(_("no tables yet: n makes one"), "dim"), disabled=True))
         for table_id, info in sorted(self.tables.items()):
             menu.add_option(Option(table_line(info, self.client.player), id=str(table_id)))
         ids = [str(t) for t in sorted(self.tables)]
@@ -207,7 +219,7 @@ class LobbyScreen(BaseScreen):
         info = self.tables.get(table) or {}
         me = self.client.player
         if action in ("bot", "start"):
-            return info.get("state") == "waiting" and (info.get("owner") is None or info.get("owner") == me)
+            return info.get("state") in ("waiting", "open") and (info.get("owner") is None or info.get("owner") == me)
         if action == "leave":
             return table in self.client.seats  # seated or watching
         return True
@@ -244,7 +256,7 @@ class LobbyScreen(BaseScreen):
     def _with_table(self, make) -> None:
         table = self.selected_id()
         if table is None:
-            self.notify("choose a table first (n makes a new one)")
+            self.notify(_("choose a table first (n makes a new one)"))
             return
         self.run_worker(self._request(make(table)))
 
@@ -254,13 +266,13 @@ class LobbyScreen(BaseScreen):
         def create(choice: tuple[str, str] | None) -> None:
             if choice is not None:
                 ruleset, preset = choice
-                name = f"{self.client.name}'s table"
+                name = _("{name}'s table").format(name=self.client.name)
                 self.run_worker(
                     self._request(self.client.create_table(ruleset, preset=preset, seat=0, name=name), self._created)
                 )
 
         self.app.push_screen(
-            QuickGameScreen(title="A new table", rulesets=self.rulesets or None, button="Create"), create
+            QuickGameScreen(title=N_("A new table"), rulesets=self.rulesets or None, button=N_("Create")), create
         )
 
     def _created(self, table: int) -> None:
@@ -291,7 +303,9 @@ class LobbyScreen(BaseScreen):
                     self.action_watch()
 
             self.app.push_screen(
-                ChoiceScreen(f"{error_sentence(exc.code, exc.message)} Watch it?", ["Watch", "Back to the lobby"]),
+                ChoiceScreen(
+                    f"{error_sentence(exc.code, exc.message)} {_('Watch it?')}", [_("Watch"), _("Back to the lobby")]
+                ),
                 chosen,
             )
 
@@ -306,8 +320,8 @@ class LobbyScreen(BaseScreen):
                 level = BOT_LEVELS[choice]
                 self._with_table(lambda t: self.client.add_bot(t, bot=level))
 
-        initial = BOT_LEVELS.index(self.app.settings.bot_level)
-        self.app.push_screen(ChoiceScreen("Add a bot", BOT_LEVEL_LABELS, initial), add)
+        initial = BOT_LEVELS.index(self.jantaku.settings.bot_level)
+        self.app.push_screen(ChoiceScreen(_("Add a bot"), [_(label) for label in BOT_LEVEL_LABELS], initial), add)
 
     def action_start(self) -> None:
         self._with_table(lambda t: self.client.start(t))
@@ -325,7 +339,7 @@ class LobbyScreen(BaseScreen):
 
         self.open_tables.add(table)
         session = ClientSession(self.hub, table)
-        self.app.push_screen(TableScreen(session, self.app.settings), lambda _: self.open_tables.discard(table))
+        self.app.push_screen(TableScreen(session, self.jantaku.settings), lambda _: self.open_tables.discard(table))
 
     def action_chat(self) -> None:
         chat = self.query_one("#lobby-chat", Input)
@@ -355,7 +369,8 @@ class LobbyScreen(BaseScreen):
                 self.run_worker(self._close())
 
         self.app.push_screen(
-            ChoiceScreen("Stop hosting? Everyone here is disconnected.", ["Stop the host", "Keep hosting"]), chosen
+            ChoiceScreen(_("Stop hosting? Everyone here is disconnected."), [_("Stop the host"), _("Keep hosting")]),
+            chosen,
         )
 
     async def _close(self) -> None:

@@ -11,20 +11,21 @@ from textual.widgets import Button, Label, OptionList, Select, Static
 from textual.widgets.option_list import Option
 
 from ...engine.ruleset import ruleset_class, ruleset_names
-from .base import BaseScreen
+from ...i18n import N_, _, current_language
+from .base import BaseScreen, TranslatedBindings
 
-LOGO = "雀卓  J A N T A K U\nmahjong at the terminal"
+LOGO = N_("雀卓  J A N T A K U\nmahjong at the terminal")
 
 # (id, key, title); the quick game's title names the rules it will use
 ITEMS = (
-    ("quick", "p", "Quick game against three bots"),
-    ("choose", "v", "Quick game: choose variant and preset…"),
-    ("host", "h", "Host a game"),
-    ("join", "j", "Join a game"),
-    ("replays", "r", "History and replays"),
-    ("rules", "question_mark", "Rules help"),
-    ("settings", "s", "Settings"),
-    ("quit", "q", "Quit"),
+    ("quick", "p", N_("Quick game against three bots")),
+    ("choose", "v", N_("Quick game: choose variant and preset…")),
+    ("host", "h", N_("Host a game")),
+    ("join", "j", N_("Join a game")),
+    ("replays", "r", N_("History and replays")),
+    ("rules", "question_mark", N_("Rules help")),
+    ("settings", "s", N_("Settings")),
+    ("quit", "q", N_("Quit")),
 )
 KEY_LABELS = {"question_mark": "?"}
 
@@ -32,18 +33,21 @@ KEY_LABELS = {"question_mark": "?"}
 class MenuScreen(BaseScreen):
     CSS_PATH = "menu.tcss"
     BINDINGS = [Binding(key, f"choose('{item}')", title, show=False) for item, key, title in ITEMS]
+    language = "en"  # the language the screen was composed in
 
     def compose_body(self) -> ComposeResult:
+        self.language = current_language()
         with Center(id="menu-box"):
-            yield Static(LOGO, id="logo")
+            yield Static(_(LOGO), id="logo")
             yield OptionList(*self._options(), id="menu")
-            yield Label("⏎ or the key in brackets · ctrl+q quits", id="menu-hint")
+            yield Label(_("⏎ or the key in brackets · ctrl+q quits"), id="menu-hint")
 
     def _options(self) -> list[Option]:
         from ..app import default_ruleset
 
         options = []
         for item, key, title in ITEMS:
+            title = _(title)
             if item == "quick":
                 rules = default_ruleset(self.app.settings)
                 preset = self.app.settings.preset or ruleset_class(rules).default_preset
@@ -51,7 +55,9 @@ class MenuScreen(BaseScreen):
             options.append(Option(Text(f"[{KEY_LABELS.get(key, key)}] {title}"), id=item))  # Text: no markup
         return options
 
-    def on_screen_resume(self) -> None:
+    async def on_screen_resume(self) -> None:
+        if self.language != current_language():  # chosen in the settings: everything in the new language
+            await self.recompose()
         menu = self.query_one(OptionList)
         highlighted = menu.highlighted
         menu.clear_options()
@@ -92,17 +98,21 @@ class MenuScreen(BaseScreen):
             self.app.quick_game(*choice)
 
 
-class QuickGameScreen(ModalScreen[tuple[str, str] | None]):
+class QuickGameScreen(TranslatedBindings, ModalScreen[tuple[str, str] | None]):
     """Choose a variant (of ``rulesets``, default: all installed) and one of its presets, then start."""
 
     CSS_PATH = "menu.tcss"
-    BINDINGS = [Binding("escape", "cancel", "cancel")]
+    BINDINGS = [Binding("escape", "cancel", N_("cancel"))]
 
     def __init__(
-        self, *, title: str = "Quick game against three bots", rulesets: list[str] | None = None, button: str = "Start"
+        self,
+        *,
+        title: str = N_("Quick game against three bots"),
+        rulesets: list[str] | None = None,
+        button: str = N_("Start"),
     ) -> None:
         super().__init__()
-        self.title_text, self.button = title, button
+        self.title_text, self.button = _(title), _(button)
         installed = ruleset_names()
         self.rulesets = [n for n in rulesets if n in installed] if rulesets else installed  # we need their presets
 
@@ -113,18 +123,18 @@ class QuickGameScreen(ModalScreen[tuple[str, str] | None]):
         rules = rules if rules in self.rulesets else self.rulesets[0]
         with Vertical(id="quick-dialog"):
             yield Label(self.title_text, id="quick-title")
-            yield Label("Variant")
+            yield Label(_("Variant"))
             yield Select(
-                [(f"{ruleset_class(n).title} ({n})", n) for n in self.rulesets],
+                [(f"{_(ruleset_class(n).title)} ({n})", n) for n in self.rulesets],
                 value=rules,
                 allow_blank=False,
                 id="ruleset",
             )
-            yield Label("Preset")
+            yield Label(_("Preset"))
             yield Select(self._presets(rules), allow_blank=False, id="preset")
             yield Label("", id="quick-summary")
             yield Button(self.button, variant="primary", id="start")
-            yield Label("tab moves · ⏎ chooses · esc cancels", id="quick-hint")
+            yield Label(_("tab moves · ⏎ chooses · esc cancels"), id="quick-hint")
 
     def _presets(self, rules: str) -> list[tuple[str, str]]:
         return [(name, name) for name in ruleset_class(rules).presets]
@@ -134,7 +144,7 @@ class QuickGameScreen(ModalScreen[tuple[str, str] | None]):
 
     def _describe(self) -> None:
         rules = self.query_one("#ruleset", Select).value
-        self.query_one("#quick-summary", Label).update(ruleset_class(rules).summary)
+        self.query_one("#quick-summary", Label).update(_(ruleset_class(rules).summary))
 
     def on_select_changed(self, event: Select.Changed) -> None:
         if event.select.id == "ruleset":

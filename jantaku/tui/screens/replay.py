@@ -8,7 +8,7 @@ The list screen offers the saved matches and opens any record file.
 from __future__ import annotations
 
 import copy
-import time
+from datetime import datetime
 from dataclasses import replace
 from pathlib import Path
 from typing import Any
@@ -25,6 +25,8 @@ from ...engine.bots import get_bot
 from ...engine.review import ReviewEntry, review_decision
 from ...engine.match import STOP_SEAT, Match, MatchRecord
 from ...engine.views import View
+from ...i18n import N_, _, format_datetime
+from ..terms import action_label
 from ...netplay import replay as netplay_replay
 from ..records import list_records, load_record, load_stored, stored_matches
 from ..resulttext import hand_result_parts, standings_parts
@@ -106,27 +108,28 @@ class ReplayCursor(netplay_replay.ReplayCursor):
     def decision_text(self, index: int, names: list[str]) -> str:
         seat, wire = self.record.decisions[index]
         if seat == STOP_SEAT:
-            return f"{index + 1}. the match was stopped: {wire[1]}"
-        return f"{index + 1}. {names[seat]}: {Action.from_wire(wire)}"
+            return f"{index + 1}. " + _("the match was stopped: {reason}").format(reason=_(str(wire[1])))
+        action = Action.from_wire(wire)
+        return f"{index + 1}. {names[seat]}: {action_label(str(action), self.record.ruleset)}"
 
 
 class ReplayScreen(BaseScreen):
     CSS_PATH = "replay.tcss"
     BINDINGS = [
-        Binding("right,l", "step(1)", "step"),
-        Binding("left,h", "step(-1)", "back"),
-        Binding("pagedown,n", "hand(1)", "next hand"),
-        Binding("pageup,b", "hand(-1)", "previous hand"),
-        Binding("home", "go_to(0)", "start"),
-        Binding("end", "go_to(-1)", "end"),
-        Binding("v", "review", "review"),
-        Binding("escape,q", "close", "back"),
+        Binding("right,l", "step(1)", N_("step")),
+        Binding("left,h", "step(-1)", N_("back")),
+        Binding("pagedown,n", "hand(1)", N_("next hand")),
+        Binding("pageup,b", "hand(-1)", N_("previous hand")),
+        Binding("home", "go_to(0)", N_("start")),
+        Binding("end", "go_to(-1)", N_("end")),
+        Binding("v", "review", N_("review")),
+        Binding("escape,q", "close", N_("back")),
     ]
 
     def __init__(self, record: MatchRecord, *, names: list[str] | None = None) -> None:
         super().__init__()
         self.cursor = ReplayCursor(record)
-        self.names = names_for({}, names or [f"Seat {i + 1}" for i in range(4)])
+        self.names = names_for({}, names or [_("Seat {number}").format(number=i + 1) for i in range(4)])
         self._reviewer = get_bot(REVIEW_BOT)
         self._reviews: dict[int, ReviewEntry | None] = {}  # by position: a decision is reviewed once
 
@@ -138,11 +141,11 @@ class ReplayScreen(BaseScreen):
         self.resized(self.size.width, self.size.height)
         self.query_one("#replay-keys", ButtonRow).show(
             [
-                Entry("←→", "step", "step"),
-                Entry("PgUp/PgDn", "hand ends", "hands"),
-                Entry("Home/End", "start/end", "ends"),
-                Entry("v", "review", "review"),
-                Entry("esc", "back", "close"),
+                Entry("←→", _("step"), "step"),
+                Entry("PgUp/PgDn", _("hand ends"), "hands"),
+                Entry("Home/End", _("start/end"), "ends"),
+                Entry("v", _("review"), "review"),
+                Entry("esc", _("back"), "close"),
             ]
         )
 
@@ -161,7 +164,11 @@ class ReplayScreen(BaseScreen):
             colours=self.jantaku.tile_colours(),
         )
         model = tablemodel.build(
-            view, 0, self.names, reveal_all=True, facts=(f"replay {self.cursor.position}/{self.cursor.total}",)
+            view,
+            0,
+            self.names,
+            reveal_all=True,
+            facts=(_("replay {position}/{total}").format(position=self.cursor.position, total=self.cursor.total),),
         )
         frame = BoardFrame(model, painter, hand=HandState.from_player(view.players[0]))
         board = self.query_one(TableBoard)
@@ -236,7 +243,7 @@ class ReplayScreen(BaseScreen):
             self.action_hand(1)
         elif message.entry_id == "review":
             if not self.reviewable():
-                self.notify("nothing to review here: the next decision had no choice", timeout=4)
+                self.notify(_("nothing to review here: the next decision had no choice"), timeout=4)
             self.action_review()
 
     def action_close(self) -> None:
@@ -247,15 +254,15 @@ class ReplayListScreen(BaseScreen):
     """Matches kept by a host on this machine and saved quick games, newest first; any record file."""
 
     CSS_PATH = "replay.tcss"
-    BINDINGS = [Binding("escape", "close", "back")]
+    BINDINGS = [Binding("escape", "close", N_("back"))]
 
     def compose_body(self) -> ComposeResult:
         with Vertical(id="replay-list-box"):
-            yield Label("History and replays", id="replay-list-title")
+            yield Label(_("History and replays"), id="replay-list-title")
             yield OptionList(id="replay-list")
-            yield Label("Open a record file (MatchRecord JSON, or what jantaku export writes):")
-            yield Input(placeholder="path/to/match.json", id="replay-path")
-            yield Label("⏎ open · esc back", id="replay-hint")
+            yield Label(_("Open a record file (MatchRecord JSON, or what jantaku export writes):"))
+            yield Input(placeholder=_("path/to/match.json"), id="replay-path")
+            yield Label(_("⏎ open · esc back"), id="replay-hint")
 
     def on_mount(self) -> None:
         self.stored = stored_matches()
@@ -269,11 +276,11 @@ class ReplayListScreen(BaseScreen):
             menu.highlighted = 0
             menu.focus()
         else:
-            menu.add_option(Option("no finished matches yet", disabled=True))
+            menu.add_option(Option(_("no finished matches yet"), disabled=True))
             self.query_one(Input).focus()
 
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
-        kind, _, key = event.option.id.partition(":")
+        kind, _colon, key = event.option.id.partition(":")
         if kind == "stored":
             self.open(lambda: load_stored(int(key)))
         else:
@@ -297,7 +304,7 @@ class ReplayListScreen(BaseScreen):
 
 def _describe_stored(match) -> str:
     """``#12 2026-11-30 10:30  riichi (tenhou)  ann +12000  bob -4000 …`` (a host's kept match)."""
-    when = time.strftime("%Y-%m-%d %H:%M", time.localtime(match.finished or match.created))
+    when = format_datetime(datetime.fromtimestamp(match.finished or match.created))
     scores = (match.result or {}).get("scores") or [None] * len(match.seats)
     people = "  ".join(
         f"{seat.name} {score:+d}" if isinstance(score, int) else seat.name for seat, score in zip(match.seats, scores)
@@ -310,5 +317,10 @@ def _describe(path: Path) -> str:
     parts = path.stem.split("-")
     if len(parts) >= 4 and len(parts[0]) == 8 and len(parts[1]) == 6:
         d, t = parts[0], parts[1]
-        return f"{d[:4]}-{d[4:6]}-{d[6:]} {t[:2]}:{t[2:4]}  {parts[2]}  seed {'-'.join(parts[3:])}  (quick game)"
+        try:
+            when = format_datetime(datetime.strptime(d + t, "%Y%m%d%H%M%S"))
+        except ValueError:
+            when = f"{d[:4]}-{d[4:6]}-{d[6:]} {t[:2]}:{t[2:4]}"
+        seed = "-".join(parts[3:])
+        return f"{when}  {parts[2]}  " + _("seed {seed}  (quick game)").format(seed=seed)
     return path.name

@@ -15,6 +15,7 @@ from textual.containers import VerticalScroll
 from textual.widgets import Static
 
 from ...engine.views import View
+from ...i18n import N_, _
 from ..resulttext import hand_result_parts, hand_title, standings_parts
 from ..tilefaces import TilePainter
 from ..widgets.buttons import ButtonRow, Entry
@@ -23,7 +24,7 @@ from .base import BaseScreen
 
 class ResultScreen(BaseScreen):
     CSS_PATH = "result.tcss"
-    BINDINGS = [Binding("enter", "close", "continue"), Binding("escape", "leave", "leave", show=False)]
+    BINDINGS = [Binding("enter", "close", N_("continue")), Binding("escape", "leave", N_("leave"), show=False)]
     GRACE = 0.6  # seconds: a key pressed as the hand ended (a discard, a pass) does not skip the result
 
     def __init__(
@@ -38,7 +39,7 @@ class ResultScreen(BaseScreen):
         super().__init__()
         self.view, self.names, self.painter, self.final = view, names, painter, final
         self.events = list(events)
-        self.shown_at: float | None = None  # set once mounted: a key before that is the one that ended the hand
+        self.shown_at = time.monotonic()  # on_mount sets it again; a key before the mount is within the grace
 
     def compose_body(self) -> ComposeResult:
         with VerticalScroll(id="result-body"):
@@ -52,8 +53,8 @@ class ResultScreen(BaseScreen):
 
     def on_mount(self) -> None:
         self.shown_at = time.monotonic()
-        title = "back to the menu" if self.final else "next hand"
-        self.query_one(ButtonRow).show([Entry("⏎", title, "close"), Entry("↑↓", "scroll", "scroll")])
+        title = _("back to the menu") if self.final else _("next hand")
+        self.query_one(ButtonRow).show([Entry("⏎", title, "close"), Entry("↑↓", _("scroll"), "scroll")])
         self.query_one("#result-body").focus()
 
     def on_button_row_pressed(self, message: ButtonRow.Pressed) -> None:

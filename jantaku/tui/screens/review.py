@@ -17,13 +17,14 @@ from textual.widgets import Label, Static
 
 from ...engine.review import ReviewEntry, format_entry
 from ...engine.review.text import loss_words
+from ...i18n import N_, _
 
 
 class DecisionReviewScreen(ModalScreen[None]):
     """One :class:`ReviewEntry`, in words; any of esc, v, q or enter closes it."""
 
     CSS_PATH = "dialogs.tcss"
-    BINDINGS = [Binding("escape,v,q,enter", "close", "close")]
+    BINDINGS = [Binding("escape,v,q,enter", "close", N_("close"))]
 
     def __init__(self, entry: ReviewEntry, who: str, bot: str) -> None:
         super().__init__()
@@ -33,17 +34,18 @@ class DecisionReviewScreen(ModalScreen[None]):
 
     def compose(self) -> ComposeResult:
         entry = self.entry
-        verdict = (
-            f"{self.who} played {entry.actual}, as {self.bot} would"
-            if entry.is_equal
-            else f"{self.who} played {entry.actual}; {self.bot} would play {entry.expected} ({loss_words(entry)})"
-        )
-        situation, _, *candidates = format_entry(entry, self.bot)
+        if entry.is_equal:
+            verdict = _("{who} played {actual}, as {bot} would").format(who=self.who, actual=entry.actual, bot=self.bot)
+        else:
+            verdict = _("{who} played {actual}; {bot} would play {expected} ({why})").format(
+                who=self.who, actual=entry.actual, bot=self.bot, expected=entry.expected, why=loss_words(entry)
+            )
+        situation, _blank, *candidates = format_entry(entry, self.bot)
         with VerticalScroll(id="review"):
-            yield Static(Text(f"Review: {verdict}", "bold"), id="review-verdict")
+            yield Static(Text(_("Review: {verdict}").format(verdict=verdict), "bold"), id="review-verdict")
             yield Static(Text(situation), id="review-situation")
             yield Static(Text("\n".join(line.strip() for line in candidates)), id="review-candidates")
-            yield Label("* the bot's choice  › the one played  ·  ↑↓ scroll  ·  esc close", id="dialog-hint")
+            yield Label(_("* the bot's choice  › the one played  ·  ↑↓ scroll  ·  esc close"), id="dialog-hint")
 
     def on_mount(self) -> None:
         self.query_one("#review", VerticalScroll).focus()  # the arrows scroll a long review

@@ -15,14 +15,15 @@ from textual.widgets.option_list import Option
 
 from ...engine.options import describe_options
 from ...engine.ruleset import ruleset_class, ruleset_names
+from ...i18n import N_, _
 from .base import BaseScreen
 
 
 def _value(value: Any) -> str:
     if isinstance(value, bool):
-        return "on" if value else "off"
+        return _("on") if value else _("off")
     if isinstance(value, (tuple, list)):
-        return ", ".join(map(str, value)) or "none"
+        return ", ".join(map(str, value)) or _("none")
     return str(value)
 
 
@@ -30,35 +31,37 @@ def rules_text(name: str) -> RenderableType:
     """A variant's help: title, summary, presets (what each changes) and every option with its default."""
     cls = ruleset_class(name)
     parts: list[RenderableType] = [
-        Text(f"{cls.title} ({name})", "bold underline"),
-        Text(cls.summary or ""),
+        Text(f"{_(cls.title)} ({name})", "bold underline"),
+        Text(_(cls.summary) if cls.summary else ""),
         Text(""),
-        Text("Presets", "bold"),
+        Text(_("Presets"), "bold"),
     ]
     for preset, overrides in cls.presets.items():
-        changes = ", ".join(f"{k}={_value(v)}" for k, v in overrides.items()) or "the defaults"
-        mark = " (default)" if preset == cls.default_preset else ""
+        changes = ", ".join(f"{k}={_value(v)}" for k, v in overrides.items()) or _("the defaults")
+        mark = _(" (default)") if preset == cls.default_preset else ""
         parts.append(Text.assemble(("  " + preset + mark, "bold"), f": {changes}"))
-    parts += [Text(""), Text("Options", "bold")]
+    parts += [Text(""), Text(_("Options"), "bold")]
     for opt in describe_options(cls.Options):
         parts.append(Text.assemble(("  " + opt["name"], "bold"), f" = {_value(opt['default'])}"))
-        doc = opt["doc"] + (f" (one of {_value(opt['choices'])})" if opt.get("choices") else "")
+        doc = _(opt["doc"])
+        if opt.get("choices"):
+            doc += " " + _("(one of {choices})").format(choices=_value(opt["choices"]))
         if opt.get("bounds"):
-            doc += f" ({opt['bounds'][0]} to {opt['bounds'][1]})"
+            doc += " " + _("({low} to {high})").format(low=opt["bounds"][0], high=opt["bounds"][1])
         parts.append(Padding(Text(doc, "dim"), (0, 0, 0, 4)))
     return Group(*parts)
 
 
 class RulesScreen(BaseScreen):
     CSS_PATH = "rules.tcss"
-    BINDINGS = [Binding("escape,q", "close", "back")]
+    BINDINGS = [Binding("escape,q", "close", N_("back"))]
 
     def compose_body(self) -> ComposeResult:
         with Horizontal(id="rules-box"):
-            yield OptionList(*[Option(ruleset_class(n).title, id=n) for n in ruleset_names()], id="rules-list")
+            yield OptionList(*[Option(_(ruleset_class(n).title), id=n) for n in ruleset_names()], id="rules-list")
             with VerticalScroll(id="rules-text"):
                 yield Static(id="rules-body")
-        yield Label("↑↓ variant · tab to the text · esc back", id="rules-hint")
+        yield Label(_("↑↓ variant · tab to the text · esc back"), id="rules-hint")
 
     def on_mount(self) -> None:
         menu = self.query_one(OptionList)

@@ -18,7 +18,9 @@ from textual.widgets import Input
 
 from ...engine.actions import Action, ActionType
 from ...engine.views import SeatView, View
+from ...i18n import N_, _
 from ..eventtext import describe_event
+from ..terms import action_label, view_words
 from ..prompt import (
     EXTRA_KEYS,
     GROUP_SPECS,
@@ -45,7 +47,11 @@ from .base import BaseScreen
 from .dialogs import ChoiceScreen, HelpScreen
 from .result import ResultScreen
 
-TOGGLES = {"f2": ("auto_win", "auto-win"), "f3": ("auto_pass", "auto-pass"), "f4": ("auto_discard", "auto-discard")}
+TOGGLES = {
+    "f2": ("auto_win", N_("auto-win")),
+    "f3": ("auto_pass", N_("auto-pass")),
+    "f4": ("auto_discard", N_("auto-discard")),
+}
 BAR_ACTIONS = ("confirm", "act")  # bindings drawn on the action bar; the others on the key row
 
 
@@ -57,19 +63,19 @@ def table_bindings() -> list[BindingType]:
     """
     group_keys = dict.fromkeys([*(spec.key for spec in GROUP_SPECS if spec.key != "enter"), *EXTRA_KEYS])
     return [
-        Binding("enter", "confirm", "discard / continue", key_display="⏎"),
+        Binding("enter", "confirm", N_("discard / continue"), key_display="⏎"),
         *(Binding(key, f"act({key!r})", key, key_display=key_label(key)) for key in group_keys),
-        *(Binding(key, "act('space')", "pass", show=False) for key in PASS_KEYS if key != "space"),
-        *(Binding(letter, f"select_tile({i})", "select", show=False) for i, letter in enumerate(TILE_KEYS)),
-        Binding("left", "step_selection(-1)", "previous tile", show=False),
-        Binding("right", "step_selection(1)", "next tile", show=False),
-        Binding("slash", "open_chat", "chat", key_display="/"),
+        *(Binding(key, "act('space')", N_("pass"), show=False) for key in PASS_KEYS if key != "space"),
+        *(Binding(letter, f"select_tile({i})", N_("select"), show=False) for i, letter in enumerate(TILE_KEYS)),
+        Binding("left", "step_selection(-1)", N_("previous tile"), show=False),
+        Binding("right", "step_selection(1)", N_("next tile"), show=False),
+        Binding("slash", "open_chat", N_("chat"), key_display="/"),
         *(
             Binding(key, f"toggle_setting({key!r})", title, key_display=key.upper())
             for key, (_, title) in TOGGLES.items()
         ),
-        Binding("question_mark", "show_help", "help", key_display="?"),
-        Binding("escape", "leave_table", "leave", key_display="esc"),
+        Binding("question_mark", "show_help", N_("help"), key_display="?"),
+        Binding("escape", "leave_table", N_("leave"), key_display="esc"),
     ]
 
 
@@ -104,7 +110,9 @@ class TableScreen(BaseScreen):
     def compose_body(self) -> ComposeResult:
         yield TableBoard(id="table")
         yield ButtonRow(id="actions")
-        chat = self.chat_input = Input(placeholder="say something (⏎ send, esc close)", id="chat-input", max_length=300)
+        chat = self.chat_input = Input(
+            placeholder=_("say something (⏎ send, esc close)"), id="chat-input", max_length=300
+        )
         chat.display = False
         chat.can_focus = False
         yield chat
@@ -132,7 +140,7 @@ class TableScreen(BaseScreen):
             await self.handle(message)
         if not self.finished:  # the host went away: say so, and nothing is left to answer
             self.prompt, self.deadline = None, None
-            self.board.log(Text("— the connection to the game closed; esc leaves —", "bold"))
+            self.board.log(Text(_("— the connection to the game closed; esc leaves —"), "bold"))
             if self.view is not None:
                 self.redraw()
 
@@ -170,7 +178,7 @@ class TableScreen(BaseScreen):
             if event.get("type") == "hand_start":
                 self.hand_events = []
             self.hand_events.append(event)
-            line = describe_event(event, self.names, painter)
+            line = describe_event(event, self.names, painter, view.variant)
             if line is not None:
                 self.board.log(line)
         await self._after_update()
@@ -256,7 +264,7 @@ class TableScreen(BaseScreen):
 
     def _model(self) -> TableModel:
         left = None if self.deadline is None else int(self.deadline - time.monotonic() + 0.99)
-        facts = ("paused: nobody connected",) if self.paused else ()
+        facts = (_("paused: nobody connected"),) if self.paused else ()
         return tablemodel.build(
             self.view,
             self.seat,
@@ -273,17 +281,17 @@ class TableScreen(BaseScreen):
         if prompt is None:
             view = self.view
             if view is not None and not view.over and view.turn != self.seat:
-                return f"{self.names[view.turn]} to play"
+                return _("{name} to play").format(name=self.names[view.turn])
             return ""
         types = prompt.types
         if ActionType.CONTINUE in types:
-            return "hand over"
+            return _("hand over")
         if ActionType.PASS in types and self.view is not None and self.view.last_discard is not None:
             seat, tile = self.view.last_discard
-            return f"call {self.painter().face(tile)} from {self.names[seat]}?"
+            return _("call {tile} from {name}?").format(tile=self.painter().face(tile), name=self.names[seat])
         if types & {ActionType.VOID, ActionType.EXCHANGE}:
-            return "choose before play"
-        return "your turn"
+            return _("choose before play")
+        return _("your turn")
 
     def _hand_state(self) -> HandState:
         me = self.me()
@@ -306,32 +314,42 @@ class TableScreen(BaseScreen):
         if bar:
             lead = None
         elif self.prompt is not None and self.prompt.discards:
-            lead = Text("select a tile you may discard (the others are dimmed)", "dim")
+            lead = Text(_("select a tile you may discard (the others are dimmed)"), "dim")
         elif self.seat is None:
-            lead = Text("watching", "dim")
+            lead = Text(_("watching"), "dim")
         elif self.view is None:
-            lead = Text("waiting for the game to start…", "dim")
+            lead = Text(_("waiting for the game to start…"), "dim")
         else:
-            lead = Text("waiting…" if not self.view.over else "", "dim")
+            lead = Text(_("waiting…") if not self.view.over else "", "dim")
         self.query_one("#actions", ButtonRow).show(bar, lead)
         self.query_one("#keys", ButtonRow).show(keys)
 
     def _binding_title(self, action: str) -> str | None:
         """What a binding's entry says now (its action string, as ``run_action`` takes it)."""
-        name, _, argument = action.partition("(")
+        name, _paren, argument = action.partition("(")
         argument = argument.rstrip(")").strip("'")
         if name == "confirm":
             target, tile = self._confirm_target(), self.selection.tile
             if isinstance(target, ActionGroup):
-                return faces_in(target.title, self.painter()).plain
-            return f"discard {self.painter().face(tile)}" if target is not None and tile is not None else None
+                return faces_in(self._group_title(target), self.painter()).plain
+            if target is not None and tile is not None:
+                return _("discard {tile}").format(tile=self.painter().face(tile))
+            return None
         if name == "act":
             group = self._group_for(argument)
-            return faces_in(group.title, self.painter()).plain if group is not None else None
+            return faces_in(self._group_title(group), self.painter()).plain if group is not None else None
         if name == "toggle_setting":
             attr, title = TOGGLES[argument]
-            return title + ("✓" if getattr(self.settings, attr) else "✗")
-        return {"open_chat": "chat", "show_help": "help", "leave_table": "leave"}.get(name)
+            return _(title) + ("✓" if getattr(self.settings, attr) else "✗")
+        words = {"open_chat": N_("chat"), "show_help": N_("help"), "leave_table": N_("leave")}
+        return _(words[name]) if name in words else None
+
+    def _group_title(self, group: ActionGroup) -> str:
+        """A group's title in the player's language and the variant's terms."""
+        ruleset = self.view.variant if self.view is not None else None
+        if len(group.actions) == 1:
+            return action_label(group.labels[0], ruleset)
+        return _(group.title) if group.spec.hint else action_label(group.title, ruleset)
 
     def _tick(self) -> None:
         if self.deadline is not None and self.view is not None:
@@ -379,8 +397,10 @@ class TableScreen(BaseScreen):
             if index is not None and self.prompt is not None and self.prompt.id == prompt_id:
                 self.run_worker(self.send(group.actions[index]))
 
-        labels = [faces_in(label, self.painter()).plain for label in group.labels]
-        self.app.push_screen(ChoiceScreen(f"Which {group.spec.name}?", labels), chosen)
+        ruleset = self.view.variant if self.view is not None else None
+        labels = [faces_in(action_label(label, ruleset), self.painter()).plain for label in group.labels]
+        which = _("Which {action}?").format(action=action_label(group.spec.name, ruleset))
+        self.app.push_screen(ChoiceScreen(which, labels), chosen)
 
     def select_index(self, index: int) -> None:
         marking = self.prompt is not None and ActionType.EXCHANGE in self.prompt.types
@@ -479,16 +499,16 @@ class TableScreen(BaseScreen):
         match = view.match if view is not None else None
         info = [self.session.title] if self.session.title else []
         if match is not None:
-            info.append(f"rules {match.ruleset}, preset {match.preset}")
+            info.append(_("rules {ruleset}, preset {preset}").format(ruleset=match.ruleset, preset=match.preset))
         if view is not None:
-            info += [f"{key}: {format_value(value)}" for key, value in extra_items(view)]
+            info += [f"{view_words(key)}: {format_value(value)}" for key, value in extra_items(view)]
         self.app.push_screen(HelpScreen(info))
 
     def toggle(self, key: str) -> None:
         attr, title = TOGGLES[key]
         setattr(self.settings, attr, not getattr(self.settings, attr))
         self.app.save_settings()
-        self.notify(f"{title} {'on' if getattr(self.settings, attr) else 'off'}", timeout=2)
+        self.notify(f"{_(title)} {_('on') if getattr(self.settings, attr) else _('off')}", timeout=2)
         self._draw_actions()
         if self.prompt is not None:
             self.run_worker(self._after_update())
@@ -523,7 +543,7 @@ class TableScreen(BaseScreen):
             if index == 0:
                 self.run_worker(self.leave(), group="leave")
 
-        self.app.push_screen(ChoiceScreen("Leave this game?", ["Leave the table", "Stay"]), chosen)
+        self.app.push_screen(ChoiceScreen(_("Leave this game?"), [_("Leave the table"), _("Stay")]), chosen)
 
     async def leave(self) -> None:
         if self.finished:

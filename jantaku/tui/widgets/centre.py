@@ -29,6 +29,7 @@ from dataclasses import dataclass, field
 from rich.style import Style
 from rich.text import Text
 
+from ...i18n import _, format_number
 from ..tilefaces import TilePainter
 from .lines import LinesWidget, wrap_words
 
@@ -64,7 +65,7 @@ def side_words(side: SideInfo) -> tuple[Text, Text]:
     """(wind with the dealer mark, score) of one side; reversed for the player to act."""
     style = TURN if side.turn else Style(bold=True)
     wind = Text(WIND_FACES[side.wind % 4] + (DEALER if side.dealer else ""), style)
-    score = Text("" if side.score is None else f"{side.score:,}", TURN if side.turn else None)
+    score = Text("" if side.score is None else format_number(side.score), TURN if side.turn else None)
     return wind, score
 
 
@@ -82,15 +83,16 @@ def _three(left: Text, middle: Text, right: Text, width: int) -> Text:
 
 
 def middle_lines(info: CentreInfo, painter: TilePainter) -> list[Text]:
-    lines = [Text(info.title, "bold"), Text(f"wall {info.wall}")]
+    lines = [Text(info.title, "bold"), Text(_("wall {count}").format(count=info.wall))]
     if info.counters:
         lines.append(Text(" · ".join(info.counters)))
     if info.dora:
-        lines.append(Text("dora ") + painter.row(info.dora, gap=" "))
+        lines.append(Text(_("dora") + " ") + painter.row(info.dora, gap=" "))
     asked = Text(info.prompt, "bold")
     if info.timer is not None:
         asked.append(
-            (" · " if info.prompt else "") + f"time {max(0, info.timer)}s", "bold reverse" if info.timer < 5 else "bold"
+            (" · " if info.prompt else "") + _("time {seconds}s").format(seconds=max(0, info.timer)),
+            "bold reverse" if info.timer < 5 else "bold",
         )
     if asked:
         lines.append(asked)
