@@ -1,0 +1,339 @@
+"""Incremental hand evaluation for the bots: shanten and useful tiles of a hand one or two tiles away.
+
+A bot weighing its discards asks, for every kind it could throw, the shanten
+that leaves and which draws would then lower it: some 200 shanten questions a
+decision, each about a hand that differs from the one in front of it by a
+tile or two.  :class:`HandShape` answers them without starting over:
+
+* the regular form's shanten is a combination of one distance vector per suit
+  (:mod:`..analysis`); a hand one tile away changes one suit's vector, two
+  tiles away at most two, so the other suits' combination is kept and only
+  the changed suits are looked up again (every vector, combination and final
+  answer is memoised by small int ids);
+* seven pairs and thirteen orphans are counts (pairs, kinds, orphan kinds)
+  that one tile moves by at most one, so they are O(1);
+* a kind far from every held tile (nothing within two in its suit) never
+  lowers the regular shanten of a hand of 3n+1 or more tiles — its tile
+  could only stand alone, and such a hand already has a spare tile to stand
+  there — so for those kinds only the special forms are asked, and not at all
+  when neither special form is close enough to gain.
+
+The answers are exactly :func:`..analysis.shanten` and
+:func:`..analysis.useful_tiles` of the changed hand (``tests/bots/test_incremental.py``
+compares them on random hands).
+
+    >>> from jantaku.engine.tiles import parse_kinds, kinds_to_counts
+    >>> shape = HandShape(kinds_to_counts(parse_kinds("123m456p789s11z23s9p")))  # draw 9p: throw it
+    >>> shape.shanten_after_discard(17), shape.useful_after_discard(17)
+    (0, [18, 21])
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from ..analysis import _combine, _honor_vector, _numbered_vector
+from ..tiles import TERMINALS_AND_HONORS
+
+INF = 99
+_IS_ORPHAN = tuple(k in TERMINALS_AND_HONORS for k in range(34))
+_SUIT = tuple(min(k // 9, 3) for k in range(34))
+# a numbered kind's digit in its suit's base-5 key
+_PLACE = tuple(5 ** (8 - k % 9) if k < 27 else 0 for k in range(34))
+# Honours are keyed by their shape (kinds with 1, 2 and 3+ copies) as ones·64 + twos·8 + triples,
+# offset past every numbered key so one table holds both; a tile moves the shape by these steps.
+_HONOR_BASE = 5**9
+_HONOR_ADD = (64, -56, -7, 0, 0)  # from a count of 0, 1, 2, 3 (4: no fifth copy)
+_HONOR_REMOVE = (0, -64, 56, 7, 0)  # from a count of 0 (none to remove), 1, 2, 3, 4
+# numbered kinds within two of each kind in its suit (the kinds a held tile makes "near")
+_NEIGHBOURS = tuple(
+    tuple(j for j in range(k - k % 9, k - k % 9 + 9) if abs(j - k) <= 2) if k < 27 else (k,) for k in range(34)
+)
+
+# memo tables shared by every hand: key -> vector id, (id, id) -> id, (id, id, melds) -> shanten
+_vectors: list[tuple[int, ...]] = []
+_vector_ids: dict[tuple[int, ...], int] = {}
+_suit_vid: dict[int, int] = {}
+_pair_vid: dict[int, int] = {}
+_final: dict[int, int] = {}
+_ID_BITS = 20  # vector ids stay far below 2**20 (a few thousand distinct vectors exist)
+
+
+def _intern(vec: tuple[int, ...]) -> int:
+    vid = _vector_ids.get(vec)
+    if vid is None:
+        vid = _vector_ids[vec] = len(_vectors)
+        _vectors.append(vec)
+    return vid
+
+
+def _vid(key: int) -> int:
+    """Vector id of a suit's key (a numbered suit's base-5 digits, or an honour shape past _HONOR_BASE)."""
+    vid = _suit_vid.get(key)
+    if vid is None:
+        if key >= _HONOR_BASE:
+            code = key - _HONOR_BASE
+            vec = _honor_vector((code >> 6, (code >> 3) & 7, code & 7))
+        else:
+            vec = _numbered_vector(key)
+        vid = _suit_vid[key] = _intern(vec)
+    return vid
+
+
+def _pair(a: int, b: int) -> int:
+    """Vector id of two vectors' combination (the suits' sets add up, one pair at most)."""
+    key = a << _ID_BITS | b
+    vid = _pair_vid.get(key)
+    if vid is None:
+        vid = _pair_vid[key] = _intern(_combine(_vectors[a], _vectors[b]))
+    return vid
+
+
+def _regular(a: int, b: int, melds: int) -> int:
+    """Regular shanten of a hand whose suits combine to vectors ``a`` and ``b``."""
+    key = (a << _ID_BITS | b) << 3 | melds
+    result = _final.get(key)
+    if result is None:
+        need = 4 - melds
+        x, y = _vectors[a], _vectors[b]
+        result = _final[key] = min(min(x[5 + i] + y[need - i], x[i] + y[5 + need - i]) for i in range(need + 1)) - 1
+    return result
+
+
+def suit_keys(counts: Sequence[int]) -> list[int]:
+    """The four suits' keys of a hand (man, pin, sou digits; the honours' shape)."""
+    keys = []
+    for start in (0, 9, 18):
+        key = 0
+        for i in range(start, start + 9):
+            key = key * 5 + counts[i]
+        keys.append(key)
+    honors = counts[27:34]
+    ones, twos = honors.count(1), honors.count(2)
+    keys.append(_HONOR_BASE + ones * 64 + twos * 8 + 7 - ones - twos - honors.count(0))
+    return keys
+
+
+class HandShape:
+    """One hand's shanten, and that of the hands a discard (and a draw) away, computed incrementally.
+
+    ``counts`` is copied; ``melds`` the declared sets; ``seven_pairs`` and
+    ``thirteen_orphans`` the special forms the variant allows (as for
+    :func:`..analysis.shanten`).
+    """
+
+    __slots__ = (
+        "counts",
+        "melds",
+        "seven_pairs",
+        "thirteen_orphans",
+        "keys",
+        "vids",
+        "_rest3",
+        "_rest2",
+        "_add_vid",
+        "_support",
+        "_near",
+        "_far",
+        "pairs",
+        "kinds",
+        "orphan_kinds",
+        "orphan_pairs",
+        "tiles",
+    )
+
+    def __init__(
+        self, counts: Sequence[int], melds: int = 0, *, seven_pairs: bool = True, thirteen_orphans: bool = True
+    ):
+        self.counts = c = list(counts)
+        self.melds = melds
+        self.seven_pairs = seven_pairs and melds == 0
+        self.thirteen_orphans = thirteen_orphans and melds == 0
+        self.keys = keys = suit_keys(c)
+        self.vids = v = [_vid(k) for k in keys]
+        # the other three suits' combination, per suit (one tile changes one suit)
+        self._rest3 = (
+            _pair(v[1], _pair(v[2], v[3])),
+            _pair(v[0], _pair(v[2], v[3])),
+            _pair(v[3], _pair(v[0], v[1])),
+            _pair(v[2], _pair(v[0], v[1])),
+        )
+        self._rest2: dict[int, int] = {}  # the two suits other than s and t, keyed s*4+t
+        self._add_vid: list[int] = [-1] * 34  # suit vector once a tile of the kind is added (lazy)
+        # held kinds within two in the suit, per kind: > 0 means "near" (a tile there can help)
+        support = [0] * 34
+        for k in range(34):
+            if c[k]:
+                for j in _NEIGHBOURS[k]:
+                    support[j] += 1
+        self._support = support
+        self._near = [k for k in range(34) if support[k]]
+        self._far = [k for k in range(34) if not support[k]]
+        self.pairs = sum(1 for x in c if x >= 2)
+        self.kinds = sum(1 for x in c if x)
+        self.orphan_kinds = sum(1 for k in TERMINALS_AND_HONORS if c[k])
+        self.orphan_pairs = sum(1 for k in TERMINALS_AND_HONORS if c[k] >= 2)
+        self.tiles = sum(c)
+
+    # --- the pieces ---------------------------------------------------------------------------
+
+    def _special(self, pairs: int, kinds: int, orphan_kinds: int, orphan_pairs: int) -> int:
+        best = INF
+        if self.seven_pairs:
+            best = 6 - pairs + (7 - kinds if kinds < 7 else 0)
+        if self.thirteen_orphans:
+            orphans = 13 - orphan_kinds - (1 if orphan_pairs else 0)
+            if orphans < best:
+                best = orphans
+        return best
+
+    def _rest_of_two(self, s: int, t: int) -> int:
+        key = s * 4 + t
+        vid = self._rest2.get(key)
+        if vid is None:
+            a, b = (x for x in range(4) if x != s and x != t)
+            vid = self._rest2[key] = self._rest2[t * 4 + s] = _pair(self.vids[a], self.vids[b])
+        return vid
+
+    def _added(self, kind: int) -> int:
+        """The suit vector of ``kind``'s suit once a tile of ``kind`` is added to this hand."""
+        vid = self._add_vid[kind]
+        if vid < 0:
+            s = _SUIT[kind]
+            step = _PLACE[kind] if s < 3 else _HONOR_ADD[self.counts[kind]]
+            vid = self._add_vid[kind] = _vid(self.keys[s] + step)
+        return vid
+
+    # --- this hand ------------------------------------------------------------------------------
+
+    def regular(self) -> int:
+        v = self.vids
+        return _regular(_pair(v[0], v[1]), _pair(v[2], v[3]), self.melds)
+
+    def shanten(self) -> int:
+        """:func:`..analysis.shanten` of the hand."""
+        best = self.regular()
+        special = self._special(self.pairs, self.kinds, self.orphan_kinds, self.orphan_pairs)
+        return special if special < best else best
+
+    def useful(self, near_only: bool = False) -> list[int]:
+        """:func:`..analysis.useful_tiles` of the hand (kinds whose draw lowers its shanten), in kind order.
+
+        ``near_only`` leaves out the kinds far from every held tile even when a special form
+        would gain from them (what the riichi bot's own count has always done)."""
+        return self._useful(-1, near_only)
+
+    # --- a discard away -------------------------------------------------------------------------
+
+    def shanten_after_discard(self, kind: int) -> int:
+        """Shanten once a tile of ``kind`` (held) is thrown."""
+        c = self.counts
+        s = _SUIT[kind]
+        n = c[kind]
+        key = self.keys[s] + (-_PLACE[kind] if s < 3 else _HONOR_REMOVE[n])
+        best = _regular(self._rest3[s], _vid(key), self.melds)
+        if self.seven_pairs or self.thirteen_orphans:
+            orphan = _IS_ORPHAN[kind]
+            special = self._special(
+                self.pairs - (n == 2),
+                self.kinds - (n == 1),
+                self.orphan_kinds - (orphan and n == 1),
+                self.orphan_pairs - (orphan and n == 2),
+            )
+            if special < best:
+                best = special
+        return best
+
+    def useful_after_discard(self, kind: int, near_only: bool = False) -> list[int]:
+        """:func:`..analysis.useful_tiles` of the hand once a tile of ``kind`` (held) is thrown."""
+        return self._useful(kind, near_only)
+
+    def _useful(self, thrown: int, near_only: bool) -> list[int]:
+        """Kinds whose draw lowers the shanten of this hand less one tile of ``thrown`` (-1: none)."""
+        c = self.counts
+        melds = self.melds
+        pairs, kinds, orphan_kinds, orphan_pairs = self.pairs, self.kinds, self.orphan_kinds, self.orphan_pairs
+        tiles = self.tiles
+        if thrown >= 0:
+            s = _SUIT[thrown]
+            n = c[thrown]
+            c[thrown] = n - 1
+            key_s = self.keys[s] + (-_PLACE[thrown] if s < 3 else _HONOR_REMOVE[n])
+            vid_s = _vid(key_s)
+            rest3_s = self._rest3[s]
+            base = _regular(rest3_s, vid_s, melds)
+            orphan = _IS_ORPHAN[thrown]
+            pairs -= n == 2
+            kinds -= n == 1
+            orphan_kinds -= orphan and n == 1
+            orphan_pairs -= orphan and n == 2
+            tiles -= 1
+        else:
+            s = -1
+            base = self.regular()
+        try:
+            specials = self.seven_pairs or self.thirteen_orphans
+            if specials:
+                special = self._special(pairs, kinds, orphan_kinds, orphan_pairs)
+                if special < base:
+                    base = special
+            # which kinds the original search tries: all 34 while a special form wants new kinds
+            every_kind = not near_only and (self.thirteen_orphans or (self.seven_pairs and kinds < 7))
+            support = self._support
+            # a kind next to the thrown tile only is far once it has gone
+            gone = _NEIGHBOURS[thrown] if thrown >= 0 and c[thrown] == 0 else ()
+            out = []
+            far: list[int] = []
+            for u in self._near:
+                cu = c[u]
+                if cu >= 4:
+                    continue
+                if gone and support[u] == 1 and u in gone:
+                    far.append(u)
+                    continue
+                t = _SUIT[u]
+                if t == s:
+                    step = _PLACE[u] if t < 3 else _HONOR_ADD[cu]
+                    sh = _regular(rest3_s, _vid(key_s + step), melds)
+                elif s < 0:
+                    sh = _regular(self._rest3[t], self._added(u), melds)
+                else:
+                    sh = _regular(self._rest_of_two(s, t), _pair(vid_s, self._added(u)), melds)
+                if sh >= base and specials:
+                    o = _IS_ORPHAN[u]
+                    special = self._special(
+                        pairs + (cu == 1), kinds + (cu == 0), orphan_kinds + (o and cu == 0), orphan_pairs + (o and cu == 1)
+                    )
+                    if special < sh:
+                        sh = special
+                if sh < base:
+                    out.append(u)
+            if not every_kind:
+                return out
+            far += self._far
+            if tiles + 3 * melds >= 13:
+                # far kinds by the special forms alone (see the module docstring): a new kind, one
+                # more orphan kind for an orphan; seven pairs gains alike from either
+                gains_any = self._special(pairs, kinds + 1, orphan_kinds, orphan_pairs) < base
+                gains_orphan = gains_any or self._special(pairs, kinds + 1, orphan_kinds + 1, orphan_pairs) < base
+                if not gains_orphan:
+                    return out
+                out += [u for u in far if gains_any or _IS_ORPHAN[u]]
+            else:  # too few tiles for that argument: ask each far kind in full
+                for u in far:
+                    t = _SUIT[u]
+                    if t == s:
+                        step = _PLACE[u] if t < 3 else _HONOR_ADD[c[u]]
+                        sh = _regular(rest3_s, _vid(key_s + step), melds)
+                    elif s < 0:
+                        sh = _regular(self._rest3[t], self._added(u), melds)
+                    else:
+                        sh = _regular(self._rest_of_two(s, t), _pair(vid_s, self._added(u)), melds)
+                    special = self._special(pairs, kinds + 1, orphan_kinds + _IS_ORPHAN[u], orphan_pairs)
+                    if min(sh, special) < base:
+                        out.append(u)
+            out.sort()
+            return out
+        finally:
+            if thrown >= 0:
+                c[thrown] += 1
