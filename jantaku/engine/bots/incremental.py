@@ -158,8 +158,16 @@ class HandShape:
             _pair(v[3], _pair(v[0], v[1])),
             _pair(v[2], _pair(v[0], v[1])),
         )
-        self._rest2: dict[int, int] = {}  # the two suits other than s and t, keyed s*4+t
-        self._add_vid: list[int] = [-1] * 34  # suit vector once a tile of the kind is added (lazy)
+        # the two suits other than s and t, at [s][t] (a discard and a draw change two suits)
+        p01, p02, p03, p12, p13, p23 = (
+            _pair(v[0], v[1]),
+            _pair(v[0], v[2]),
+            _pair(v[0], v[3]),
+            _pair(v[1], v[2]),
+            _pair(v[1], v[3]),
+            _pair(v[2], v[3]),
+        )
+        self._rest2 = ((-1, p23, p13, p12), (p23, -1, p03, p02), (p13, p03, -1, p01), (p12, p02, p01, -1))
         # held kinds within two in the suit, per kind: > 0 means "near" (a tile there can help)
         support = [0] * 34
         for k in range(34):
@@ -167,7 +175,14 @@ class HandShape:
                 for j in _NEIGHBOURS[k]:
                     support[j] += 1
         self._support = support
-        self._near = [k for k in range(34) if support[k]]
+        self._near = near = [k for k in range(34) if support[k]]
+        # per near kind: its suit's vector once a tile of it is added (-1: no fifth copy)
+        add_vid = [-1] * 34
+        for k in near:
+            if c[k] < 4:
+                su = _SUIT[k]
+                add_vid[k] = _vid(keys[su] + (_PLACE[k] if su < 3 else _HONOR_ADD[c[k]]))
+        self._add_vid = add_vid
         self._far = [k for k in range(34) if not support[k]]
         self.pairs = sum(1 for x in c if x >= 2)
         self.kinds = sum(1 for x in c if x)
@@ -186,23 +201,6 @@ class HandShape:
             if orphans < best:
                 best = orphans
         return best
-
-    def _rest_of_two(self, s: int, t: int) -> int:
-        key = s * 4 + t
-        vid = self._rest2.get(key)
-        if vid is None:
-            a, b = (x for x in range(4) if x != s and x != t)
-            vid = self._rest2[key] = self._rest2[t * 4 + s] = _pair(self.vids[a], self.vids[b])
-        return vid
-
-    def _added(self, kind: int) -> int:
-        """The suit vector of ``kind``'s suit once a tile of ``kind`` is added to this hand."""
-        vid = self._add_vid[kind]
-        if vid < 0:
-            s = _SUIT[kind]
-            step = _PLACE[kind] if s < 3 else _HONOR_ADD[self.counts[kind]]
-            vid = self._add_vid[kind] = _vid(self.keys[s] + step)
-        return vid
 
     # --- this hand ------------------------------------------------------------------------------
 
@@ -257,19 +255,23 @@ class HandShape:
         if thrown >= 0:
             s = _SUIT[thrown]
             n = c[thrown]
-            c[thrown] = n - 1
             key_s = self.keys[s] + (-_PLACE[thrown] if s < 3 else _HONOR_REMOVE[n])
             vid_s = _vid(key_s)
-            rest3_s = self._rest3[s]
-            base = _regular(rest3_s, vid_s, melds)
+            same = self._rest3[s]  # a draw in the thrown tile's suit: the other three stay
+            # a draw in suit t: the thrown tile's changed suit with the two others
+            rest2 = self._rest2[s]
+            cross = [same if t == s else _pair(rest2[t], vid_s) for t in range(4)]
+            base = _regular(same, vid_s, melds)
             orphan = _IS_ORPHAN[thrown]
             pairs -= n == 2
             kinds -= n == 1
             orphan_kinds -= orphan and n == 1
             orphan_pairs -= orphan and n == 2
             tiles -= 1
+            c[thrown] = n - 1
         else:
-            s = -1
+            s = key_s = -1
+            cross = list(self._rest3)
             base = self.regular()
         try:
             specials = self.seven_pairs or self.thirteen_orphans
@@ -280,6 +282,8 @@ class HandShape:
             # which kinds the original search tries: all 34 while a special form wants new kinds
             every_kind = not near_only and (self.thirteen_orphans or (self.seven_pairs and kinds < 7))
             support = self._support
+            add_vid = self._add_vid
+            final = _final
             # a kind next to the thrown tile only is far once it has gone
             gone = _NEIGHBOURS[thrown] if thrown >= 0 and c[thrown] == 0 else ()
             out = []
@@ -292,17 +296,21 @@ class HandShape:
                     far.append(u)
                     continue
                 t = _SUIT[u]
+                a = cross[t]
                 if t == s:
-                    step = _PLACE[u] if t < 3 else _HONOR_ADD[cu]
-                    sh = _regular(rest3_s, _vid(key_s + step), melds)
-                elif s < 0:
-                    sh = _regular(self._rest3[t], self._added(u), melds)
+                    b = _vid(key_s + (_PLACE[u] if t < 3 else _HONOR_ADD[cu]))
                 else:
-                    sh = _regular(self._rest_of_two(s, t), _pair(vid_s, self._added(u)), melds)
+                    b = add_vid[u]
+                sh = final.get((a << _ID_BITS | b) << 3 | melds)
+                if sh is None:
+                    sh = _regular(a, b, melds)
                 if sh >= base and specials:
                     o = _IS_ORPHAN[u]
                     special = self._special(
-                        pairs + (cu == 1), kinds + (cu == 0), orphan_kinds + (o and cu == 0), orphan_pairs + (o and cu == 1)
+                        pairs + (cu == 1),
+                        kinds + (cu == 0),
+                        orphan_kinds + (o and cu == 0),
+                        orphan_pairs + (o and cu == 1),
                     )
                     if special < sh:
                         sh = special
@@ -322,13 +330,9 @@ class HandShape:
             else:  # too few tiles for that argument: ask each far kind in full
                 for u in far:
                     t = _SUIT[u]
-                    if t == s:
-                        step = _PLACE[u] if t < 3 else _HONOR_ADD[c[u]]
-                        sh = _regular(rest3_s, _vid(key_s + step), melds)
-                    elif s < 0:
-                        sh = _regular(self._rest3[t], self._added(u), melds)
-                    else:
-                        sh = _regular(self._rest_of_two(s, t), _pair(vid_s, self._added(u)), melds)
+                    step = _PLACE[u] if t < 3 else _HONOR_ADD[0]
+                    b = _vid(key_s + step) if t == s else _vid(self.keys[t] + step)
+                    sh = _regular(cross[t], b, melds)
                     special = self._special(pairs, kinds + 1, orphan_kinds + _IS_ORPHAN[u], orphan_pairs)
                     if min(sh, special) < base:
                         out.append(u)
