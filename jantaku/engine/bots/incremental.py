@@ -50,8 +50,9 @@ _NEIGHBOURS = tuple(
     tuple(j for j in range(k - k % 9, k - k % 9 + 9) if abs(j - k) <= 2) if k < 27 else (k,) for k in range(34)
 )
 
-# memo tables shared by every hand: key -> vector id, (id, id) -> id, (id, id, melds) -> shanten
-_vectors: list[tuple[int, ...]] = []
+# memo tables shared by every hand: key -> vector id, (id, id) -> id, (id, id, melds) -> shanten;
+# ids start at 1, so ``table.get(key) or compute(...)`` is a hit test
+_vectors: list[tuple[int, ...]] = [()]
 _vector_ids: dict[tuple[int, ...], int] = {}
 _suit_vid: dict[int, int] = {}
 _pair_vid: dict[int, int] = {}
@@ -131,6 +132,7 @@ class HandShape:
         "vids",
         "_rest3",
         "_rest2",
+        "_regular_shanten",
         "_add_vid",
         "_support",
         "_near",
@@ -150,24 +152,19 @@ class HandShape:
         self.seven_pairs = seven_pairs and melds == 0
         self.thirteen_orphans = thirteen_orphans and melds == 0
         self.keys = keys = suit_keys(c)
-        self.vids = v = [_vid(k) for k in keys]
+        self.vids = v = [_suit_vid.get(k) or _vid(k) for k in keys]
+        pv = _pair_vid
+        p01 = pv.get(v[0] << _ID_BITS | v[1]) or _pair(v[0], v[1])
+        p23 = pv.get(v[2] << _ID_BITS | v[3]) or _pair(v[2], v[3])
         # the other three suits' combination, per suit (one tile changes one suit)
         self._rest3 = (
-            _pair(v[1], _pair(v[2], v[3])),
-            _pair(v[0], _pair(v[2], v[3])),
-            _pair(v[3], _pair(v[0], v[1])),
-            _pair(v[2], _pair(v[0], v[1])),
+            pv.get(v[1] << _ID_BITS | p23) or _pair(v[1], p23),
+            pv.get(v[0] << _ID_BITS | p23) or _pair(v[0], p23),
+            pv.get(v[3] << _ID_BITS | p01) or _pair(v[3], p01),
+            pv.get(v[2] << _ID_BITS | p01) or _pair(v[2], p01),
         )
-        # the two suits other than s and t, at [s][t] (a discard and a draw change two suits)
-        p01, p02, p03, p12, p13, p23 = (
-            _pair(v[0], v[1]),
-            _pair(v[0], v[2]),
-            _pair(v[0], v[3]),
-            _pair(v[1], v[2]),
-            _pair(v[1], v[3]),
-            _pair(v[2], v[3]),
-        )
-        self._rest2 = ((-1, p23, p13, p12), (p23, -1, p03, p02), (p13, p03, -1, p01), (p12, p02, p01, -1))
+        self._regular_shanten = _regular(p01, p23, melds)
+        self._rest2: tuple[tuple[int, ...], ...] | None = None  # when first asked
         # held kinds within two in the suit, per kind: > 0 means "near" (a tile there can help)
         support = [0] * 34
         for k in range(34):
@@ -178,10 +175,12 @@ class HandShape:
         self._near = near = [k for k in range(34) if support[k]]
         # per near kind: its suit's vector once a tile of it is added (-1: no fifth copy)
         add_vid = [-1] * 34
+        sv = _suit_vid
         for k in near:
             if c[k] < 4:
                 su = _SUIT[k]
-                add_vid[k] = _vid(keys[su] + (_PLACE[k] if su < 3 else _HONOR_ADD[c[k]]))
+                key = keys[su] + (_PLACE[k] if su < 3 else _HONOR_ADD[c[k]])
+                add_vid[k] = sv.get(key) or _vid(key)
         self._add_vid = add_vid
         self._far = [k for k in range(34) if not support[k]]
         self.pairs = sum(1 for x in c if x >= 2)
@@ -205,8 +204,18 @@ class HandShape:
     # --- this hand ------------------------------------------------------------------------------
 
     def regular(self) -> int:
-        v = self.vids
-        return _regular(_pair(v[0], v[1]), _pair(v[2], v[3]), self.melds)
+        """The regular form's shanten of the hand."""
+        return self._regular_shanten
+
+    def _two_others(self, s: int) -> tuple[int, ...]:
+        """Per suit t: the combination of the two suits other than ``s`` and t (-1 at s)."""
+        rest2 = self._rest2
+        if rest2 is None:
+            v = self.vids
+            p01, p02, p03 = _pair(v[0], v[1]), _pair(v[0], v[2]), _pair(v[0], v[3])
+            p12, p13, p23 = _pair(v[1], v[2]), _pair(v[1], v[3]), _pair(v[2], v[3])
+            rest2 = self._rest2 = ((-1, p23, p13, p12), (p23, -1, p03, p02), (p13, p03, -1, p01), (p12, p02, p01, -1))
+        return rest2[s]
 
     def shanten(self) -> int:
         """:func:`..analysis.shanten` of the hand."""
@@ -229,7 +238,7 @@ class HandShape:
         s = _SUIT[kind]
         n = c[kind]
         key = self.keys[s] + (-_PLACE[kind] if s < 3 else _HONOR_REMOVE[n])
-        best = _regular(self._rest3[s], _vid(key), self.melds)
+        best = _regular(self._rest3[s], _suit_vid.get(key) or _vid(key), self.melds)
         if self.seven_pairs or self.thirteen_orphans:
             orphan = _IS_ORPHAN[kind]
             special = self._special(
@@ -256,10 +265,10 @@ class HandShape:
             s = _SUIT[thrown]
             n = c[thrown]
             key_s = self.keys[s] + (-_PLACE[thrown] if s < 3 else _HONOR_REMOVE[n])
-            vid_s = _vid(key_s)
+            vid_s = _suit_vid.get(key_s) or _vid(key_s)
             same = self._rest3[s]  # a draw in the thrown tile's suit: the other three stay
             # a draw in suit t: the thrown tile's changed suit with the two others
-            rest2 = self._rest2[s]
+            rest2 = self._two_others(s)
             cross = [same if t == s else _pair(rest2[t], vid_s) for t in range(4)]
             base = _regular(same, vid_s, melds)
             orphan = _IS_ORPHAN[thrown]
@@ -279,11 +288,25 @@ class HandShape:
                 special = self._special(pairs, kinds, orphan_kinds, orphan_pairs)
                 if special < base:
                     base = special
+                # the special forms' shanten once a tile is drawn, by [orphan][copies held, at most 2]
+                drawn = (
+                    (
+                        self._special(pairs, kinds + 1, orphan_kinds, orphan_pairs),
+                        self._special(pairs + 1, kinds, orphan_kinds, orphan_pairs),
+                        special,
+                    ),
+                    (
+                        self._special(pairs, kinds + 1, orphan_kinds + 1, orphan_pairs),
+                        self._special(pairs + 1, kinds, orphan_kinds, orphan_pairs + 1),
+                        special,
+                    ),
+                )
             # which kinds the original search tries: all 34 while a special form wants new kinds
             every_kind = not near_only and (self.thirteen_orphans or (self.seven_pairs and kinds < 7))
             support = self._support
             add_vid = self._add_vid
             final = _final
+            suit_vid = _suit_vid
             # a kind next to the thrown tile only is far once it has gone
             gone = _NEIGHBOURS[thrown] if thrown >= 0 and c[thrown] == 0 else ()
             out = []
@@ -298,23 +321,14 @@ class HandShape:
                 t = _SUIT[u]
                 a = cross[t]
                 if t == s:
-                    b = _vid(key_s + (_PLACE[u] if t < 3 else _HONOR_ADD[cu]))
+                    key = key_s + (_PLACE[u] if t < 3 else _HONOR_ADD[cu])
+                    b = suit_vid.get(key) or _vid(key)
                 else:
                     b = add_vid[u]
                 sh = final.get((a << _ID_BITS | b) << 3 | melds)
                 if sh is None:
                     sh = _regular(a, b, melds)
-                if sh >= base and specials:
-                    o = _IS_ORPHAN[u]
-                    special = self._special(
-                        pairs + (cu == 1),
-                        kinds + (cu == 0),
-                        orphan_kinds + (o and cu == 0),
-                        orphan_pairs + (o and cu == 1),
-                    )
-                    if special < sh:
-                        sh = special
-                if sh < base:
+                if sh < base or (specials and drawn[_IS_ORPHAN[u]][cu if cu < 2 else 2] < base):
                     out.append(u)
             if not every_kind:
                 return out
