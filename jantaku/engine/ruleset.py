@@ -29,6 +29,7 @@ from __future__ import annotations
 
 import dataclasses
 import hashlib
+import importlib
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, ClassVar, Protocol
@@ -44,6 +45,18 @@ from .wall import Wall
 if TYPE_CHECKING:
     from .bots.base import Bot
     from .bots.strategy import Strategy
+
+
+@dataclass(frozen=True)
+class Lazy:
+    """A factory named by module and class, imported when first called: a variant's bots load
+    only when one of them plays, so listing their names (or playing another variant) imports none."""
+
+    module: str
+    name: str
+
+    def __call__(self) -> Any:
+        return getattr(importlib.import_module(self.module), self.name)()
 
 
 @dataclass(frozen=True)

@@ -31,9 +31,8 @@ from typing import Any
 
 from ...results import HandResult
 from ...actions import ActionLabel, ActionType
-from ...ruleset import Ruleset, VariantBots
+from ...ruleset import Lazy, Ruleset, VariantBots
 from ...table import HandContext
-from .bot import RiichiBot, StrongRiichiBot
 from .events import EVENT_TYPES
 from . import scoring as _scoring
 from .options import DEFAULT_PRESET, PRESETS, RiichiOptions
@@ -51,7 +50,13 @@ class RiichiRuleset(Ruleset):
     table_class = RiichiTable
     event_types = EVENT_TYPES
     score_request = staticmethod(_scoring.score_request)
-    bots = VariantBots(named={"riichi": RiichiBot}, levels={"normal": RiichiBot, "strong": StrongRiichiBot})
+    bots = VariantBots(
+        named={"riichi": Lazy(f"{__package__}.bot", "RiichiBot")},
+        levels={
+            "normal": Lazy(f"{__package__}.bot", "RiichiBot"),
+            "strong": Lazy(f"{__package__}.bot", "StrongRiichiBot"),
+        },
+    )
     action_labels = (
         ActionLabel("riichi", (ActionType.RIICHI,), "r", 10, uses_selection=True, hint="riichi with the selected tile"),
         ActionLabel("abort", (ActionType.ABORT,), "z", 70),

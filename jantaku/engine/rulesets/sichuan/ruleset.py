@@ -15,9 +15,8 @@ from __future__ import annotations
 
 from ...results import HandResult, WinRecord
 from ...actions import ActionLabel, ActionType
-from ...ruleset import Ruleset, VariantBots
+from ...ruleset import Lazy, Ruleset, VariantBots
 from ...table import HandContext
-from .bot import SichuanBot, StrongSichuanBot
 from .events import EVENT_TYPES
 from . import scoring as _scoring
 from .options import DEFAULT_PRESET, PRESETS, SichuanOptions
@@ -44,7 +43,13 @@ class SichuanRuleset(Ruleset):
     table_class = SichuanTable
     event_types = EVENT_TYPES
     score_request = staticmethod(_scoring.score_request)
-    bots = VariantBots(named={"sichuan": SichuanBot}, levels={"normal": SichuanBot, "strong": StrongSichuanBot})
+    bots = VariantBots(
+        named={"sichuan": Lazy(f"{__package__}.bot", "SichuanBot")},
+        levels={
+            "normal": Lazy(f"{__package__}.bot", "SichuanBot"),
+            "strong": Lazy(f"{__package__}.bot", "StrongSichuanBot"),
+        },
+    )
     action_labels = (
         ActionLabel("void", (ActionType.VOID,), "v", 50),
         ActionLabel(
