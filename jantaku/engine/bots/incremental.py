@@ -233,7 +233,9 @@ class HandShape:
     # --- a discard away -------------------------------------------------------------------------
 
     def shanten_after_discard(self, kind: int) -> int:
-        """Shanten once a tile of ``kind`` (held) is thrown."""
+        """Shanten once a tile of ``kind`` (held) is thrown (a bonus kind is never a discard: 99)."""
+        if kind >= 34:
+            return INF
         c = self.counts
         s = _SUIT[kind]
         n = c[kind]

@@ -25,7 +25,6 @@ from ...actions import Action, ActionType, tile_of
 from ...analysis import shanten, thirteen_orphans_shanten
 from ...bots.baseline import BaselineBot, own_hand, remaining_after_discard, visible_counts
 from ...bots.defence import cautious_discard
-from ...bots.efficiency import acceptance_after, shanten_after
 from ...bots.incremental import HandShape
 from ...bots.seat import SeatReading
 from ...melds import Meld
@@ -177,10 +176,21 @@ class StrongClassicalBot(ClassicalBot):
         facts = view.ext(ClassicalView)
         if facts is not None and facts.option("discard_payment", "discarder_pays") != "discarder_pays":
             return ranked[0]
+        shape = HandShape(counts, melds, **forms)
+        steps: dict[int, int] = {}
+        accept: dict[int, int] = {}
+
+        def steps_of(a: Action) -> int:
+            k = kind_of(tile_of(a))
+            if k not in steps:
+                steps[k] = shape.shanten_after_discard(k)
+            return steps[k]
+
+        def accept_of(a: Action) -> int:
+            k = kind_of(tile_of(a))
+            if k not in accept:
+                accept[k] = sum(unseen[u] for u in shape.useful_after_discard(k))
+            return accept[k]
+
         unseen = SeatReading(view).unseen
-        return cautious_discard(
-            view,
-            ranked,
-            lambda a: shanten_after(counts, melds, kind_of(tile_of(a)), **forms),
-            lambda a: acceptance_after(counts, melds, kind_of(tile_of(a)), unseen, **forms),
-        )
+        return cautious_discard(view, ranked, steps_of, accept_of)
