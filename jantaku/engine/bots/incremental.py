@@ -45,11 +45,6 @@ _PLACE = tuple(5 ** (8 - k % 9) if k < 27 else 0 for k in range(34))
 _HONOR_BASE = 5**9
 _HONOR_ADD = (64, -56, -7, 0, 0)  # from a count of 0, 1, 2, 3 (4: no fifth copy)
 _HONOR_REMOVE = (0, -64, 56, 7, 0)  # from a count of 0 (none to remove), 1, 2, 3, 4
-# numbered kinds within two of each kind in its suit (the kinds a held tile makes "near")
-_NEIGHBOURS = tuple(
-    tuple(j for j in range(k - k % 9, k - k % 9 + 9) if abs(j - k) <= 2) if k < 27 else (k,) for k in range(34)
-)
-
 # memo tables shared by every hand: key -> vector id, (id, id) -> id, (id, id, melds) -> shanten;
 # ids start at 1, so ``table.get(key) or compute(...)`` is a hit test
 _vectors: list[tuple[int, ...]] = [()]
@@ -133,10 +128,6 @@ class HandShape:
         "_rest3",
         "_rest2",
         "_regular_shanten",
-        "_add_vid",
-        "_support",
-        "_near",
-        "_far",
         "pairs",
         "kinds",
         "orphan_kinds",
@@ -165,24 +156,6 @@ class HandShape:
         )
         self._regular_shanten = _regular(p01, p23, melds)
         self._rest2: tuple[tuple[int, ...], ...] | None = None  # when first asked
-        # held kinds within two in the suit, per kind: > 0 means "near" (a tile there can help)
-        support = [0] * 34
-        for k in range(34):
-            if c[k]:
-                for j in _NEIGHBOURS[k]:
-                    support[j] += 1
-        self._support = support
-        self._near = near = [k for k in range(34) if support[k]]
-        # per near kind: its suit's vector once a tile of it is added (-1: no fifth copy)
-        add_vid = [-1] * 34
-        sv = _suit_vid
-        for k in near:
-            if c[k] < 4:
-                su = _SUIT[k]
-                key = keys[su] + (_PLACE[k] if su < 3 else _HONOR_ADD[c[k]])
-                add_vid[k] = sv.get(key) or _vid(key)
-        self._add_vid = add_vid
-        self._far = [k for k in range(34) if not support[k]]
         self.pairs = sum(1 for x in c if x >= 2)
         self.kinds = sum(1 for x in c if x)
         self.orphan_kinds = sum(1 for k in TERMINALS_AND_HONORS if c[k])
@@ -263,11 +236,12 @@ class HandShape:
         melds = self.melds
         pairs, kinds, orphan_kinds, orphan_pairs = self.pairs, self.kinds, self.orphan_kinds, self.orphan_pairs
         tiles = self.tiles
+        keys = list(self.keys)
         if thrown >= 0:
             s = _SUIT[thrown]
             n = c[thrown]
-            key_s = self.keys[s] + (-_PLACE[thrown] if s < 3 else _HONOR_REMOVE[n])
-            vid_s = _suit_vid.get(key_s) or _vid(key_s)
+            keys[s] += -_PLACE[thrown] if s < 3 else _HONOR_REMOVE[n]
+            vid_s = _suit_vid.get(keys[s]) or _vid(keys[s])
             same = self._rest3[s]  # a draw in the thrown tile's suit: the other three stay
             # a draw in suit t: the thrown tile's changed suit with the two others
             rest2 = self._two_others(s)
@@ -281,79 +255,117 @@ class HandShape:
             tiles -= 1
             c[thrown] = n - 1
         else:
-            s = key_s = -1
             cross = list(self._rest3)
             base = self.regular()
         try:
             specials = self.seven_pairs or self.thirteen_orphans
+            # the special forms' shanten once a tile is drawn, by [orphan][copies held: 0, 1]
+            drawn: tuple[tuple[int, int], tuple[int, int]] = ((INF, INF), (INF, INF))
+            special_gains = False
             if specials:
                 special = self._special(pairs, kinds, orphan_kinds, orphan_pairs)
                 if special < base:
                     base = special
-                # the special forms' shanten once a tile is drawn, by [orphan][copies held, at most 2]
                 drawn = (
                     (
                         self._special(pairs, kinds + 1, orphan_kinds, orphan_pairs),
                         self._special(pairs + 1, kinds, orphan_kinds, orphan_pairs),
-                        special,
                     ),
                     (
                         self._special(pairs, kinds + 1, orphan_kinds + 1, orphan_pairs),
                         self._special(pairs + 1, kinds, orphan_kinds, orphan_pairs + 1),
-                        special,
                     ),
                 )
-            # which kinds the original search tries: all 34 while a special form wants new kinds
-            every_kind = not near_only and (self.thirteen_orphans or (self.seven_pairs and kinds < 7))
-            support = self._support
-            add_vid = self._add_vid
-            final = _final
-            suit_vid = _suit_vid
-            # a kind next to the thrown tile only is far once it has gone
-            gone = _NEIGHBOURS[thrown] if thrown >= 0 and c[thrown] == 0 else ()
-            out = []
+                special_gains = min(min(drawn[0]), min(drawn[1])) < base
+            out: list[int] = []
             far: list[int] = []
-            for u in self._near:
-                cu = c[u]
-                if cu >= 4:
-                    continue
-                if gone and support[u] == 1 and u in gone:
-                    far.append(u)
-                    continue
-                t = _SUIT[u]
-                a = cross[t]
-                if t == s:
-                    key = key_s + (_PLACE[u] if t < 3 else _HONOR_ADD[cu])
-                    b = suit_vid.get(key) or _vid(key)
+            for t in range(3):
+                key = keys[t]
+                first = 9 * t
+                near_steps, far_offsets = _numbered_layout(key)
+                gains = _suit_gains(cross[t], key, melds, base)
+                if special_gains:
+                    # a draw that only the special forms gain from (a pair, a new kind)
+                    part = [first + i for i in gains]
+                    for i, _ in near_steps:
+                        u = first + i
+                        if i not in gains and c[u] < 2 and drawn[_IS_ORPHAN[u]][c[u]] < base:
+                            part.append(u)
+                    part.sort()
+                    out += part
                 else:
-                    b = add_vid[u]
-                sh = final.get((a << _ID_BITS | b) << 3 | melds)
-                if sh is None:
-                    sh = _regular(a, b, melds)
-                if sh < base or (specials and drawn[_IS_ORPHAN[u]][cu if cu < 2 else 2] < base):
+                    out += [first + i for i in gains]
+                far += [first + i for i in far_offsets]
+            gains = _suit_gains(cross[3], keys[3], melds, base)  # honours: by the copies held
+            for u in range(27, 34):
+                cu = c[u]
+                if not cu:
+                    far.append(u)
+                elif cu < 4 and (cu in gains or (special_gains and cu == 1 and drawn[1][1] < base)):
                     out.append(u)
-            if not every_kind:
+            # which kinds the original search tries: all 34 while a special form wants new kinds
+            if near_only or not (self.thirteen_orphans or (self.seven_pairs and kinds < 7)):
                 return out
-            far += self._far
             if tiles + 3 * melds >= 13:
                 # far kinds by the special forms alone (see the module docstring): a new kind, one
                 # more orphan kind for an orphan; seven pairs gains alike from either
-                gains_any = self._special(pairs, kinds + 1, orphan_kinds, orphan_pairs) < base
-                gains_orphan = gains_any or self._special(pairs, kinds + 1, orphan_kinds + 1, orphan_pairs) < base
+                gains_any, gains_orphan = drawn[0][0] < base, drawn[1][0] < base
                 if not gains_orphan:
                     return out
                 out += [u for u in far if gains_any or _IS_ORPHAN[u]]
             else:  # too few tiles for that argument: ask each far kind in full
                 for u in far:
                     t = _SUIT[u]
-                    step = _PLACE[u] if t < 3 else _HONOR_ADD[0]
-                    b = _vid(key_s + step) if t == s else _vid(self.keys[t] + step)
-                    sh = _regular(cross[t], b, melds)
-                    special = self._special(pairs, kinds + 1, orphan_kinds + _IS_ORPHAN[u], orphan_pairs)
-                    if min(sh, special) < base:
+                    key = keys[t] + (_PLACE[u] if t < 3 else _HONOR_ADD[0])
+                    sh = _regular(cross[t], _suit_vid.get(key) or _vid(key), melds)
+                    if sh < base or drawn[_IS_ORPHAN[u]][0] < base:
                         out.append(u)
             out.sort()
             return out
         finally:
             if thrown >= 0:
                 c[thrown] += 1
+
+
+# --- per suit: which draws help, memoised by the suit and the rest of the hand -------------------
+
+_layouts: dict[int, tuple[tuple[tuple[int, int], ...], tuple[int, ...]]] = {}
+_gains: dict[int, tuple[int, ...]] = {}
+
+
+def _numbered_layout(key: int) -> tuple[tuple[tuple[int, int], ...], tuple[int, ...]]:
+    """A numbered suit's near offsets that can take a tile (with their key steps), and its far ones."""
+    layout = _layouts.get(key)
+    if layout is None:
+        digits = [0] * 9
+        rest = key
+        for i in range(8, -1, -1):
+            rest, digits[i] = divmod(rest, 5)
+        near = [any(digits[j] for j in range(max(0, i - 2), min(8, i + 2) + 1)) for i in range(9)]
+        layout = _layouts[key] = (
+            tuple((i, 5 ** (8 - i)) for i in range(9) if near[i] and digits[i] < 4),
+            tuple(i for i in range(9) if not near[i]),
+        )
+    return layout
+
+
+def _suit_gains(rest: int, key: int, melds: int, base: int) -> tuple[int, ...]:
+    """The draws in the suit of ``key`` that bring the regular shanten below ``base``, with the
+    other suits combined in ``rest``: a numbered suit's near offsets, or the honours' copy counts
+    (1-3) whose kind gains (every honour held as often gains alike)."""
+    memo = ((rest << 22 | key) << 3 | melds) << 4 | (base + 1)
+    gains = _gains.get(memo)
+    if gains is None:
+        found = []
+        if key < _HONOR_BASE:
+            for i, step in _numbered_layout(key)[0]:
+                if _regular(rest, _vid(key + step), melds) < base:
+                    found.append(i)
+        else:
+            code = key - _HONOR_BASE
+            held = {1: code >> 6, 2: (code >> 3) & 7, 3: code & 7}  # kinds with 1, 2 and 3+ copies
+            for copies in (1, 2, 3):
+                if held[copies] and _regular(rest, _vid(key + _HONOR_ADD[copies]), melds) < base:
+                    found.append(copies)
+        gains = _gains[memo] = tuple(found)
+    return gains
