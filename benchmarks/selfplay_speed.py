@@ -7,7 +7,8 @@ extracted with ``git archive``), interleaved and alternating which goes first.
 The child measures CPU time (``time.process_time``) around the self-play only,
 not the imports.  Every run's summary (wins, draws, and per seat points, wins,
 deal-ins, draws) must be the same in both trees: the faster bots make the same
-decisions.  The ratio is new ÷ old hands per CPU-second, medians over the rounds.
+decisions.  The ratio is new ÷ old hands per CPU-second, medians over the rounds; ``bots`` is
+the share of the CPU time spent inside the bots' ``choose`` (the rest is the engine).
 
     .venv/bin/python benchmarks/selfplay_speed.py
     .venv/bin/python benchmarks/selfplay_speed.py --hands 60 --rounds 5 --levels easy,normal,strong
@@ -31,23 +32,38 @@ BASE_COMMIT = "f991b33"  # the bots before incremental hand evaluation
 
 CHILD = """
 import json, sys, time
-from jantaku.engine.selfplay import run_selfplay
+from jantaku.engine import selfplay
 variant, level, hands, seeds = sys.argv[1], sys.argv[2], int(sys.argv[3]), [int(s) for s in sys.argv[4].split(",")]
+in_bots = [0.0]
+
+class Timed:  # the CPU time spent in the bots' choices
+    def __init__(self, bot):
+        self.bot, self.name = bot, bot.name
+    def choose(self, view, actions):
+        start = time.process_time()
+        try:
+            return self.bot.choose(view, actions)
+        finally:
+            in_bots[0] += time.process_time() - start
+
+plain_get_bot = selfplay.get_bot
+selfplay.get_bot = lambda name: Timed(plain_get_bot(name))
 cpu = 0.0
 summaries = []
 for seed in seeds:
     start = time.process_time()
-    s = run_selfplay(variant, hands=hands, seed=seed, bots=[level] * 4)
+    s = selfplay.run_selfplay(variant, hands=hands, seed=seed, bots=[level] * 4)
     cpu += time.process_time() - start
     seats = [[x["points"], x["wins"], x["deal_ins"], x["draws"]] for x in s["seats"]]
     summaries.append([s["hands"], s["wins"], s["draws"], seats, len(s["errors"])])
-print(json.dumps({"cpu": cpu, "hands": hands * len(seeds), "summaries": summaries}))
+print(json.dumps({"cpu": cpu, "bots": in_bots[0], "hands": hands * len(seeds), "summaries": summaries}))
 """
 
 
 @dataclass(frozen=True)
 class Run:
     cpu: float
+    bots: float  # of ``cpu``, in the bots' choices
     hands: int
     summaries: list
 
@@ -67,7 +83,7 @@ def run_child(src: Path, variant: str, level: str, hands: int, seeds: str) -> Ru
         check=True,
     ).stdout
     data = json.loads(out.strip().splitlines()[-1])
-    return Run(data["cpu"], data["hands"], data["summaries"])
+    return Run(data["cpu"], data["bots"], data["hands"], data["summaries"])
 
 
 def old_tree(path: str | None) -> Path:
@@ -91,20 +107,27 @@ def main(argv: list[str] | None = None) -> int:
     args = parser.parse_args(argv)
     old = old_tree(args.old_src)
     print(f"self-play hands per CPU-second, new ({ROOT}) vs old ({old}); {args.hands} hands × seeds {args.seeds}")
-    print(f"{'variant':<11}{'level':<8}{'old h/s':>9}{'new h/s':>9}{'ratio':>7}  results")
+    print(
+        f"{'variant':<11}{'level':<8}{'old h/s':>9}{'new h/s':>9}{'ratio':>7}{'bots old':>10}{'bots new':>10}  results"
+    )
     identical = True
     for variant in args.variants.split(","):
         for level in args.levels.split(","):
-            old_rates, new_rates, same = [], [], True
+            old_rates, new_rates, old_share, new_share, same = [], [], [], [], True
             for i in range(args.rounds):
                 order = [("old", old), ("new", ROOT)] if i % 2 == 0 else [("new", ROOT), ("old", old)]
                 runs = {name: run_child(src, variant, level, args.hands, args.seeds) for name, src in order}
                 old_rates.append(runs["old"].rate)
                 new_rates.append(runs["new"].rate)
+                old_share.append(runs["old"].bots / runs["old"].cpu)
+                new_share.append(runs["new"].bots / runs["new"].cpu)
                 same &= runs["old"].summaries == runs["new"].summaries
             identical &= same
             o, n = statistics.median(old_rates), statistics.median(new_rates)
-            print(f"{variant:<11}{level:<8}{o:>9.2f}{n:>9.2f}{n / o:>7.2f}  {'identical' if same else 'DIFFERENT'}")
+            shares = f"{statistics.median(old_share):>10.0%}{statistics.median(new_share):>10.0%}"
+            print(
+                f"{variant:<11}{level:<8}{o:>9.2f}{n:>9.2f}{n / o:>7.2f}{shares}  {'identical' if same else 'DIFFERENT'}"
+            )
             sys.stdout.flush()
     return 0 if identical else 1
 

@@ -245,7 +245,10 @@ class HandShape:
             same = self._rest3[s]  # a draw in the thrown tile's suit: the other three stay
             # a draw in suit t: the thrown tile's changed suit with the two others
             rest2 = self._two_others(s)
-            cross = [same if t == s else _pair(rest2[t], vid_s) for t in range(4)]
+            pv = _pair_vid
+            cross = [
+                same if t == s else (pv.get(rest2[t] << _ID_BITS | vid_s) or _pair(rest2[t], vid_s)) for t in range(4)
+            ]
             base = _regular(same, vid_s, melds)
             orphan = _IS_ORPHAN[thrown]
             pairs -= n == 2
@@ -277,35 +280,43 @@ class HandShape:
                     ),
                 )
                 special_gains = min(min(drawn[0]), min(drawn[1])) < base
+            # which kinds the original search tries: all 34 while a special form wants new kinds
+            every_kind = not near_only and (self.thirteen_orphans or (self.seven_pairs and kinds < 7))
+            gains_get = _gains.get
+            tag = melds << 4 | (base + 1)
             out: list[int] = []
-            far: list[int] = []
-            for t in range(3):
+            for t in (0, 1, 2):
                 key = keys[t]
-                first = 9 * t
-                near_steps, far_offsets = _numbered_layout(key)
-                gains = _suit_gains(cross[t], key, melds, base)
+                a = cross[t]
+                gains = gains_get(((a << 22 | key) << 2 | t) << 7 | tag)
+                if gains is None:
+                    gains = _suit_gains(a, key, t, melds, base)
                 if special_gains:
                     # a draw that only the special forms gain from (a pair, a new kind)
-                    part = [first + i for i in gains]
-                    for i, _ in near_steps:
+                    part = list(gains)
+                    first = 9 * t
+                    for i, _ in _numbered_layout(key)[0]:
                         u = first + i
-                        if i not in gains and c[u] < 2 and drawn[_IS_ORPHAN[u]][c[u]] < base:
+                        cu = c[u]
+                        if cu < 2 and u not in gains and drawn[_IS_ORPHAN[u]][cu] < base:
                             part.append(u)
                     part.sort()
                     out += part
-                else:
-                    out += [first + i for i in gains]
-                far += [first + i for i in far_offsets]
-            gains = _suit_gains(cross[3], keys[3], melds, base)  # honours: by the copies held
-            for u in range(27, 34):
-                cu = c[u]
-                if not cu:
-                    far.append(u)
-                elif cu < 4 and (cu in gains or (special_gains and cu == 1 and drawn[1][1] < base)):
-                    out.append(u)
-            # which kinds the original search tries: all 34 while a special form wants new kinds
-            if near_only or not (self.thirteen_orphans or (self.seven_pairs and kinds < 7)):
+                elif gains:
+                    out += gains
+            key, a = keys[3], cross[3]
+            gains = gains_get(((a << 22 | key) << 2 | 3) << 7 | tag)  # honours: by the copies held
+            if gains is None:
+                gains = _suit_gains(a, key, 3, melds, base)
+            if gains or special_gains:
+                for u in range(27, 34):
+                    cu = c[u]
+                    if 0 < cu < 4 and (cu in gains or (special_gains and cu == 1 and drawn[1][1] < base)):
+                        out.append(u)
+            if not every_kind:
                 return out
+            far = [9 * t + i for t in (0, 1, 2) for i in _numbered_layout(keys[t])[1]]
+            far += [u for u in range(27, 34) if not c[u]]
             if tiles + 3 * melds >= 13:
                 # far kinds by the special forms alone (see the module docstring): a new kind, one
                 # more orphan kind for an orphan; seven pairs gains alike from either
@@ -349,23 +360,21 @@ def _numbered_layout(key: int) -> tuple[tuple[tuple[int, int], ...], tuple[int, 
     return layout
 
 
-def _suit_gains(rest: int, key: int, melds: int, base: int) -> tuple[int, ...]:
-    """The draws in the suit of ``key`` that bring the regular shanten below ``base``, with the
-    other suits combined in ``rest``: a numbered suit's near offsets, or the honours' copy counts
+def _suit_gains(rest: int, key: int, suit: int, melds: int, base: int) -> tuple[int, ...]:
+    """The draws in ``suit`` (pattern ``key``) that bring the regular shanten below ``base``, with
+    the other suits combined in ``rest``: a numbered suit's near kinds, or the honours' copy counts
     (1-3) whose kind gains (every honour held as often gains alike)."""
-    memo = ((rest << 22 | key) << 3 | melds) << 4 | (base + 1)
-    gains = _gains.get(memo)
-    if gains is None:
-        found = []
-        if key < _HONOR_BASE:
-            for i, step in _numbered_layout(key)[0]:
-                if _regular(rest, _vid(key + step), melds) < base:
-                    found.append(i)
-        else:
-            code = key - _HONOR_BASE
-            held = {1: code >> 6, 2: (code >> 3) & 7, 3: code & 7}  # kinds with 1, 2 and 3+ copies
-            for copies in (1, 2, 3):
-                if held[copies] and _regular(rest, _vid(key + _HONOR_ADD[copies]), melds) < base:
-                    found.append(copies)
-        gains = _gains[memo] = tuple(found)
+    found = []
+    if suit < 3:
+        first = 9 * suit
+        for i, step in _numbered_layout(key)[0]:
+            if _regular(rest, _vid(key + step), melds) < base:
+                found.append(first + i)
+    else:
+        code = key - _HONOR_BASE
+        held = {1: code >> 6, 2: (code >> 3) & 7, 3: code & 7}  # kinds with 1, 2 and 3+ copies
+        for copies in (1, 2, 3):
+            if held[copies] and _regular(rest, _vid(key + _HONOR_ADD[copies]), melds) < base:
+                found.append(copies)
+    gains = _gains[((rest << 22 | key) << 2 | suit) << 7 | melds << 4 | (base + 1)] = tuple(found)
     return gains

@@ -283,8 +283,16 @@ class StrongRiichiBot(RiichiBot):
         return super()._safest(view, discards)
 
     def tile_value(self, view: View, tile: int) -> int:
+        return self._dora_kinds(view).count(kind_of(tile)) + (is_red(tile) and bool(view.rules.red_fives))
+
+    def _dora_kinds(self, view: View) -> list[int]:
+        """The dora kinds of ``view`` (kept for the view last asked: one decision asks per option)."""
+        cached = getattr(self, "_dora", None)
+        if cached is not None and cached[0] is view:
+            return cached[1]
         dora = [dora_after(kind_of(t)) for t in RiichiView.of(view).dora_indicators]
-        return dora.count(kind_of(tile)) + (is_red(tile) and bool(view.rules.red_fives))
+        self._dora = (view, dora)
+        return dora
 
     # --- a half flush as the open hand's yaku --------------------------------------------------
 
