@@ -38,7 +38,12 @@ def visible_counts(view: View) -> list[int]:
 
 def remaining_after_discard(useful: list[int], thrown: int, counts: list[int], seen: list[int]) -> int:
     """Copies of the ``useful`` kinds neither in the hand (less the ``thrown`` tile) nor ``seen``."""
-    return sum(max(0, 4 - counts[u] + (u == thrown) - seen[u]) for u in useful)
+    total = 0
+    for u in useful:
+        left = 4 - counts[u] + (u == thrown) - seen[u]
+        if left > 0:
+            total += left
+    return total
 
 
 def own_hand(view: View) -> tuple[list[int], int]:

@@ -189,8 +189,10 @@ class StrongClassicalBot(ClassicalBot):
         def accept_of(a: Action) -> int:
             k = kind_of(tile_of(a))
             if k not in accept:
+                if not unseen:  # read the table only when a dangerous first choice asks
+                    unseen.extend(SeatReading(view).unseen)
                 accept[k] = sum(unseen[u] for u in shape.useful_after_discard(k))
             return accept[k]
 
-        unseen = SeatReading(view).unseen
+        unseen: list[int] = []
         return cautious_discard(view, ranked, steps_of, accept_of)
