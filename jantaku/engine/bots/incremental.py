@@ -266,18 +266,25 @@ class HandShape:
             drawn: tuple[tuple[int, int], tuple[int, int]] = ((INF, INF), (INF, INF))
             special_gains = False
             if specials:
-                special = self._special(pairs, kinds, orphan_kinds, orphan_pairs)
+                # seven pairs as is, with one more pair, with one more kind; thirteen orphans alike
+                if self.seven_pairs:
+                    pairs_now = 6 - pairs + (7 - kinds if kinds < 7 else 0)
+                    pairs_more = pairs_now - 1
+                    pairs_new_kind = pairs_now - (kinds < 7)
+                else:
+                    pairs_now = pairs_more = pairs_new_kind = INF
+                if self.thirteen_orphans:
+                    orphans_now = 13 - orphan_kinds - (1 if orphan_pairs else 0)
+                    orphans_new = orphans_now - 1
+                    orphans_pair = orphans_now - (not orphan_pairs)
+                else:
+                    orphans_now = orphans_new = orphans_pair = INF
+                special = min(pairs_now, orphans_now)
                 if special < base:
                     base = special
                 drawn = (
-                    (
-                        self._special(pairs, kinds + 1, orphan_kinds, orphan_pairs),
-                        self._special(pairs + 1, kinds, orphan_kinds, orphan_pairs),
-                    ),
-                    (
-                        self._special(pairs, kinds + 1, orphan_kinds + 1, orphan_pairs),
-                        self._special(pairs + 1, kinds, orphan_kinds, orphan_pairs + 1),
-                    ),
+                    (min(pairs_new_kind, orphans_now), min(pairs_more, orphans_now)),
+                    (min(pairs_new_kind, orphans_new), min(pairs_more, orphans_pair)),
                 )
                 special_gains = min(min(drawn[0]), min(drawn[1])) < base
             # which kinds the original search tries: all 34 while a special form wants new kinds
