@@ -133,6 +133,8 @@ class HandShape:
         "orphan_kinds",
         "orphan_pairs",
         "tiles",
+        "_honours",
+        "_flags",
     )
 
     def __init__(
@@ -161,6 +163,8 @@ class HandShape:
         self.orphan_kinds = sum(1 for k in TERMINALS_AND_HONORS if c[k])
         self.orphan_pairs = sum(1 for k in TERMINALS_AND_HONORS if c[k] >= 2)
         self.tiles = sum(c)
+        self._honours = tuple(c[27:34])
+        self._flags = melds << 3 | self.seven_pairs << 2 | self.thirteen_orphans << 1
 
     # --- the pieces ---------------------------------------------------------------------------
 
@@ -201,7 +205,14 @@ class HandShape:
 
         ``near_only`` leaves out the kinds far from every held tile even when a special form
         would gain from them (what the riichi bot's own count has always done)."""
-        return self._useful(-1, near_only)
+        keys = self.keys
+        memo = (keys[0], keys[1], keys[2], self._honours, self._flags | near_only)
+        found = _useful_memo.get(memo)
+        if found is None:
+            if len(_useful_memo) >= _USEFUL_MEMO_SIZE:
+                _useful_memo.clear()
+            found = _useful_memo[memo] = tuple(self._useful(-1, near_only))
+        return list(found)
 
     # --- a discard away -------------------------------------------------------------------------
 
@@ -228,7 +239,22 @@ class HandShape:
 
     def useful_after_discard(self, kind: int, near_only: bool = False) -> list[int]:
         """:func:`..analysis.useful_tiles` of the hand once a tile of ``kind`` (held) is thrown."""
-        return self._useful(kind, near_only)
+        keys = self.keys
+        s = _SUIT[kind]
+        if s < 3:
+            numbered = keys[:3]
+            numbered[s] -= _PLACE[kind]
+            memo = (numbered[0], numbered[1], numbered[2], self._honours, self._flags | near_only)
+        else:
+            honours = list(self._honours)
+            honours[kind - 27] -= 1
+            memo = (keys[0], keys[1], keys[2], tuple(honours), self._flags | near_only)
+        found = _useful_memo.get(memo)
+        if found is None:
+            if len(_useful_memo) >= _USEFUL_MEMO_SIZE:
+                _useful_memo.clear()
+            found = _useful_memo[memo] = tuple(self._useful(kind, near_only))
+        return list(found)
 
     def _useful(self, thrown: int, near_only: bool) -> list[int]:
         """Kinds whose draw lowers the shanten of this hand less one tile of ``thrown`` (-1: none)."""
@@ -344,6 +370,11 @@ class HandShape:
             if thrown >= 0:
                 c[thrown] += 1
 
+
+# the useful kinds of a 3n+1 hand by its suits' keys, honour counts and (melds, forms, near only):
+# a hand seen again (the tile just drawn thrown, two choices of one decision) is not searched again
+_USEFUL_MEMO_SIZE = 1 << 15
+_useful_memo: dict[tuple[int, int, int, tuple[int, ...], int], tuple[int, ...]] = {}
 
 # --- per suit: which draws help, memoised by the suit and the rest of the hand -------------------
 

@@ -271,12 +271,13 @@ class StrongRiichiBot(RiichiBot):
         """One step from ready, keep building with a tile that is safe anyway; else fold."""
         hand, melds = own_hand(view)
         counts = counts34(hand)
-        ranked = efficiency(counts, melds, visible_counts(view))
-        best = min(sh for sh, _ in ranked.values())
+        shape = HandShape(counts, melds)  # only the shanten after each discard counts here
+        after = {k: shape.shanten_after_discard(k) for k in range(34) if counts[k]}
+        best = min(after.values())
         if best == 1:
             risk = self.riichi_danger(view)
             safe = [
-                a for a in discards if ranked[kind_of(tile_of(a))][0] == best and risk(kind_of(tile_of(a))) <= SAFE_PUSH
+                a for a in discards if after[kind_of(tile_of(a))] == best and risk(kind_of(tile_of(a))) <= SAFE_PUSH
             ]
             if safe:
                 return self._best(view, safe)
