@@ -62,7 +62,8 @@ class Lazy:
 @dataclass(frozen=True)
 class VariantBots:
     """The bots a variant brings: by name (``riichi``), by level it plays better than the generic
-    machinery (``strong`` → its own bot), and the strategy the level bots play it with."""
+    machinery (``strong`` → its own bot), and the strategy the level bots play it with.  The
+    variants name them as :class:`Lazy` factories, so their modules load only when used."""
 
     named: Mapping[str, Callable[[], Bot]] = field(default_factory=dict)
     levels: Mapping[str, Callable[[], Bot]] = field(default_factory=dict)

@@ -403,16 +403,32 @@ def _suit_gains(rest: int, key: int, suit: int, melds: int, base: int) -> tuple[
     the other suits combined in ``rest``: a numbered suit's near kinds, or the honours' copy counts
     (1-3) whose kind gains (every honour held as often gains alike)."""
     found = []
-    if suit < 3:
-        first = 9 * suit
-        for i, step in _numbered_layout(key)[0]:
-            if _regular(rest, _vid(key + step), melds) < base:
-                found.append(first + i)
-    else:
-        code = key - _HONOR_BASE
-        held = {1: code >> 6, 2: (code >> 3) & 7, 3: code & 7}  # kinds with 1, 2 and 3+ copies
-        for copies in (1, 2, 3):
-            if held[copies] and _regular(rest, _vid(key + _HONOR_ADD[copies]), melds) < base:
-                found.append(copies)
+    final = _final
+    prefix = rest << (_ID_BITS + 3) | melds  # _regular's memo key without the drawn suit's id
+    for gain, vid in _draws(key, suit):
+        sh = final.get(prefix | vid << 3)
+        if sh is None:
+            sh = _regular(rest, vid, melds)
+        if sh < base:
+            found.append(gain)
     gains = _gains[((rest << 22 | key) << 2 | suit) << 7 | melds << 4 | (base + 1)] = tuple(found)
     return gains
+
+
+_draws_memo: dict[int, tuple[tuple[int, int], ...]] = {}
+
+
+def _draws(key: int, suit: int) -> tuple[tuple[int, int], ...]:
+    """A suit pattern's possible draws, as (kind, or honour copy count; the suit's vector id after it)."""
+    memo = key << 2 | suit
+    draws = _draws_memo.get(memo)
+    if draws is None:
+        if suit < 3:
+            first = 9 * suit
+            draws = tuple((first + i, _vid(key + step)) for i, step in _numbered_layout(key)[0])
+        else:
+            code = key - _HONOR_BASE
+            held = {1: code >> 6, 2: (code >> 3) & 7, 3: code & 7}  # kinds with 1, 2 and 3+ copies
+            draws = tuple((copies, _vid(key + _HONOR_ADD[copies])) for copies in (1, 2, 3) if held[copies])
+        _draws_memo[memo] = draws
+    return draws
