@@ -86,11 +86,8 @@ def run_child(src: Path, variant: str, level: str, hands: int, seeds: str) -> Ru
     return Run(data["cpu"], data["bots"], data["hands"], data["summaries"])
 
 
-def old_tree(path: str | None) -> Path:
-    """The older tree to compare with: ``path``, or ``BASE_COMMIT`` extracted to a temporary directory."""
-    if path:
-        return Path(path)
-    target = Path(tempfile.mkdtemp(prefix="jantaku-old-"))
+def extract_old_tree(target: Path) -> Path:
+    """``BASE_COMMIT``'s tree extracted into ``target``."""
     archive = subprocess.run(["git", "-C", str(ROOT), "archive", BASE_COMMIT], capture_output=True, check=True).stdout
     subprocess.run(["tar", "-x", "-C", str(target)], input=archive, check=True)
     return target
@@ -105,7 +102,14 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--rounds", type=int, default=3, help="old/new pairs per row (medians)")
     parser.add_argument("--old-src", help=f"an extracted older tree (default: git archive {BASE_COMMIT})")
     args = parser.parse_args(argv)
-    old = old_tree(args.old_src)
+    if args.old_src:
+        return compare(args, Path(args.old_src))
+    with tempfile.TemporaryDirectory(prefix="jantaku-old-") as target:
+        return compare(args, extract_old_tree(Path(target)))
+
+
+def compare(args: argparse.Namespace, old: Path) -> int:
+    """Print the rows; 0 when every row's results are identical in both trees."""
     print(f"self-play hands per CPU-second, new ({ROOT}) vs old ({old}); {args.hands} hands × seeds {args.seeds}")
     print(
         f"{'variant':<11}{'level':<8}{'old h/s':>9}{'new h/s':>9}{'ratio':>7}{'bots old':>10}{'bots new':>10}  results"
