@@ -17,7 +17,7 @@ from __future__ import annotations
 
 from ...results import HandResult
 from ...actions import ActionLabel, ActionType
-from ...ruleset import Lazy, Ruleset, VariantBots
+from ...ruleset import Lazy, LazyClasses, Ruleset, VariantBots
 from ...table import HandContext
 from .events import EVENT_TYPES
 from . import scoring as _scoring
@@ -38,8 +38,8 @@ class ClassicalRuleset(Ruleset):
     event_types = EVENT_TYPES
     score_request = staticmethod(_scoring.score_request)
     bots = VariantBots(
-        named={"classical": Lazy(f"{__package__}.bot", "ClassicalBot")},
-        levels={"strong": Lazy(f"{__package__}.bot", "StrongClassicalBot")},
+        named=LazyClasses(f"{__package__}.bot", {"classical": "ClassicalBot"}),
+        levels=LazyClasses(f"{__package__}.bot", {"strong": "StrongClassicalBot"}),
         strategy=Lazy(f"{__package__}.strategy", "ClassicalStrategy"),
     )
     action_labels = (ActionLabel("abort", (ActionType.ABORT,), "z", 70),)

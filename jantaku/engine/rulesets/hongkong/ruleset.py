@@ -22,7 +22,7 @@
 from __future__ import annotations
 
 from ...results import HandResult
-from ...ruleset import Lazy, Ruleset, VariantBots
+from ...ruleset import Lazy, LazyClasses, Ruleset, VariantBots
 from ...table import HandContext
 from .events import EVENT_TYPES
 from . import scoring as _scoring
@@ -46,8 +46,8 @@ class HongKongRuleset(Ruleset):
     event_types = EVENT_TYPES
     score_request = staticmethod(_scoring.score_request)
     bots = VariantBots(
-        named={"hongkong": Lazy(f"{__package__}.bot", "HongKongBot"), "hk": Lazy(f"{__package__}.bot", "HongKongBot")},
-        levels={"strong": Lazy(f"{__package__}.bot", "StrongHongKongBot")},
+        named=LazyClasses(f"{__package__}.bot", {"hongkong": "HongKongBot", "hk": "HongKongBot"}),
+        levels=LazyClasses(f"{__package__}.bot", {"strong": "StrongHongKongBot"}),
         strategy=Lazy(f"{__package__}.strategy", "HongKongStrategy"),
     )
     summary = (

@@ -31,7 +31,7 @@ from typing import Any
 
 from ...results import HandResult
 from ...actions import ActionLabel, ActionType
-from ...ruleset import Lazy, Ruleset, VariantBots
+from ...ruleset import LazyClasses, Ruleset, VariantBots
 from ...table import HandContext
 from .events import EVENT_TYPES
 from . import scoring as _scoring
@@ -51,11 +51,8 @@ class RiichiRuleset(Ruleset):
     event_types = EVENT_TYPES
     score_request = staticmethod(_scoring.score_request)
     bots = VariantBots(
-        named={"riichi": Lazy(f"{__package__}.bot", "RiichiBot")},
-        levels={
-            "normal": Lazy(f"{__package__}.bot", "RiichiBot"),
-            "strong": Lazy(f"{__package__}.bot", "StrongRiichiBot"),
-        },
+        named=LazyClasses(f"{__package__}.bot", {"riichi": "RiichiBot"}),
+        levels=LazyClasses(f"{__package__}.bot", {"normal": "RiichiBot", "strong": "StrongRiichiBot"}),
     )
     action_labels = (
         ActionLabel("riichi", (ActionType.RIICHI,), "r", 10, uses_selection=True, hint="riichi with the selected tile"),

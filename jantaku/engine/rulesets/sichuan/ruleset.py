@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from ...results import HandResult, WinRecord
 from ...actions import ActionLabel, ActionType
-from ...ruleset import Lazy, Ruleset, VariantBots
+from ...ruleset import LazyClasses, Ruleset, VariantBots
 from ...table import HandContext
 from .events import EVENT_TYPES
 from . import scoring as _scoring
@@ -44,11 +44,8 @@ class SichuanRuleset(Ruleset):
     event_types = EVENT_TYPES
     score_request = staticmethod(_scoring.score_request)
     bots = VariantBots(
-        named={"sichuan": Lazy(f"{__package__}.bot", "SichuanBot")},
-        levels={
-            "normal": Lazy(f"{__package__}.bot", "SichuanBot"),
-            "strong": Lazy(f"{__package__}.bot", "StrongSichuanBot"),
-        },
+        named=LazyClasses(f"{__package__}.bot", {"sichuan": "SichuanBot"}),
+        levels=LazyClasses(f"{__package__}.bot", {"normal": "SichuanBot", "strong": "StrongSichuanBot"}),
     )
     action_labels = (
         ActionLabel("void", (ActionType.VOID,), "v", 50),
