@@ -12,6 +12,9 @@ tile or two.  :class:`HandShape` answers them without starting over:
   answer is memoised by small int ids);
 * seven pairs and thirteen orphans are counts (pairs, kinds, orphan kinds)
   that one tile moves by at most one, so they are O(1);
+* the draws that help in one suit are memoised by that suit's pattern and the
+  rest of the hand's combined vector, and a 13-tile hand seen again (the tile
+  just drawn thrown) is not searched again;
 * a kind far from every held tile (nothing within two in its suit) never
   lowers the regular shanten of a hand of 3n+1 or more tiles — its tile
   could only stand alone, and such a hand already has a spare tile to stand
@@ -380,6 +383,7 @@ _useful_memo: dict[tuple[int, int, int, tuple[int, ...], int], tuple[int, ...]] 
 
 _layouts: dict[int, tuple[tuple[tuple[int, int], ...], tuple[int, ...]]] = {}
 _gains: dict[int, tuple[int, ...]] = {}
+_GAINS_SIZE = 1 << 18
 
 
 def _numbered_layout(key: int) -> tuple[tuple[tuple[int, int], ...], tuple[int, ...]]:
@@ -411,6 +415,8 @@ def _suit_gains(rest: int, key: int, suit: int, melds: int, base: int) -> tuple[
             sh = _regular(rest, vid, melds)
         if sh < base:
             found.append(gain)
+    if len(_gains) >= _GAINS_SIZE:  # a long-running host: start over rather than grow without end
+        _gains.clear()
     gains = _gains[((rest << 22 | key) << 2 | suit) << 7 | melds << 4 | (base + 1)] = tuple(found)
     return gains
 
