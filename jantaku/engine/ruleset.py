@@ -29,7 +29,8 @@ from __future__ import annotations
 
 import dataclasses
 import hashlib
-from collections.abc import Callable, Mapping
+import importlib
+from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, ClassVar, Protocol
 
@@ -47,9 +48,44 @@ if TYPE_CHECKING:
 
 
 @dataclass(frozen=True)
+class Lazy:
+    """A factory named by module and class, imported when first called: a variant's bots load
+    only when one of them plays, so listing their names (or playing another variant) imports none."""
+
+    module: str
+    name: str
+
+    def __call__(self) -> Any:
+        return getattr(importlib.import_module(self.module), self.name)()
+
+
+class LazyClasses(Mapping[str, Any]):
+    """Names of classes in one module, the module imported only when a class is looked up: the
+    names (iteration, ``in``, ``len``) are known without it."""
+
+    def __init__(self, module: str, classes: Mapping[str, str]):
+        self.module = module
+        self.classes = dict(classes)
+
+    def __getitem__(self, name: str) -> Any:
+        return getattr(importlib.import_module(self.module), self.classes[name])
+
+    def __contains__(self, name: object) -> bool:
+        return name in self.classes
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self.classes)
+
+    def __len__(self) -> int:
+        return len(self.classes)
+
+
+@dataclass(frozen=True)
 class VariantBots:
     """The bots a variant brings: by name (``riichi``), by level it plays better than the generic
-    machinery (``strong`` → its own bot), and the strategy the level bots play it with."""
+    machinery (``strong`` → its own bot), and the strategy the level bots play it with.  The
+    variants name them lazily (:class:`LazyClasses`, :class:`Lazy`), so their modules load only
+    when one is used."""
 
     named: Mapping[str, Callable[[], Bot]] = field(default_factory=dict)
     levels: Mapping[str, Callable[[], Bot]] = field(default_factory=dict)

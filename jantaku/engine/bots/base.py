@@ -35,20 +35,24 @@ def register_bot(name: str, factory: Callable[[], Bot], *aliases: str) -> None:
         _BOTS[n] = factory
 
 
-def _all_bots() -> dict[str, Callable[[], Bot]]:
-    found = dict(_BOTS)
+def _variant_bot(name: str) -> Callable[[], Bot] | None:
+    """The first variant's bot of that name (only its module is imported)."""
     for ruleset in variants():
-        for name, factory in ruleset.bots.named.items():
-            found.setdefault(name, factory)
-    return found
+        if name in ruleset.bots.named:
+            return ruleset.bots.named[name]
+    return None
 
 
 def get_bot(name: str) -> Bot:
-    factory = _BOTS.get(name) or _all_bots().get(name)
+    factory = _BOTS.get(name) or _variant_bot(name)
     if factory is None:
         raise ValueError(f"unknown bot {name!r}; bots: {', '.join(bot_names())}")
     return factory()
 
 
 def bot_names() -> list[str]:
-    return sorted(_all_bots())
+    """Every bot's name (the variants' by name only: none of their bot modules is imported)."""
+    names = set(_BOTS)
+    for ruleset in variants():
+        names.update(ruleset.bots.named)
+    return sorted(names)

@@ -10,9 +10,10 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from ..actions import Action, ActionType, DeclareVoid, tile_of
-from ..analysis import shanten, useful_tiles
+from ..analysis import shanten
 from ..tiles import counts34, is_terminal_or_honor, kind_of
 from .base import Bot, register_bot
+from .incremental import HandShape
 from ..views import View
 
 _WIN = (ActionType.TSUMO, ActionType.RON)
@@ -33,6 +34,16 @@ def visible_counts(view: View) -> list[int]:
         for t in view.extension.indicators():
             counts[t >> 2] += 1
     return counts
+
+
+def remaining_after_discard(useful: list[int], thrown: int, counts: list[int], seen: list[int]) -> int:
+    """Copies of the ``useful`` kinds neither in the hand (less the ``thrown`` tile) nor ``seen``."""
+    total = 0
+    for u in useful:
+        left = 4 - counts[u] + (u == thrown) - seen[u]
+        if left > 0:
+            total += left
+    return total
 
 
 def own_hand(view: View) -> tuple[list[int], int]:
@@ -100,17 +111,11 @@ class BaselineBot(Bot):
             if a.type is ActionType.KAN:
                 sh = shanten(after, melds + 1, **forms)
             else:
-                sh = min(self._after_discard(after, k, melds + 1, forms) for k in range(34) if after[k])
+                shape = HandShape(after, melds + 1, **forms)
+                sh = min(shape.shanten_after_discard(k) for k in range(34) if after[k])
             if sh < best_sh:
                 best, best_sh = a, sh
         return best if best is not None else next(a for a in actions if a.type is ActionType.PASS)
-
-    @staticmethod
-    def _after_discard(counts: list[int], kind: int, melds: int, forms: dict[str, bool]) -> int:
-        counts[kind] -= 1
-        sh = shanten(counts, melds, **forms)
-        counts[kind] += 1
-        return sh
 
     # --- own turn ------------------------------------------------------------------------
 
@@ -146,17 +151,15 @@ class BaselineBot(Bot):
         """Discards ordered best first: lowest shanten, most useful tiles left, then isolated honours/terminals."""
         scored = []
         cache: dict[int, tuple] = {}
+        shape = HandShape(counts, melds, **forms)
         for a in discards:
             k = kind_of(tile_of(a))
             if k not in cache:
                 if k >= 34:  # a bonus tile should never be a discard choice
                     cache[k] = (99, 0, 0)
                 else:
-                    counts[k] -= 1
-                    sh = shanten(counts, melds, **forms)
-                    useful = useful_tiles(counts, melds, **forms)
-                    counts[k] += 1
-                    remaining = sum(max(0, 4 - counts[u] - seen[u]) for u in useful)
+                    sh = shape.shanten_after_discard(k)
+                    remaining = remaining_after_discard(shape.useful_after_discard(k), k, counts, seen)
                     cache[k] = (sh, self.discard_cost(k) - remaining, 0 if is_terminal_or_honor(k) else 1)
             scored.append((cache[k], a.type is ActionType.RIICHI, a.sort_key(), a))
         scored.sort(key=lambda x: x[:3])

@@ -70,7 +70,14 @@ def meld_signals(opp: Opponent) -> Signals:
 
 
 def wait_weight(
-    kind: int, opp: Opponent, unseen: list[int], *, furiten: bool, passed: frozenset[int] = frozenset()
+    kind: int,
+    opp: Opponent,
+    unseen: list[int],
+    *,
+    furiten: bool,
+    passed: frozenset[int] = frozenset(),
+    signals: Signals | None = None,
+    ruled_out: frozenset[int] | None = None,
 ) -> float:
     """How likely ``kind`` is among the opponent's winning tiles, given it is ready (roughly 0..0.4).
 
@@ -78,19 +85,21 @@ def wait_weight(
     hand); ``furiten`` says a player cannot win on a tile it threw (riichi);
     ``passed`` are kinds it cannot win on by a discard: thrown after its riichi
     (it let them pass), or since its hand last changed
-    (:meth:`.SeatReading.passed_since_change`).
+    (:meth:`.SeatReading.passed_since_change`).  ``signals`` (:func:`meld_signals`) and ``ruled_out``
+    (its discards and ``passed``) may be given when asking for many kinds of one opponent.
     """
     if kind in passed or furiten and kind in opp.discarded:
         return 0.0
     own = 1.0 if kind not in opp.discarded else OWN_DISCARD_NO_FURITEN
-    signals = meld_signals(opp)
+    if signals is None:
+        signals = meld_signals(opp)
     if is_honor(kind):
         left = unseen[kind]
         weight = HONOR_PAIR if left >= 2 else HONOR_SINGLE if left == 1 else 0.0
         if signals.flush_suit is not None or kind in DRAGONS and _dragon_pungs(opp) >= 2:
             weight *= 2.5
         return weight * own
-    weight = _number_weight(kind, opp, unseen, furiten, passed)
+    weight = _number_weight(kind, opp, unseen, furiten, passed, ruled_out)
     if signals.all_pungs:
         weight = PAIR_OR_SINGLE * _AVAILABLE[min(unseen[kind], 4)] * 2
     if signals.flush_suit is not None:
@@ -111,8 +120,9 @@ def wait_chances(
     """
     kinds = range(34) if honors else range(27)
     raw = [0.0] * 34
+    signals, ruled_out = meld_signals(opp), opp.discarded | passed
     for k in kinds:
-        raw[k] = wait_weight(k, opp, unseen, furiten=furiten, passed=passed)
+        raw[k] = wait_weight(k, opp, unseen, furiten=furiten, passed=passed, signals=signals, ruled_out=ruled_out)
     total = sum(raw)
     if total <= 0:
         return raw
@@ -120,9 +130,17 @@ def wait_chances(
     return [min(0.9, w * scale) for w in raw]
 
 
-def _number_weight(kind: int, opp: Opponent, unseen: list[int], furiten: bool, passed: frozenset[int]) -> float:
+def _number_weight(
+    kind: int,
+    opp: Opponent,
+    unseen: list[int],
+    furiten: bool,
+    passed: frozenset[int],
+    ruled_out: frozenset[int] | None = None,
+) -> float:
     n = kind % 9  # 0-8
-    ruled_out = opp.discarded | passed
+    if ruled_out is None:
+        ruled_out = opp.discarded | passed
 
     def avail(*kinds: int) -> float:
         out = 1.0
@@ -229,8 +247,8 @@ def cautious_discard(
     """``ranked``'s first discard, or a safer one of the same shanten when the first looks dangerous.
 
     ``steps(action)`` is the shanten after the discard, ``accept(action)`` the
-    unseen tiles that would then improve the hand (:func:`.efficiency.shanten_after`,
-    :func:`.efficiency.acceptance_after`).
+    unseen tiles that would then improve the hand (:meth:`.incremental.HandShape.shanten_after_discard`,
+    :meth:`.incremental.HandShape.useful_after_discard`).
     """
     first = ranked[0]
     best = steps(first)

@@ -18,7 +18,7 @@ from __future__ import annotations
 
 from functools import lru_cache
 
-from ..analysis import _candidates, shanten
+from .incremental import HandShape
 
 # Acceptance assumed for the steps after the next one (typical counts at that shanten); the next
 # step's own acceptance counts up to ACCEPT_CAP times the typical one (a wide but far hand is
@@ -30,38 +30,21 @@ MAX_STEP_CHANCE = 0.85
 
 def acceptance(counts: list[int], melds: int, unseen: list[int], **forms: bool) -> tuple[int, int, tuple[int, ...]]:
     """(shanten, unseen copies of the improving kinds, those kinds) of a hand of 3n+1 tiles."""
-    base = shanten(counts, melds, **forms)
-    useful = []
-    total = 0
-    for k in _candidates(counts, melds, **forms):
-        if counts[k] >= 4 or not unseen[k]:
-            continue
-        counts[k] += 1
-        if shanten(counts, melds, **forms) < base:
-            useful.append(k)
-            total += unseen[k]
-        counts[k] -= 1
-    return base, total, tuple(useful)
+    shape = HandShape(counts, melds, **forms)
+    useful = tuple(k for k in shape.useful() if unseen[k])
+    return shape.shanten(), sum(unseen[k] for k in useful), useful
 
 
 def shanten_after(counts: list[int], melds: int, kind: int, **forms: bool) -> int:
     """Shanten of the hand once a tile of ``kind`` is thrown (a bonus kind is never a discard: 99)."""
     if kind >= 34:
         return 99
-    counts[kind] -= 1
-    try:
-        return shanten(counts, melds, **forms)
-    finally:
-        counts[kind] += 1
+    return HandShape(counts, melds, **forms).shanten_after_discard(kind)
 
 
 def acceptance_after(counts: list[int], melds: int, kind: int, unseen: list[int], **forms: bool) -> int:
     """Unseen copies of the kinds that improve the hand once a tile of ``kind`` is thrown."""
-    counts[kind] -= 1
-    try:
-        return acceptance(counts, melds, unseen, **forms)[1]
-    finally:
-        counts[kind] += 1
+    return sum(unseen[k] for k in HandShape(counts, melds, **forms).useful_after_discard(kind))
 
 
 def win_chance(

@@ -29,7 +29,7 @@ from collections.abc import Sequence
 from ..actions import Action, ActionType, tile_of
 from ..tiles import kind_of
 from .baseline import BaselineBot
-from .efficiency import shanten_after
+from .incremental import HandShape
 from .patterns import flush_suit
 from ..views import View
 
@@ -72,12 +72,12 @@ class SpeedFirstBot(BaselineBot):
             ranked = off + [a for a in ranked if a not in off]
         avoid = self.avoid_kinds(view)
         if avoid and kind_of(tile_of(ranked[0])) in avoid:
-            best = shanten_after(counts, melds, kind_of(tile_of(ranked[0])), **forms)
+            shape = HandShape(counts, melds, **forms)
+            best = shape.shanten_after_discard(kind_of(tile_of(ranked[0])))
             safer = [
                 a
                 for a in ranked
-                if kind_of(tile_of(a)) not in avoid
-                and shanten_after(counts, melds, kind_of(tile_of(a)), **forms) == best
+                if kind_of(tile_of(a)) not in avoid and shape.shanten_after_discard(kind_of(tile_of(a))) == best
             ]
             ranked = safer + [a for a in ranked if a not in safer]
         return ranked[0]

@@ -22,10 +22,10 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from ...actions import Action, ActionType, tile_of
-from ...analysis import shanten, thirteen_orphans_shanten, useful_tiles
-from ...bots.baseline import BaselineBot, own_hand, visible_counts
+from ...analysis import shanten, thirteen_orphans_shanten
+from ...bots.baseline import BaselineBot, own_hand, remaining_after_discard, visible_counts
 from ...bots.defence import cautious_discard
-from ...bots.efficiency import acceptance_after, shanten_after
+from ...bots.incremental import HandShape
 from ...bots.seat import SeatReading
 from ...melds import Meld
 from ...tiles import DRAGONS, EAST, counts34, is_honor, is_suited, is_terminal_or_honor, kind_of, suit_of
@@ -134,17 +134,15 @@ class ClassicalBot(BaselineBot):
         """Discards best first: shanten (an off-suit tile early counts one better), then safe
         before dangerous, keeping the doubling honours, off-suit tiles before the plan's suit,
         then tile acceptance."""
-        now = shanten(counts, melds, **forms)
+        shape = HandShape(counts, melds, **forms)
+        now = shape.shanten()
         cache: dict[int, tuple] = {}
         for a in discards:
             k = kind_of(tile_of(a))
             if k in cache:
                 continue
-            counts[k] -= 1
-            sh = shanten(counts, melds, **forms)
-            useful = useful_tiles(counts, melds, **forms)
-            counts[k] += 1
-            remaining = sum(max(0, 4 - counts[u] - seen[u]) for u in useful)
+            sh = shape.shanten_after_discard(k)
+            remaining = remaining_after_discard(shape.useful_after_discard(k), k, counts, seen)
             off_suit = plan.off_suit(k)
             effective = sh - 1 if off_suit and now >= EARLY_SHANTEN else sh
             breaks_double = k in plan.doubling_honours and counts[k] >= 2
@@ -178,10 +176,23 @@ class StrongClassicalBot(ClassicalBot):
         facts = view.ext(ClassicalView)
         if facts is not None and facts.option("discard_payment", "discarder_pays") != "discarder_pays":
             return ranked[0]
-        unseen = SeatReading(view).unseen
-        return cautious_discard(
-            view,
-            ranked,
-            lambda a: shanten_after(counts, melds, kind_of(tile_of(a)), **forms),
-            lambda a: acceptance_after(counts, melds, kind_of(tile_of(a)), unseen, **forms),
-        )
+        shape = HandShape(counts, melds, **forms)
+        steps: dict[int, int] = {}
+        accept: dict[int, int] = {}
+
+        def steps_of(a: Action) -> int:
+            k = kind_of(tile_of(a))
+            if k not in steps:
+                steps[k] = shape.shanten_after_discard(k)
+            return steps[k]
+
+        def accept_of(a: Action) -> int:
+            k = kind_of(tile_of(a))
+            if k not in accept:
+                if not unseen:  # read the table only when a dangerous first choice asks
+                    unseen.extend(SeatReading(view).unseen)
+                accept[k] = sum(unseen[u] for u in shape.useful_after_discard(k))
+            return accept[k]
+
+        unseen: list[int] = []
+        return cautious_discard(view, ranked, steps_of, accept_of)

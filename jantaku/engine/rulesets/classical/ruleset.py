@@ -17,13 +17,11 @@ from __future__ import annotations
 
 from ...results import HandResult
 from ...actions import ActionLabel, ActionType
-from ...ruleset import Ruleset, VariantBots
+from ...ruleset import Lazy, LazyClasses, Ruleset, VariantBots
 from ...table import HandContext
-from .bot import ClassicalBot, StrongClassicalBot
 from .events import EVENT_TYPES
 from . import scoring as _scoring
 from .options import DEFAULT_PRESET, PRESETS, ClassicalOptions
-from .strategy import ClassicalStrategy
 from .table import EAST_STREAK, ClassicalTable
 
 HANDS_PER_ROUND = 4  # under deal_passes=to_winner; the official deal's rounds last until all have dealt
@@ -40,7 +38,9 @@ class ClassicalRuleset(Ruleset):
     event_types = EVENT_TYPES
     score_request = staticmethod(_scoring.score_request)
     bots = VariantBots(
-        named={"classical": ClassicalBot}, levels={"strong": StrongClassicalBot}, strategy=ClassicalStrategy
+        named=LazyClasses(f"{__package__}.bot", {"classical": "ClassicalBot"}),
+        levels=LazyClasses(f"{__package__}.bot", {"strong": "StrongClassicalBot"}),
+        strategy=Lazy(f"{__package__}.strategy", "ClassicalStrategy"),
     )
     action_labels = (ActionLabel("abort", (ActionType.ABORT,), "z", 70),)
     summary = (

@@ -31,8 +31,9 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from ...actions import Action, ActionType, tile_of
-from ...analysis import shanten, useful_tiles, waits
-from ...bots.baseline import BaselineBot, own_hand, visible_counts
+from ...analysis import shanten, waits
+from ...bots.baseline import BaselineBot, own_hand, remaining_after_discard, visible_counts
+from ...bots.incremental import HandShape
 from ...bots.levels import STRONG, LevelBot
 from ...bots.speed_first import SpeedFirstBot
 from ...melds import HandSpec, Meld, MeldType
@@ -181,14 +182,18 @@ class HongKongBot(BaselineBot):
             bonus=frozenset(kind_of(t) for t in me.bonus),
         )
         scored = {}
+        shape = HandShape(counts, melds, **FORMS)
         for kind in {kind_of(tile_of(a)) for a in discards}:
-            counts[kind] -= 1
-            sh = shanten(counts, melds, **FORMS)
-            expected = self._ready_value(view, counts, melds, kind, seen, facts, options) if sh == 0 else 0
-            if sh == 0 and expected == 0:
-                sh = 1  # ready, but no wait makes a legal win
-            accept = sum(max(0, 4 - counts[u] - seen[u]) for u in useful_tiles(counts, melds, **FORMS))
-            counts[kind] += 1
+            sh = shape.shanten_after_discard(kind)
+            accept = remaining_after_discard(shape.useful_after_discard(kind), kind, counts, seen)
+            if sh == 0:
+                counts[kind] -= 1
+                expected = self._ready_value(view, counts, melds, kind, seen, facts, options)
+                counts[kind] += 1
+                if expected == 0:
+                    sh = 1  # ready, but no wait makes a legal win
+            else:
+                expected = 0
             # breaking the plan costs a step, unless (with no minimum) the hand is nearly ready
             off_plan = plan.keeps(kind) and (options.min_fan > 0 or sh >= 2)
             cost = sh + off_plan + (2 if kind in danger else 0)

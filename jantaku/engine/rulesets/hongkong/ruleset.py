@@ -22,13 +22,11 @@
 from __future__ import annotations
 
 from ...results import HandResult
-from ...ruleset import Ruleset, VariantBots
+from ...ruleset import Lazy, LazyClasses, Ruleset, VariantBots
 from ...table import HandContext
-from .bot import HongKongBot, StrongHongKongBot
 from .events import EVENT_TYPES
 from . import scoring as _scoring
 from .options import DEFAULT_PRESET, PRESETS, HongKongOptions
-from .strategy import HongKongStrategy
 from .table import HongKongTable
 
 # The player (by the wind first drawn: 0 E, 1 S, 2 W, 3 N) in the East, South, West and North
@@ -48,9 +46,9 @@ class HongKongRuleset(Ruleset):
     event_types = EVENT_TYPES
     score_request = staticmethod(_scoring.score_request)
     bots = VariantBots(
-        named={"hongkong": HongKongBot, "hk": HongKongBot},
-        levels={"strong": StrongHongKongBot},
-        strategy=HongKongStrategy,
+        named=LazyClasses(f"{__package__}.bot", {"hongkong": "HongKongBot", "hk": "HongKongBot"}),
+        levels=LazyClasses(f"{__package__}.bot", {"strong": "StrongHongKongBot"}),
+        strategy=Lazy(f"{__package__}.strategy", "HongKongStrategy"),
     )
     summary = (
         "Fan scoring, 144 tiles with flowers and seasons. Only the winner scores: the "

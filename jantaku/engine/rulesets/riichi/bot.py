@@ -27,6 +27,7 @@ from ...actions import Action, ActionType, tile_of
 from ...analysis import shanten, thirteen_orphans_shanten, waits
 from ...bots.baseline import BaselineBot, own_hand, visible_counts
 from ...bots.defence import passed_after_riichi
+from ...bots.incremental import HandShape
 from ...bots.patterns import flush_suit
 from ...bots.seat import SeatReading
 from ...tiles import EAST, TERMINALS_AND_HONORS, WHITE, counts34, dora_after, is_red, kind_of
@@ -44,45 +45,24 @@ DAMA_BASE = 1920  # ``strong``: base points (7,700 to a non-dealer) that a ready
 SAFE_PUSH = 2  # ``strong``: one step from ready against a riichi, tiles this safe still build the hand
 
 
-def _near(counts: list[int]) -> list[int]:
-    """Kinds that could lower the shanten: held kinds and their suit neighbours within two."""
-    out = set()
-    for k, c in enumerate(counts):
-        if not c:
-            continue
-        out.add(k)
-        if k < 27:
-            for d in (-2, -1, 1, 2):
-                n = k + d
-                if 0 <= n < 27 and n // 9 == k // 9:
-                    out.add(n)
-    return sorted(out)
-
-
 def efficiency(counts: list[int], melds: int, seen: list[int]) -> dict[int, tuple[int, int]]:
-    """For each kind held: (shanten after discarding it, live copies of the tiles that improve it)."""
-    after: dict[int, int] = {}
-    for k in range(34):
-        if counts[k]:
-            counts[k] -= 1
-            after[k] = shanten(counts, melds)
-            counts[k] += 1
+    """For each kind held: (shanten after discarding it, live copies of the tiles that improve it).
+
+    Only the kinds near the hand (held, or within two in a suit) count as improving, even for
+    seven pairs and thirteen orphans: the count this bot was measured with."""
+    shape = HandShape(counts, melds)
+    after = {k: shape.shanten_after_discard(k) for k in range(34) if counts[k]}
     best = min(after.values())
     out = {}
     for k, sh in after.items():
         if sh > best:
             out[k] = (sh, 0)
             continue
-        counts[k] -= 1
         live = 0
-        for u in _near(counts):
-            remaining = 4 - counts[u] - seen[u]
+        for u in shape.useful_after_discard(k, near_only=True):
+            remaining = 4 - counts[u] + (u == k) - seen[u]
             if remaining > 0:
-                counts[u] += 1
-                if shanten(counts, melds) < sh:
-                    live += remaining
-                counts[u] -= 1
-        counts[k] += 1
+                live += remaining
         out[k] = (sh, live)
     return out
 
@@ -291,20 +271,29 @@ class StrongRiichiBot(RiichiBot):
         """One step from ready, keep building with a tile that is safe anyway; else fold."""
         hand, melds = own_hand(view)
         counts = counts34(hand)
-        ranked = efficiency(counts, melds, visible_counts(view))
-        best = min(sh for sh, _ in ranked.values())
+        shape = HandShape(counts, melds)  # only the shanten after each discard counts here
+        after = {k: shape.shanten_after_discard(k) for k in range(34) if counts[k]}
+        best = min(after.values())
         if best == 1:
             risk = self.riichi_danger(view)
             safe = [
-                a for a in discards if ranked[kind_of(tile_of(a))][0] == best and risk(kind_of(tile_of(a))) <= SAFE_PUSH
+                a for a in discards if after[kind_of(tile_of(a))] == best and risk(kind_of(tile_of(a))) <= SAFE_PUSH
             ]
             if safe:
                 return self._best(view, safe)
         return super()._safest(view, discards)
 
     def tile_value(self, view: View, tile: int) -> int:
+        return self._dora_kinds(view).count(kind_of(tile)) + (is_red(tile) and bool(view.rules.red_fives))
+
+    def _dora_kinds(self, view: View) -> list[int]:
+        """The dora kinds of ``view`` (kept for the view last asked: one decision asks per option)."""
+        cached = getattr(self, "_dora", None)
+        if cached is not None and cached[0] is view:
+            return cached[1]
         dora = [dora_after(kind_of(t)) for t in RiichiView.of(view).dora_indicators]
-        return dora.count(kind_of(tile)) + (is_red(tile) and bool(view.rules.red_fives))
+        self._dora = (view, dora)
+        return dora
 
     # --- a half flush as the open hand's yaku --------------------------------------------------
 

@@ -31,10 +31,9 @@ from typing import Any
 
 from ...results import HandResult
 from ...actions import ActionLabel, ActionType
-from ...ruleset import Ruleset, VariantBots
+from ...ruleset import LazyClasses, Ruleset, VariantBots
 from ...table import HandContext
 from .context import RiichiHandContext
-from .bot import RiichiBot, StrongRiichiBot
 from .events import EVENT_TYPES
 from . import scoring as _scoring
 from .options import DEFAULT_PRESET, PRESETS, RiichiOptions
@@ -52,7 +51,10 @@ class RiichiRuleset(Ruleset):
     table_class = RiichiTable
     event_types = EVENT_TYPES
     score_request = staticmethod(_scoring.score_request)
-    bots = VariantBots(named={"riichi": RiichiBot}, levels={"normal": RiichiBot, "strong": StrongRiichiBot})
+    bots = VariantBots(
+        named=LazyClasses(f"{__package__}.bot", {"riichi": "RiichiBot"}),
+        levels=LazyClasses(f"{__package__}.bot", {"normal": "RiichiBot", "strong": "StrongRiichiBot"}),
+    )
     action_labels = (
         ActionLabel("riichi", (ActionType.RIICHI,), "r", 10, uses_selection=True, hint="riichi with the selected tile"),
         ActionLabel("abort", (ActionType.ABORT,), "z", 70),

@@ -20,6 +20,7 @@ from collections.abc import Sequence
 from ...actions import Action, ActionType, DeclareVoid, tile_of
 from ...analysis import shanten, waits
 from ...bots.baseline import BaselineBot, own_hand, visible_counts
+from ...bots.efficiency import shanten_after
 from ...bots.seat import passed_since_change
 from ...melds import Meld
 from ...tiles import SUITS, counts34, kind_of, suit_of
@@ -150,10 +151,11 @@ class SichuanBot(BaselineBot):
         major = max(SUITS, key=lambda s: (sizes[s], s))
         if sizes[major] < FLUSH_TILES or suit_of(kind_of(tile_of(choice))) != major:
             return choice
-        target = self._after_discard(counts, kind_of(tile_of(choice)), melds, self.forms(view))
+        forms = self.forms(view)
+        target = shanten_after(counts, melds, kind_of(tile_of(choice)), **forms)
         for a in discards:
             kind = kind_of(tile_of(a))
-            if suit_of(kind) != major and self._after_discard(counts, kind, melds, self.forms(view)) <= target:
+            if suit_of(kind) != major and shanten_after(counts, melds, kind, **forms) <= target:
                 return a
         return choice
 

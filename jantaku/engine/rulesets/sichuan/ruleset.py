@@ -15,9 +15,8 @@ from __future__ import annotations
 
 from ...results import HandResult, WinRecord
 from ...actions import ActionLabel, ActionType
-from ...ruleset import Ruleset, VariantBots
+from ...ruleset import LazyClasses, Ruleset, VariantBots
 from ...table import HandContext
-from .bot import SichuanBot, StrongSichuanBot
 from .events import EVENT_TYPES
 from . import scoring as _scoring
 from .options import DEFAULT_PRESET, PRESETS, SichuanOptions
@@ -44,7 +43,10 @@ class SichuanRuleset(Ruleset):
     table_class = SichuanTable
     event_types = EVENT_TYPES
     score_request = staticmethod(_scoring.score_request)
-    bots = VariantBots(named={"sichuan": SichuanBot}, levels={"normal": SichuanBot, "strong": StrongSichuanBot})
+    bots = VariantBots(
+        named=LazyClasses(f"{__package__}.bot", {"sichuan": "SichuanBot"}),
+        levels=LazyClasses(f"{__package__}.bot", {"normal": "SichuanBot", "strong": "StrongSichuanBot"}),
+    )
     action_labels = (
         ActionLabel("void", (ActionType.VOID,), "v", 50),
         ActionLabel(
