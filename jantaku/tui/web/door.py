@@ -40,7 +40,7 @@ log = logging.getLogger(__name__)
 TEXTUAL_SERVE_DIR = Path(textual_serve.__file__).parent
 TERM = "xterm-256color"
 MAX_SIDE = 500  # columns or rows a browser may ask for
-IDENTITY_KEY: web.AppKey[BrowserIdentity] = web.AppKey("identity", BrowserIdentity)
+IDENTITY_KEY = "jantaku.web.identity"  # the logged-in BrowserIdentity, set by the gate
 
 
 @dataclass(frozen=True)
@@ -258,7 +258,7 @@ class WebDoor:
         if refusal is not None:
             log.warning("web door: %s: %s", addr, refusal)
             raise web.HTTPServiceUnavailable(text=f"jantaku: {refusal}\n")
-        who = request[IDENTITY_KEY]
+        who: BrowserIdentity = request[IDENTITY_KEY]
         size = (_size(request.query, "width", 80), _size(request.query, "height", 24))
         websocket = web.WebSocketResponse(heartbeat=15, max_msg_size=64 * 1024)
         await websocket.prepare(request)
