@@ -93,3 +93,83 @@ def test_without_the_extra_the_host_says_how_to_install_it(monkeypatch, capsys):
         asyncio.run(hosting.start_web_door(Host(), args))
     assert exit.value.code == 2 and Host.stopped
     assert capsys.readouterr().out.strip() == "jantaku host: --web needs the web extra: pip install 'jantaku[web]'"
+
+
+# --- the door's limits, in process, with a stand-in game (no Textual client) ---------------------------
+
+
+async def _door(**settings):
+    from jantaku.tui.ssh.terminal import Launch
+    from jantaku.tui.web.access import WebAccess
+    from jantaku.tui.web.door import WebDoor, WebSettings
+
+    def launcher(identity, term, size):
+        return Launch([sys.executable, "-c", "import time; time.sleep(60)"])
+
+    door = WebDoor(launcher, WebAccess("pw", "password"), b"k" * 32, WebSettings(grace=0.5, **settings))
+    await door.start(0, "127.0.0.1")
+    return door
+
+
+async def _logged_in(http, door) -> None:
+    async with http.post(f"http://127.0.0.1:{door.port}/login", data={"name": "Ann", "secret": "pw"}) as r:
+        assert r.status == 200  # followed the redirect to the game's page
+
+
+async def test_the_door_takes_no_more_sessions_than_its_cap():
+    aiohttp = pytest.importorskip("aiohttp")
+    pytest.importorskip("textual_serve")
+    door = await _door(max_sessions=1)
+    try:
+        async with aiohttp.ClientSession(cookie_jar=aiohttp.CookieJar(unsafe=True)) as http:  # an IP's cookies
+            await _logged_in(http, door)
+            first = await http.ws_connect(f"http://127.0.0.1:{door.port}/ws")
+            with pytest.raises(aiohttp.WSServerHandshakeError) as refused:
+                await http.ws_connect(f"http://127.0.0.1:{door.port}/ws")
+            assert refused.value.status == 503
+            await first.close()
+            for _ in range(100):  # the first session's game is ended: room again
+                if not door.sessions:
+                    break
+                await asyncio.sleep(0.05)
+            second = await http.ws_connect(f"http://127.0.0.1:{door.port}/ws")
+            await second.close()
+    finally:
+        await door.stop()
+
+
+async def test_an_idle_session_is_closed_and_its_game_ended():
+    aiohttp = pytest.importorskip("aiohttp")
+    pytest.importorskip("textual_serve")
+    door = await _door(idle_timeout=0.5)
+    try:
+        async with aiohttp.ClientSession(cookie_jar=aiohttp.CookieJar(unsafe=True)) as http:  # an IP's cookies
+            await _logged_in(http, door)
+            ws = await http.ws_connect(f"http://127.0.0.1:{door.port}/ws")
+            await ws.send_json(["ping", "1"])  # pings are no keystrokes: they keep nobody in
+            for _ in range(50):
+                msg = await ws.receive(timeout=10)
+                if msg.type in (aiohttp.WSMsgType.CLOSE, aiohttp.WSMsgType.CLOSED):
+                    break
+            assert ws.closed or msg.type in (aiohttp.WSMsgType.CLOSE, aiohttp.WSMsgType.CLOSED)
+            for _ in range(100):
+                if not door.sessions:
+                    break
+                await asyncio.sleep(0.05)
+            assert not door.sessions
+    finally:
+        await door.stop()
+
+
+async def test_another_sites_page_cannot_open_the_websocket():
+    aiohttp = pytest.importorskip("aiohttp")
+    pytest.importorskip("textual_serve")
+    door = await _door()
+    try:
+        async with aiohttp.ClientSession(cookie_jar=aiohttp.CookieJar(unsafe=True)) as http:  # an IP's cookies
+            await _logged_in(http, door)
+            with pytest.raises(aiohttp.WSServerHandshakeError) as refused:
+                await http.ws_connect(f"http://127.0.0.1:{door.port}/ws", headers={"Origin": "http://evil.example"})
+            assert refused.value.status == 403 and not door.sessions
+    finally:
+        await door.stop()

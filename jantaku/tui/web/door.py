@@ -40,7 +40,6 @@ log = logging.getLogger(__name__)
 TEXTUAL_SERVE_DIR = Path(textual_serve.__file__).parent
 TERM = "xterm-256color"
 MAX_SIDE = 500  # columns or rows a browser may ask for
-IDENTITY_KEY = "jantaku.web.identity"  # the logged-in BrowserIdentity, set by the gate
 
 
 @dataclass(frozen=True)
@@ -192,7 +191,6 @@ class WebDoor:
             if request.path == "/login" and request.method == "POST":
                 return await handler(request)
             raise web.HTTPUnauthorized(text="jantaku: log in first\n")
-        request[IDENTITY_KEY] = who
         response = await handler(request)
         response.headers.setdefault("X-Content-Type-Options", "nosniff")
         response.headers.setdefault("X-Frame-Options", "DENY")
@@ -223,7 +221,7 @@ class WebDoor:
         earlier = self.cookies.read(request.cookies.get(COOKIE_NAME))
         browser_id = earlier.browser_id if earlier else new_browser_id()
         who = BrowserIdentity(browser_id, display_name(name, browser_id[:4]) or f"guest-{browser_id[:4]}")
-        response = web.HTTPSeeOther("/")
+        response = web.Response(status=303, headers={"Location": "/"})
         response.set_cookie(
             COOKIE_NAME, self.cookies.make(who), max_age=COOKIE_MAX_AGE, httponly=True, samesite="Strict", path="/"
         )
@@ -258,7 +256,8 @@ class WebDoor:
         if refusal is not None:
             log.warning("web door: %s: %s", addr, refusal)
             raise web.HTTPServiceUnavailable(text=f"jantaku: {refusal}\n")
-        who: BrowserIdentity = request[IDENTITY_KEY]
+        who = self.cookies.read(request.cookies.get(COOKIE_NAME))
+        assert who is not None  # the gate let it through
         size = (_size(request.query, "width", 80), _size(request.query, "height", 24))
         websocket = web.WebSocketResponse(heartbeat=15, max_msg_size=64 * 1024)
         await websocket.prepare(request)
