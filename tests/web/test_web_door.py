@@ -173,3 +173,16 @@ async def test_another_sites_page_cannot_open_the_websocket():
             assert refused.value.status == 403 and not door.sessions
     finally:
         await door.stop()
+
+
+def test_a_browsers_cookie_outlives_a_host_restart_but_not_another_data_dir(web_host, tmp_path):
+    host = web_host(tmp_path / "data")
+    cookie = host.log_in("Ann")
+    host.stop()
+    restarted = web_host(tmp_path / "data")
+    assert restarted.token != host.token  # a new key for new logins each start
+    assert restarted.request("/", cookie=cookie).status == 200  # the same signing secret: still Ann
+    restarted.stop()
+    elsewhere = web_host(tmp_path / "other")
+    assert elsewhere.request("/", cookie=cookie).status == 401
+    elsewhere.stop()
