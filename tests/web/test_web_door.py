@@ -92,7 +92,7 @@ def test_without_the_extra_the_host_says_how_to_install_it(monkeypatch, capsys):
     with pytest.raises(SystemExit) as exit:
         asyncio.run(hosting.start_web_door(Host(), args))
     assert exit.value.code == 2 and Host.stopped
-    assert capsys.readouterr().out.strip() == "jantaku host: --web needs the web extra: pip install 'jantaku[web]'"
+    assert capsys.readouterr().err.strip() == "jantaku host: --web needs the web extra: pip install 'jantaku[web]'"
 
 
 # --- the door's limits, in process, with a stand-in game (no Textual client) ---------------------------

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import argparse
 import secrets
+import sys
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
@@ -68,7 +69,7 @@ async def start_web_door(host: Any, args: argparse.Namespace) -> tuple[Any, list
     try:
         from .door import WebSettings, open_web_door
     except ImportError:
-        print(INSTALL_HINT)
+        print(INSTALL_HINT, file=sys.stderr)
         await host.stop()
         raise SystemExit(2) from None
     from .access import WebAccess
@@ -85,7 +86,7 @@ async def start_web_door(host: Any, args: argparse.Namespace) -> tuple[Any, list
         )
         await door.start(args.web, args.web_bind)
     except (OSError, ValueError) as exc:
-        print(f"jantaku host: cannot open the web door: {exc}")
+        print(f"jantaku host: cannot open the web door: {exc}", file=sys.stderr)
         await host.stop()
         raise SystemExit(1) from None
     where = "HOST" if args.web_bind in ("0.0.0.0", "::", "") else args.web_bind
