@@ -20,6 +20,7 @@ from ..netplay.limits import HostLimits
 from ..netplay.paths import default_data_dir
 from ..netplay.tables import DEFAULT_BOT
 from ..tui.ssh.hosting import add_ssh_arguments, start_ssh_door
+from ..tui.web.hosting import add_web_arguments, start_web_door
 from .common import address, at_least, data_dir, port
 from .formats import FORMATS, export_formats
 
@@ -79,6 +80,7 @@ def add_host_parser(sub: argparse._SubParsersAction) -> argparse.ArgumentParser:
     )
     p.add_argument("--log-level", default="info", choices=("debug", "info", "warning", "error"))
     add_ssh_arguments(p, port=port, count=at_least(1))
+    add_web_arguments(p, port=port, count=at_least(1))
     p.set_defaults(handler=cmd_host)
     return p
 
@@ -112,6 +114,8 @@ async def serve(args: argparse.Namespace) -> int:
         return 1
     host.stop_on_signals()
     lines = await start_ssh_door(host, args)  # nothing unless --ssh
+    web_door, web_lines = await start_web_door(host, args)  # nothing unless --web
+    lines += web_lines
     resumed = f"; resumed {host.resumed} unfinished match(es)" if host.resumed else ""
     print(f"jantaku host {host.name!r} listening on {args.bind}:{port} (data: {data}{resumed})")
     if args.bind in ("0.0.0.0", ""):
@@ -127,6 +131,8 @@ async def serve(args: argparse.Namespace) -> int:
         print(f"  announcing on the LAN (UDP {DISCOVERY_PORT}); --no-announce to stop")
     print("Stop with Ctrl-C.", flush=True)
     await host.wait_stopped()
+    if web_door is not None:
+        await web_door.stop()
     return 0
 
 

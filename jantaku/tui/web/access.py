@@ -1,0 +1,95 @@
+"""Who may use the web door, and the cookie that keeps a browser's identity.
+
+A door has one secret players type or carry: the host's ``--web-password``
+or, without one, a random token in the URL the host prints.  A browser that
+logged in gets a cookie holding a random browser id and the player's name,
+signed with the host's secret, so the same browser comes back as the same
+player (and gets its seat back) and nobody can forge another's cookie.
+"""
+
+from __future__ import annotations
+
+import base64
+import hashlib
+import hmac
+import secrets
+from dataclasses import dataclass
+
+COOKIE_NAME = "jantaku_web"
+COOKIE_MAX_AGE = 30 * 86400  # seconds a browser keeps its identity
+
+
+@dataclass(frozen=True)
+class WebAccess:
+    """The one secret of a door: a password (``kind`` "password") or a URL token ("token")."""
+
+    secret: str
+    kind: str
+
+    @classmethod
+    def with_password(cls, password: str | None) -> WebAccess:
+        """A password door, or (no password) a token door with a fresh random token."""
+        if password:
+            return cls(password, "password")
+        return cls(secrets.token_urlsafe(18), "token")
+
+    def accepts(self, given: str) -> bool:
+        """Whether ``given`` is the secret (in constant time).
+
+        >>> door = WebAccess("sesame", "password")
+        >>> door.accepts("sesame"), door.accepts("sesam"), door.accepts("")
+        (True, False, False)
+        """
+        return hmac.compare_digest(given.encode(), self.secret.encode())
+
+    def describe(self) -> str:
+        return "password required" if self.kind == "password" else "the token in the URL is the key"
+
+
+@dataclass(frozen=True)
+class BrowserIdentity:
+    """A logged-in browser: its random id and the name its player chose."""
+
+    browser_id: str
+    name: str
+
+
+class CookieSigner:
+    """Makes and reads the identity cookie (``id.name.signature``, all URL-safe base64)."""
+
+    def __init__(self, secret: bytes):
+        self._secret = secret
+
+    def _sign(self, payload: str) -> str:
+        digest = hmac.new(self._secret, b"jantaku-web-cookie:" + payload.encode(), hashlib.sha256).digest()
+        return base64.urlsafe_b64encode(digest).decode().rstrip("=")
+
+    def make(self, who: BrowserIdentity) -> str:
+        name = base64.urlsafe_b64encode(who.name.encode()).decode().rstrip("=")
+        payload = f"{who.browser_id}.{name}"
+        return f"{payload}.{self._sign(payload)}"
+
+    def read(self, value: str | None) -> BrowserIdentity | None:
+        """The identity in a cookie, or None if it is missing, malformed or not signed by us.
+
+        >>> signer = CookieSigner(b"k" * 32)
+        >>> cookie = signer.make(BrowserIdentity("abc", "Ann"))
+        >>> signer.read(cookie)
+        BrowserIdentity(browser_id='abc', name='Ann')
+        >>> signer.read(cookie[:-1] + "x"), signer.read("junk"), CookieSigner(b"o" * 32).read(cookie)
+        (None, None, None)
+        """
+        if not value or value.count(".") != 2:
+            return None
+        browser_id, name, signature = value.split(".")
+        if not hmac.compare_digest(signature, self._sign(f"{browser_id}.{name}")):
+            return None
+        try:
+            decoded = base64.urlsafe_b64decode(name + "=" * (-len(name) % 4)).decode()
+        except (ValueError, UnicodeDecodeError):
+            return None
+        return BrowserIdentity(browser_id, decoded)
+
+
+def new_browser_id() -> str:
+    return secrets.token_urlsafe(16)

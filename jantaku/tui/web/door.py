@@ -1,0 +1,330 @@
+"""The web door's server: ``textual-serve``'s page and websocket bridge behind our own gate.
+
+We build the aiohttp application ourselves rather than use
+``textual_serve.server.Server``'s: it serves a directory listing of its
+static files, a download route and the app's page to anyone.  Here a
+middleware runs before every route and lets through only the login form to
+a browser without our signed cookie; nothing but ``/``, ``/login``, ``/ws``
+and the client's static files (no listing) exists.  Each websocket runs the
+normal client, ``jantaku join --fd N``, on a socket the host already vouched
+for (:class:`~jantaku.tui.ssh.launcher.ClientLauncher`, as the SSH door
+does), speaking Textual's web driver protocol over its stdin and stdout.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import html
+import logging
+import os
+from collections import Counter
+from collections.abc import Awaitable, Callable
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+import aiohttp_jinja2
+import jinja2
+import textual_serve
+from aiohttp import WSMsgType, web
+from textual_serve.app_service import AppService
+from textual_serve.download_manager import DownloadManager
+
+from ..ssh.identity import Identity, display_name
+from ..ssh.launcher import ClientLauncher
+from ..ssh.terminal import Launch
+from .access import COOKIE_MAX_AGE, COOKIE_NAME, BrowserIdentity, CookieSigner, WebAccess, new_browser_id
+
+log = logging.getLogger(__name__)
+
+TEXTUAL_SERVE_DIR = Path(textual_serve.__file__).parent
+TERM = "xterm-256color"
+MAX_SIDE = 500  # columns or rows a browser may ask for
+
+
+@dataclass(frozen=True)
+class WebSettings:
+    max_sessions: int = 16  # games running at once (each is a client process, as over SSH)
+    max_per_ip: int = 4  # sessions from one address (loopback is not limited, as at the SSH door)
+    idle_timeout: float = 1800.0  # a session without a keystroke this long is closed
+    login_failure_delay: float = 1.0  # after a wrong password or token
+    grace: float = 2.0  # a game told to quit gets this long before it is killed
+
+
+def _is_loopback(addr: str) -> bool:
+    return addr in ("127.0.0.1", "::1") or addr.startswith("127.")
+
+
+def _size(query: Any, key: str, default: int) -> int:
+    try:
+        return max(10, min(int(query.get(key, default)), MAX_SIDE))
+    except ValueError:
+        return default
+
+
+class ClientAppService(AppService):
+    """textual-serve's bridge to one app process, for our client with its inherited socket."""
+
+    def __init__(self, launch: Launch, **kwargs: Any):
+        super().__init__("jantaku join", **kwargs)
+        self.launch = launch
+
+    async def _open_app_process(self, width: int = 80, height: int = 24):  # type: ignore[override]
+        env = self._build_environment(width=width, height=height)
+        # the game gets none of the host's environment but what it needs (as at the SSH door)
+        keep = {k: v for k, v in env.items() if k.startswith(("TEXTUAL", "TERM_PROGRAM")) or k in ("COLUMNS", "ROWS")}
+        keep.update(TERM=TERM, LANG="C.UTF-8", PATH=os.environ.get("PATH", os.defpath))
+        if "HOME" in os.environ:
+            keep["HOME"] = os.environ["HOME"]
+        keep.update(self.launch.env)
+        # the launcher names the child's descriptor; ours keeps its own number in the child
+        fds = {n: (s if isinstance(s, int) else s.fileno()) for n, s in self.launch.inherit.items()}
+        argv = [str(a) for a in self.launch.argv]
+        for i, arg in enumerate(argv[:-1]):
+            if arg == "--fd" and int(argv[i + 1]) in fds:
+                argv[i + 1] = str(fds[int(argv[i + 1])])
+        try:
+            self._process = process = await asyncio.create_subprocess_exec(
+                *argv,
+                stdin=asyncio.subprocess.PIPE,
+                stdout=asyncio.subprocess.PIPE,
+                stderr=asyncio.subprocess.PIPE,
+                env=keep,
+                pass_fds=tuple(fds.values()),
+            )
+        finally:
+            self.launch.close_inherited()
+        assert process.stdin is not None
+        self._stdin = process.stdin
+        return process
+
+    async def end(self, grace: float) -> None:
+        """Tell the game to quit; kill it if it has not after ``grace`` seconds."""
+        process = self._process
+        try:
+            await asyncio.wait_for(self.stop(), grace)
+        except (TimeoutError, ConnectionError):
+            pass
+        if process is not None and process.returncode is None:
+            process.kill()
+            await process.wait()
+
+
+LOGIN_PAGE = """<!DOCTYPE html>
+<html lang="en"><head><meta charset="utf-8"><title>Jantaku</title>
+<meta name="viewport" content="width=device-width, initial-scale=1"></head>
+<body style="font-family: sans-serif; background: #1e1e1e; color: #eee; max-width: 28em; margin: 4em auto">
+<h1>Jantaku</h1>
+<p>{message}</p>
+<form method="post" action="/login" id="login">
+<p><label>Your name <input name="name" id="name" maxlength="24" value="{name}" autofocus required></label></p>
+{secret_field}
+<p><button type="submit">Sit down</button></p>
+</form></body></html>
+"""
+
+
+class WebDoor:
+    """The door; ``await start(port, bind)``, ``await stop()``."""
+
+    def __init__(
+        self,
+        launcher: Callable[[Identity, str, tuple[int, int]], Launch],
+        access: WebAccess,
+        cookie_secret: bytes,
+        settings: WebSettings = WebSettings(),
+    ):
+        self.launcher = launcher
+        self.access = access
+        self.cookies = CookieSigner(cookie_secret)
+        self.settings = settings
+        self.port: int | None = None
+        self.sessions: dict[ClientAppService, str] = {}  # running games: the browser's address
+        self._runner: web.AppRunner | None = None
+        self._downloads = DownloadManager()  # textual-serve's bridge wants one; nothing is ever served from it
+
+    # --- serving ------------------------------------------------------------------------------
+
+    def make_app(self) -> web.Application:
+        app = web.Application(middlewares=[self._gate], client_max_size=64 * 1024)
+        aiohttp_jinja2.setup(app, loader=jinja2.FileSystemLoader(TEXTUAL_SERVE_DIR / "templates"))
+        app.add_routes(
+            [
+                web.get("/", self._index),
+                web.post("/login", self._login),
+                web.get("/ws", self._websocket),
+                web.static("/static", TEXTUAL_SERVE_DIR / "static", show_index=False, follow_symlinks=False),
+            ]
+        )
+        return app
+
+    async def start(self, port: int, bind: str = "127.0.0.1") -> int:
+        self._runner = web.AppRunner(self.make_app(), access_log=None, handle_signals=False)
+        await self._runner.setup()
+        site = web.TCPSite(self._runner, bind, port)
+        await site.start()
+        server = site._server
+        assert server is not None
+        self.port = server.sockets[0].getsockname()[1]  # type: ignore[attr-defined]
+        return self.port
+
+    async def stop(self) -> None:
+        await asyncio.gather(*(s.end(self.settings.grace) for s in list(self.sessions)), return_exceptions=True)
+        if self._runner is not None:
+            await self._runner.cleanup()
+            self._runner = None
+
+    def url(self, where: str) -> str:
+        """The address to open, with the token if the door has no password."""
+        base = f"http://{where}:{self.port}/"
+        return base if self.access.kind == "password" else f"{base}?token={self.access.secret}"
+
+    # --- the gate -----------------------------------------------------------------------------
+
+    @web.middleware
+    async def _gate(self, request: web.Request, handler: Callable[[web.Request], Awaitable[web.StreamResponse]]):
+        """Before any route: only the login form and its post without our cookie."""
+        who = self.cookies.read(request.cookies.get(COOKIE_NAME))
+        if who is None:
+            if request.path == "/" and request.method in ("GET", "HEAD"):
+                return self._login_page(request, status=401)
+            if request.path == "/login" and request.method == "POST":
+                return await handler(request)
+            raise web.HTTPUnauthorized(text="jantaku: log in first\n")
+        response = await handler(request)
+        response.headers.setdefault("X-Content-Type-Options", "nosniff")
+        response.headers.setdefault("X-Frame-Options", "DENY")
+        return response
+
+    def _login_page(self, request: web.Request, *, status: int, message: str = "", name: str = "") -> web.Response:
+        if self.access.kind == "password":
+            field = '<p><label>Password <input name="secret" id="secret" type="password" required></label></p>'
+        else:
+            token = html.escape(request.query.get("token", ""), quote=True)
+            field = f'<input type="hidden" name="secret" id="secret" value="{token}">'
+            if not token:
+                message = message or "Open the address the host printed (it carries the key, ?token=...)."
+        text = LOGIN_PAGE.format(
+            message=html.escape(message or "Choose the name you play under."),
+            name=html.escape(name, quote=True),
+            secret_field=field,
+        )
+        return web.Response(text=text, status=status, content_type="text/html")
+
+    async def _login(self, request: web.Request) -> web.StreamResponse:
+        form = await request.post()
+        secret, name = str(form.get("secret", "")), str(form.get("name", ""))
+        if not self.access.accepts(secret):
+            log.warning("web door: %s: wrong %s", request.remote, self.access.kind)
+            await asyncio.sleep(self.settings.login_failure_delay)
+            return self._login_page(request, status=403, message=f"That {self.access.kind} is not right.", name=name)
+        earlier = self.cookies.read(request.cookies.get(COOKIE_NAME))
+        browser_id = earlier.browser_id if earlier else new_browser_id()
+        who = BrowserIdentity(browser_id, display_name(name, browser_id[:4]) or f"guest-{browser_id[:4]}")
+        response = web.Response(status=303, headers={"Location": "/"})
+        response.set_cookie(
+            COOKIE_NAME, self.cookies.make(who), max_age=COOKIE_MAX_AGE, httponly=True, samesite="Strict", path="/"
+        )
+        return response
+
+    # --- the game -------------------------------------------------------------------------------
+
+    async def _index(self, request: web.Request) -> web.Response:
+        scheme = "wss" if request.secure else "ws"
+        context = {
+            "font_size": _size(request.query, "fontsize", 16),
+            "app_websocket_url": f"{scheme}://{request.host}/ws",
+            "config": {"static": {"url": "/static/"}},
+            "application": {"name": "Jantaku"},
+            "ping_url": "",
+        }
+        return aiohttp_jinja2.render_template("app_index.html", request, context)
+
+    def _refusal(self, addr: str) -> str | None:
+        if len(self.sessions) >= self.settings.max_sessions:
+            return "this jantaku host has as many web players as it takes; try again in a little while"
+        if not _is_loopback(addr) and Counter(self.sessions.values())[addr] >= self.settings.max_per_ip:
+            return f"too many sessions from {addr}"
+        return None
+
+    async def _websocket(self, request: web.Request) -> web.StreamResponse:
+        origin = request.headers.get("Origin")
+        if origin is not None and origin.split("://", 1)[-1] != request.host:
+            raise web.HTTPForbidden(text="jantaku: wrong origin\n")  # another site's page using our cookie
+        addr = request.remote or ""
+        refusal = self._refusal(addr)
+        if refusal is not None:
+            log.warning("web door: %s: %s", addr, refusal)
+            raise web.HTTPServiceUnavailable(text=f"jantaku: {refusal}\n")
+        who = self.cookies.read(request.cookies.get(COOKIE_NAME))
+        assert who is not None  # the gate let it through
+        size = (_size(request.query, "width", 80), _size(request.query, "height", 24))
+        websocket = web.WebSocketResponse(heartbeat=15, max_msg_size=64 * 1024)
+        await websocket.prepare(request)
+        service = ClientAppService(
+            self.launcher(Identity(who.name, fingerprint=f"web:{who.browser_id}"), TERM, size),
+            write_bytes=websocket.send_bytes,
+            write_str=websocket.send_str,
+            close=websocket.close,
+            download_manager=self._downloads,
+        )
+        self.sessions[service] = addr
+        try:
+            await service.start(*size)
+            log.info("web door: %s (%s) started a game", who.name, addr)
+            await self._bridge(websocket, service)
+        except Exception:
+            log.exception("web door: %s: the session failed", who.name)
+        finally:
+            self.sessions.pop(service, None)
+            await service.end(self.settings.grace)
+            await websocket.close()
+        return websocket
+
+    async def _bridge(self, websocket: web.WebSocketResponse, service: ClientAppService) -> None:
+        """Browser to game, until either ends or the player has been idle too long."""
+        loop = asyncio.get_running_loop()
+        last_input = loop.time()
+        while not websocket.closed:
+            left = self.settings.idle_timeout - (loop.time() - last_input)
+            if left <= 0:
+                log.info("web door: an idle session was closed")
+                return
+            try:
+                message = await websocket.receive(timeout=left)
+            except TimeoutError:
+                continue
+            if message.type in (WSMsgType.CLOSE, WSMsgType.CLOSING, WSMsgType.CLOSED, WSMsgType.ERROR):
+                return
+            if message.type != WSMsgType.TEXT:
+                continue
+            try:
+                kind, data = message.json()
+            except (ValueError, TypeError):
+                continue  # not the client's envelope: ignore it
+            if kind == "stdin" and isinstance(data, str):
+                last_input = loop.time()
+                await service.send_bytes(data.encode())
+            elif kind == "resize" and isinstance(data, dict):
+                last_input = loop.time()
+                await service.set_terminal_size(_size(data, "width", 80), _size(data, "height", 24))
+            elif kind == "ping":
+                await websocket.send_json(["pong", data])
+            elif kind == "blur":
+                await service.blur()
+            elif kind == "focus":
+                await service.focus()
+
+
+def open_web_door(
+    host: Any,
+    secret: bytes,
+    access: WebAccess,
+    *,
+    players_dir: Path | None = None,
+    client: list[str] | None = None,
+    settings: WebSettings = WebSettings(),
+) -> WebDoor:
+    """A door for ``host`` (a :class:`jantaku.netplay.host.Host`); ``await door.start(port, bind)``."""
+    launcher = ClientLauncher(host, secret, players_dir=players_dir, client=client)
+    return WebDoor(launcher, access, secret, settings)

@@ -1,0 +1,93 @@
+"""A ``jantaku host --web 0`` in its own process, and HTTP helpers for it."""
+
+from __future__ import annotations
+
+import re
+import signal
+import subprocess
+import sys
+import urllib.error
+import urllib.parse
+import urllib.request
+from dataclasses import dataclass
+from pathlib import Path
+
+import pytest
+
+
+@dataclass
+class Reply:
+    status: int
+    body: str
+    cookie: str | None  # the Set-Cookie header's name=value, if any
+
+
+class WebHost:
+    """``jantaku host --web 0`` on 127.0.0.1; ``url`` is the address it printed (with ``?token=`` unless a password)."""
+
+    def __init__(self, data: Path, *options: str):
+        self.proc = subprocess.Popen(
+            [sys.executable, "-m", "jantaku", "host", "--port", "0", "--bind", "127.0.0.1", "--web", "0"]
+            + ["--data", str(data), "--no-announce", "--log-level", "warning", *options],
+            stdout=subprocess.PIPE,
+            text=True,
+        )
+        self.banner: list[str] = []
+        assert self.proc.stdout is not None
+        for line in self.proc.stdout:
+            self.banner.append(line)
+            if match := re.search(r"listening on 127\.0\.0\.1:(\d+)", line):
+                self.tcp_port = int(match.group(1))
+            if match := re.search(r"join in a browser: +(http://\S+)", line):
+                self.url = match.group(1)
+                parts = urllib.parse.urlsplit(self.url)
+                self.base = f"{parts.scheme}://{parts.netloc}"
+                self.token = urllib.parse.parse_qs(parts.query).get("token", [""])[0]
+                return
+        raise AssertionError(f"no web address in {self.banner}")
+
+    def request(self, path: str, *, form: dict[str, str] | None = None, cookie: str | None = None) -> Reply:
+        data = None if form is None else urllib.parse.urlencode(form).encode()
+        req = urllib.request.Request(self.base + path, data=data)
+        if cookie:
+            req.add_header("Cookie", cookie)
+
+        class NoRedirect(urllib.request.HTTPRedirectHandler):
+            def redirect_request(self, *args, **kwargs):
+                return None
+
+        opener = urllib.request.build_opener(NoRedirect)
+        try:
+            with opener.open(req, timeout=10) as r:
+                status, body, headers = r.status, r.read().decode(), r.headers
+        except urllib.error.HTTPError as e:
+            status, body, headers = e.code, e.read().decode(), e.headers
+        set_cookie = headers.get("Set-Cookie")
+        return Reply(status, body, set_cookie.split(";", 1)[0] if set_cookie else None)
+
+    def log_in(self, name: str, secret: str | None = None) -> str:
+        """The identity cookie (name=value) after a good login."""
+        reply = self.request("/login", form={"name": name, "secret": self.token if secret is None else secret})
+        assert reply.status == 303 and reply.cookie, reply
+        return reply.cookie
+
+    def stop(self) -> int:
+        self.proc.send_signal(signal.SIGTERM)
+        return self.proc.wait(15)
+
+
+@pytest.fixture
+def web_host():
+    """``web_host(DATA, *options)``: a started :class:`WebHost`; any left running is killed after the test."""
+    pytest.importorskip("textual_serve")
+    started: list[WebHost] = []
+
+    def start(data: Path, *options: str) -> WebHost:
+        started.append(WebHost(data, *options))
+        return started[-1]
+
+    yield start
+    for host in started:
+        if host.proc.poll() is None:
+            host.proc.kill()
+            host.proc.wait(10)

@@ -1,0 +1,51 @@
+"""A real headless Chromium logs in at the web door, sits at a table with bots, discards with the keyboard,
+and gets its seat back after a reload (the identity cookie)."""
+
+from __future__ import annotations
+
+import os
+
+import pytest
+
+from .chromium import CHROMIUM, Browser
+
+pytestmark = pytest.mark.skipif(CHROMIUM is None, reason="needs Debian's chromium package (.ci/run installs it)")
+
+BOXED_TILE = "╭──╮"  # the hand in boxed tiles, when the window is big enough (as in the SSH end-to-end test)
+
+
+async def test_play_in_a_browser_and_come_back_to_the_seat(web_host, tmp_path):
+    host = web_host(tmp_path / "data")
+    async with Browser() as browser:
+        await browser.open(host.url)
+        await browser.wait_for_js("document.getElementById('name') !== null")  # the login form
+        await browser.evaluate(
+            "document.getElementById('name').value = 'ann'; document.getElementById('login').submit()"
+        )
+        await browser.wait_for_text("you are ann")  # the lobby, in the page's terminal
+        await browser.keys("n")
+        await browser.wait_for_text("A new table")
+        await browser.keys("Tab", "Tab", "Enter")  # variant, preset, Create
+        await browser.wait_for_text("waiting 1/4")
+        for seated in (2, 3, 4):
+            await browser.keys("b")
+            await browser.wait_for_text("Add a bot")
+            await browser.keys("1")
+            await browser.wait_for_text(f"waiting {seated}/4")
+        await browser.keys("s")
+        screen = await browser.wait_for_text("your turn")  # ann deals
+        assert BOXED_TILE in screen
+        await browser.keys("Enter")  # discard the drawn tile
+        screen = await browser.wait_for_text("ann discards")
+        assert "dora" in screen and "東◆" in screen
+        shot = os.environ.get("JANTAKU_WEB_SCREENSHOT")  # to look at it: JANTAKU_WEB_SCREENSHOT=/tmp/web.png
+        if shot:
+            await browser.screenshot(tmp_path / "table.png")
+            (tmp_path / "table.png").replace(shot)
+
+        await browser.evaluate("window.beforeReload = true")
+        await browser.send("Page.reload")  # the game process ends; the cookie brings ann back to her seat
+        await browser.wait_for_js("window.beforeReload === undefined && window.__jantakuTerminal !== undefined")
+        screen = await browser.wait_for_text("dora")  # straight back at the table, ann still the dealer
+        assert "東◆" in screen and BOXED_TILE in screen, screen
+    assert host.stop() == 0

@@ -1,0 +1,188 @@
+"""``jantaku host --web``: nothing without the token or password, the game with it."""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import sys
+
+import pytest
+
+from jantaku.tui.web import hosting
+
+
+def test_a_token_door_refuses_everything_without_the_token(web_host, tmp_path):
+    host = web_host(tmp_path / "data")
+    assert host.token
+    for path in ("/", "/static/js/textual.js", "/ws", "/static/", "/download/x", "/etc/passwd"):
+        reply = host.request(path)
+        assert reply.status in (401, 403), (path, reply.status)
+        assert "textual-terminal" not in reply.body  # the game's page only after logging in
+    assert host.request("/login", form={"name": "Ann", "secret": "guess"}).status == 403
+    assert host.request("/login", form={"name": "Ann", "secret": ""}).status == 403
+    cookie = host.log_in("Ann")
+    page = host.request("/", cookie=cookie)
+    assert page.status == 200 and 'class="textual-terminal"' in page.body
+    assert host.request("/static/js/textual.js", cookie=cookie).status == 200
+    # still nothing but the game: no listing, no downloads, no other files
+    for path in ("/static/", "/download/x", "/static/../server.py", "/favicon.ico"):
+        assert host.request(path, cookie=cookie).status in (403, 404), path
+    # a forged or tampered cookie is no key
+    name, value = cookie.split("=", 1)
+    assert host.request("/", cookie=f"{name}={value[:-2]}xx").status == 401
+    assert host.stop() == 0
+
+
+def test_a_password_door_takes_the_password_and_no_token(web_host, tmp_path):
+    secret_file = tmp_path / "pw"
+    secret_file.write_text("open sesame\n")
+    host = web_host(tmp_path / "data", "--web-password-file", str(secret_file))
+    assert host.token == ""  # the printed address carries no key
+    assert host.request("/").status == 401
+    assert host.request("/login", form={"name": "Ann", "secret": "open"}).status == 403
+    cookie = host.log_in("Ann", "open sesame")
+    assert host.request("/", cookie=cookie).status == 200
+    host.stop()
+
+
+async def _first_frame(host, cookie: str | None) -> tuple[int, bytes]:
+    import aiohttp
+
+    headers = {"Cookie": cookie} if cookie else {}
+    async with aiohttp.ClientSession() as session:
+        try:
+            ws = await session.ws_connect(f"{host.base}/ws?width=100&height=30", headers=headers)
+        except aiohttp.WSServerHandshakeError as exc:
+            return exc.status, b""
+        received = b""
+        async with ws:
+            for _ in range(200):  # the game's first screen comes in a few binary messages
+                msg = await asyncio.wait_for(ws.receive(), 30)
+                if msg.type == aiohttp.WSMsgType.BINARY:
+                    received += msg.data
+                    if b"ANN" in received.upper() or len(received) > 20000:
+                        break
+                elif msg.type != aiohttp.WSMsgType.TEXT:
+                    break
+        return 101, received
+
+
+def test_the_websocket_runs_the_game_only_with_the_cookie(web_host, tmp_path):
+    host = web_host(tmp_path / "data")
+    status, _ = asyncio.run(_first_frame(host, None))
+    assert status == 401
+    status, frame = asyncio.run(_first_frame(host, host.log_in("Ann")))
+    assert status == 101
+    assert b"\x1b[" in frame  # the client drew its screen over the bridge
+    host.stop()
+
+
+def test_without_the_extra_the_host_says_how_to_install_it(monkeypatch, capsys):
+    for name in [m for m in sys.modules if m.startswith(("textual_serve", "jantaku.tui.web.door"))]:
+        monkeypatch.delitem(sys.modules, name)
+    monkeypatch.setitem(sys.modules, "textual_serve", None)  # import textual_serve raises ImportError
+
+    class Host:
+        stopped = False
+
+        async def stop(self):
+            Host.stopped = True
+
+    args = argparse.Namespace(web=0)
+    with pytest.raises(SystemExit) as exit:
+        asyncio.run(hosting.start_web_door(Host(), args))
+    assert exit.value.code == 2 and Host.stopped
+    assert capsys.readouterr().err.strip() == "jantaku host: --web needs the web extra: pip install 'jantaku[web]'"
+
+
+# --- the door's limits, in process, with a stand-in game (no Textual client) ---------------------------
+
+
+async def _door(**settings):
+    from jantaku.tui.ssh.terminal import Launch
+    from jantaku.tui.web.access import WebAccess
+    from jantaku.tui.web.door import WebDoor, WebSettings
+
+    def launcher(identity, term, size):
+        return Launch([sys.executable, "-c", "import time; time.sleep(60)"])
+
+    door = WebDoor(launcher, WebAccess("pw", "password"), b"k" * 32, WebSettings(grace=0.5, **settings))
+    await door.start(0, "127.0.0.1")
+    return door
+
+
+async def _logged_in(http, door) -> None:
+    async with http.post(f"http://127.0.0.1:{door.port}/login", data={"name": "Ann", "secret": "pw"}) as r:
+        assert r.status == 200  # followed the redirect to the game's page
+
+
+async def test_the_door_takes_no_more_sessions_than_its_cap():
+    aiohttp = pytest.importorskip("aiohttp")
+    pytest.importorskip("textual_serve")
+    door = await _door(max_sessions=1)
+    try:
+        async with aiohttp.ClientSession(cookie_jar=aiohttp.CookieJar(unsafe=True)) as http:  # an IP's cookies
+            await _logged_in(http, door)
+            first = await http.ws_connect(f"http://127.0.0.1:{door.port}/ws")
+            with pytest.raises(aiohttp.WSServerHandshakeError) as refused:
+                await http.ws_connect(f"http://127.0.0.1:{door.port}/ws")
+            assert refused.value.status == 503
+            await first.close()
+            for _ in range(100):  # the first session's game is ended: room again
+                if not door.sessions:
+                    break
+                await asyncio.sleep(0.05)
+            second = await http.ws_connect(f"http://127.0.0.1:{door.port}/ws")
+            await second.close()
+    finally:
+        await door.stop()
+
+
+async def test_an_idle_session_is_closed_and_its_game_ended():
+    aiohttp = pytest.importorskip("aiohttp")
+    pytest.importorskip("textual_serve")
+    door = await _door(idle_timeout=0.5)
+    try:
+        async with aiohttp.ClientSession(cookie_jar=aiohttp.CookieJar(unsafe=True)) as http:  # an IP's cookies
+            await _logged_in(http, door)
+            ws = await http.ws_connect(f"http://127.0.0.1:{door.port}/ws")
+            await ws.send_json(["ping", "1"])  # pings are no keystrokes: they keep nobody in
+            for _ in range(50):
+                msg = await ws.receive(timeout=10)
+                if msg.type in (aiohttp.WSMsgType.CLOSE, aiohttp.WSMsgType.CLOSED):
+                    break
+            assert ws.closed or msg.type in (aiohttp.WSMsgType.CLOSE, aiohttp.WSMsgType.CLOSED)
+            for _ in range(100):
+                if not door.sessions:
+                    break
+                await asyncio.sleep(0.05)
+            assert not door.sessions
+    finally:
+        await door.stop()
+
+
+async def test_another_sites_page_cannot_open_the_websocket():
+    aiohttp = pytest.importorskip("aiohttp")
+    pytest.importorskip("textual_serve")
+    door = await _door()
+    try:
+        async with aiohttp.ClientSession(cookie_jar=aiohttp.CookieJar(unsafe=True)) as http:  # an IP's cookies
+            await _logged_in(http, door)
+            with pytest.raises(aiohttp.WSServerHandshakeError) as refused:
+                await http.ws_connect(f"http://127.0.0.1:{door.port}/ws", headers={"Origin": "http://evil.example"})
+            assert refused.value.status == 403 and not door.sessions
+    finally:
+        await door.stop()
+
+
+def test_a_browsers_cookie_outlives_a_host_restart_but_not_another_data_dir(web_host, tmp_path):
+    host = web_host(tmp_path / "data")
+    cookie = host.log_in("Ann")
+    host.stop()
+    restarted = web_host(tmp_path / "data")
+    assert restarted.token != host.token  # a new key for new logins each start
+    assert restarted.request("/", cookie=cookie).status == 200  # the same signing secret: still Ann
+    restarted.stop()
+    elsewhere = web_host(tmp_path / "other")
+    assert elsewhere.request("/", cookie=cookie).status == 401
+    elsewhere.stop()
