@@ -36,7 +36,7 @@ Anything malformed raises :class:`Tenhou6Error` with a one-line message.
 
     >>> tile_code(16, red_fives=True), tile_code(16, red_fives=False), tile_code(132, red_fives=True)
     (51, 15, 47)
-    >>> call_text(Call(1, CallType.PON, (132, 133, 134), 133, 3), red_fives=True)
+    >>> call_text(Call(1, CallType.PON, (132, 133, 134), 133, 0), red_fives=True)
     'p474747'
 """
 
