@@ -32,6 +32,26 @@ def seat_events(events: Iterable[Event], seat: int | None, *, see_hands: bool = 
     return [e.for_seat(seat) for e in events]
 
 
+# Protocol 1 named riichi's counters in every view and in ``hand_start``; the engine now keeps them in the
+# riichi view only.  The wire keeps protocol 1's shape: 0 where a variant has no counters, and the hand's
+# counters copied into its ``hand_start`` (docs/protocol.md, section 10).
+PROTOCOL1_COUNTERS = ("honba", "sticks")
+
+
+def protocol1_view(wire: dict[str, Any]) -> dict[str, Any]:
+    for key in PROTOCOL1_COUNTERS:
+        wire.setdefault(key, 0)
+    return wire
+
+
+def protocol1_events(events: list[dict[str, Any]], view: dict[str, Any]) -> list[dict[str, Any]]:
+    for event in events:
+        if event.get("type") == "hand_start":
+            for key in PROTOCOL1_COUNTERS:
+                event.setdefault(key, view.get(key, 0))
+    return events
+
+
 def update_message(
     table_id: int,
     match: Match,
@@ -42,13 +62,14 @@ def update_message(
     see_hands: bool = False,
 ) -> dict[str, Any]:
     """The ``update`` message for one recipient (docs/protocol.md, "update")."""
+    view = protocol1_view(view_to_wire(seat_view(match, seat, see_hands=see_hands)))
     return {
         "type": "update",
         "table": table_id,
         "seat": seat,
         "n": len(match.record().decisions),
-        "view": view_to_wire(seat_view(match, seat, see_hands=see_hands)),
-        "events": seat_events(events, seat, see_hands=see_hands),
+        "view": view,
+        "events": protocol1_events(seat_events(events, seat, see_hands=see_hands), view),
         "prompt": prompt,
     }
 
@@ -97,7 +118,7 @@ class TableUpdate:
         self._seats = seats or PackedSeats()
         self.events = list(events)
         public = match.view(None)
-        wire = view_to_wire(public)
+        wire = self._public_wire = protocol1_view(view_to_wire(public))
         self._public_extension = self._extension_wire(public.extension)
         shared = {k: v for k, v in wire.items() if k not in _PER_SEAT and k not in self._public_extension}
         self._shared, self._shared_count = pack_entries(shared), len(shared)
@@ -139,12 +160,15 @@ class TableUpdate:
     def _events(self, seat: int | None) -> bytes:
         """The ``events`` entry: an event differs from the spectators' form only for a seat
         that sees its private part (:meth:`Event.sees_private`), so the rest share one."""
+        counters = self._public_wire
         if seat is None and self.see_hands:
-            return _EVENTS_KEY + pack([e.open_wire() for e in self.events])
+            return _EVENTS_KEY + pack(protocol1_events([e.open_wire() for e in self.events], counters))
         if seat is not None and any(e.sees_private(seat) for e in self.events):
-            return _EVENTS_KEY + pack([e.for_seat(seat) for e in self.events])
+            return _EVENTS_KEY + pack(protocol1_events([e.for_seat(seat) for e in self.events], counters))
         if self._public_events is None:
-            self._public_events = _EVENTS_KEY + pack([e.for_seat(None) for e in self.events])
+            self._public_events = _EVENTS_KEY + pack(
+                protocol1_events([e.for_seat(None) for e in self.events], counters)
+            )
         return self._public_events
 
     def packed_for(self, seat: int | None, prompt: dict[str, Any] | None) -> bytes:

@@ -36,3 +36,22 @@ def test_every_recipient_gets_what_update_message_says_it_sees(variant, see_hand
         seat, actions = min(match.pending().items())
         events = match.act(seat, rng.choice(actions))
     assert "between" in phases  # a hand's end (every hand shown) was among them
+
+
+@pytest.mark.parametrize("variant", ["classical", "riichi"])
+def test_the_wire_keeps_protocol_1s_counters(variant):
+    """docs/protocol.md section 10: riichi's counters moved into the riichi view in the engine; a
+    protocol 1 client still finds ``honba``/``sticks`` in every view and in ``hand_start``."""
+    from jantaku.engine.rulesets.riichi.context import RiichiHandContext
+
+    match = Match(get_ruleset(variant), 3)
+    if variant == "riichi":
+        match.table.context = RiichiHandContext(dealer=0, scores=(25000,) * 4, honba=2, sticks=1)
+    for seat in (None, 0):
+        message = update_message(1, match, seat, match.table.events, None)
+        want = (2, 1) if variant == "riichi" else (0, 0)
+        assert (message["view"]["honba"], message["view"]["sticks"]) == want
+        start = next(e for e in message["events"] if e["type"] == "hand_start")
+        assert (start["honba"], start["sticks"]) == want
+        packed = TableUpdate(1, match, match.table.events).packed_for(seat, None)
+        assert msgpack.unpackb(packed, strict_map_key=False) == message
