@@ -191,3 +191,33 @@ def test_a_classical_match_is_not_exported_as_mjai(tmp_path, capsys):
     store_imported_match(match, source="basic", data_dir=tmp_path)
     assert main(["export", "1", "--data", str(tmp_path), "--format", "mjai"]) == 1
     assert "mjai speaks riichi" in capsys.readouterr().err
+
+
+def _tenhou_games():
+    from ..tenhou_log.records import MJLOG_NAMES
+
+    return MJLOG_NAMES
+
+
+@pytest.mark.slow
+def test_the_tenhou_logs_exported_as_mjai_import_to_the_same_decisions_and_payments():
+    """Issue 17: the 35 real Tenhou games (tests/data/mjlog) as our engine replays them, written as mjai
+    logs and read back: the same moves (every decision that took effect) and the same payments."""
+    from jantaku.engine.rulesets.riichi.tenhou_import import check_game
+
+    from ..tenhou_log.records import load_game
+
+    checked = 0
+    for name in _tenhou_games():
+        replayed = check_game(load_game(name))
+        if not replayed.ok or replayed.match is None:  # the logs cut short on purpose
+            continue
+        original = replayed.match
+        report = check_log(dumps_log(export_match(original.record(), ["a", "b", "c", "d"])))
+        assert report.ok, f"{name}: " + "\n".join(report.lines())
+        again = report.match
+        assert again is not None
+        assert moves(again) == moves(original), name
+        assert [r.deltas for r in again.results] == [r.deltas for r in original.results], name
+        checked += 1
+    assert checked >= 31
