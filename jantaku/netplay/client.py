@@ -25,6 +25,7 @@ from typing import Any
 
 from ..engine.actions import Action
 from ..engine.views import ViewFormatError, view_from_wire
+from .views import protocol1_read
 from .protocol import HOST_LIMITS, PROTOCOL_VERSION, MessageReader, ProtocolError, pack
 
 _CLOSED = {"type": "closed"}
@@ -170,7 +171,7 @@ class Client:
             self.seats.pop(msg["table"], None)
         elif kind == "update":
             try:  # decoded once here: every reader of this client gets a typed View
-                msg = {**msg, "view": view_from_wire(msg.get("view"))}
+                msg = {**msg, "view": view_from_wire(protocol1_read(msg.get("view")))}
             except ViewFormatError as exc:
                 msg = {"type": "error", "code": "bad_view", "table": msg.get("table"), "message": str(exc)}
         elif kind == "bye" or (kind == "error" and msg.get("code") in _CLOSING_CODES):

@@ -15,7 +15,7 @@ from typing import Any
 
 from ..engine.events import Event
 from ..engine.match import Match
-from ..engine.views import SeatView, View, ViewExtension, seat_to_wire, view_to_wire
+from ..engine.views import SeatView, View, ViewExtension, extension_classes, seat_to_wire, view_to_wire
 from .protocol import map_header, pack, pack_entries
 
 
@@ -42,6 +42,16 @@ def protocol1_view(wire: dict[str, Any]) -> dict[str, Any]:
     for key in PROTOCOL1_COUNTERS:
         wire.setdefault(key, 0)
     return wire
+
+
+def protocol1_read(wire: Any) -> Any:
+    """A view from the wire without the counters :func:`protocol1_view` added for a variant that has none
+    (its extension does not own them), so that it decodes to the view the engine built."""
+    if not isinstance(wire, dict):
+        return wire
+    extension = extension_classes().get(str(wire.get("extension") or wire.get("variant")))
+    owned = extension.WIRE_KEYS if extension is not None else frozenset()
+    return {k: v for k, v in wire.items() if k not in PROTOCOL1_COUNTERS or k in owned}
 
 
 def protocol1_events(events: list[dict[str, Any]], view: dict[str, Any]) -> list[dict[str, Any]]:
