@@ -283,9 +283,11 @@ class SshGateway:
 
     # --- sessions --------------------------------------------------------------------------
 
-    def launch(self, identity: Identity, term: str, size: tuple[int, int]) -> Launch:
+    def launch(self, identity: Identity, term: str, size: tuple[int, int], locale: str | None = None) -> Launch:
         launch = self.launcher(identity, term, size)
         launch.env = {**base_environment(term), **launch.env}
+        if locale is not None:
+            launch.env["LC_MESSAGES"] = locale  # the player's language (docs/ssh.md)
         return launch
 
     def track(self, process: TerminalProcess) -> None:

@@ -12,6 +12,8 @@ from __future__ import annotations
 
 import asyncio
 import logging
+import re
+from collections.abc import Mapping
 from typing import TYPE_CHECKING
 
 import asyncssh
@@ -48,6 +50,26 @@ def clamp_size(cols: int, rows: int) -> tuple[int, int]:
     ((80, 24), (120, 40), (1000, 5))
     """
     return (min(cols, MAX_SIDE) if cols > 0 else DEFAULT_SIZE[0], min(rows, MAX_SIDE) if rows > 0 else DEFAULT_SIZE[1])
+
+
+# a locale name as a client's LANG carries it ("de_DE.UTF-8", "de", "en_GB.utf8@euro"): nothing else passes
+LOCALE_NAME = re.compile(r"^[A-Za-z]{2,3}(_[A-Za-z]{2})?(\.[A-Za-z0-9-]{1,20})?(@[A-Za-z0-9]{1,20})?$")
+
+
+def client_locale(requested: Mapping[str, str]) -> str | None:
+    """The language the SSH client asked for (OpenSSH sends ``LANG`` and ``LC_*``), if it is a plain
+    locale name; the game is told it as ``LC_MESSAGES`` (the encoding stays ``C.UTF-8``).
+
+    >>> client_locale({"LANG": "de_DE.UTF-8"}), client_locale({"LC_ALL": "fr_FR", "LANG": "de_DE"})
+    ('de_DE.UTF-8', 'fr_FR')
+    >>> client_locale({"LANG": "$(reboot)"}), client_locale({})
+    (None, None)
+    """
+    for key in ("LC_ALL", "LC_MESSAGES", "LANG"):
+        value = requested.get(key)
+        if isinstance(value, str) and value:
+            return value if LOCALE_NAME.match(value) else None
+    return None
 
 
 class SshSession(asyncssh.SSHServerSession):
@@ -111,7 +133,9 @@ class SshSession(asyncssh.SSHServerSession):
             self._refuse(self.gateway.full_message())
             return
         try:
-            launch = self.gateway.launch(self.identity, self.term, self.size)
+            chan = self._chan
+            locale = client_locale(chan.get_environment()) if chan is not None else None
+            launch = self.gateway.launch(self.identity, self.term, self.size, locale)
             self.process = TerminalProcess(
                 launch,
                 self.size,
