@@ -59,7 +59,8 @@ async def test_the_game_gets_a_clean_environment(gateway, monkeypatch):
         "JANTAKU_SSH_IDENTITY",
         "JANTAKU_SSH_REJOIN_CODE",
         "LC_CTYPE",
-    }  # LC_CTYPE: Python may set it at start-up
+        "LC_MESSAGES",
+    }  # LC_CTYPE: Python may set it at start-up; LC_MESSAGES: the client's language (LANG stays C.UTF-8)
     assert {"TERM", "LANG", "PATH"} <= names
 
 
