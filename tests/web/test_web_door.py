@@ -45,10 +45,14 @@ def test_a_password_door_takes_the_password_and_no_token(web_host, tmp_path):
     host.stop()
 
 
-async def _first_frame(host, cookie: str | None) -> tuple[int, bytes]:
+async def _first_frame(
+    host, cookie: str | None, language: str | None = None, until: tuple[bytes, ...] = (b"ANN",)
+) -> tuple[int, bytes]:
     import aiohttp
 
     headers = {"Cookie": cookie} if cookie else {}
+    if language:
+        headers["Accept-Language"] = language
     async with aiohttp.ClientSession() as session:
         try:
             ws = await session.ws_connect(f"{host.base}/ws?width=100&height=30", headers=headers)
@@ -60,7 +64,7 @@ async def _first_frame(host, cookie: str | None) -> tuple[int, bytes]:
                 msg = await asyncio.wait_for(ws.receive(), 30)
                 if msg.type == aiohttp.WSMsgType.BINARY:
                     received += msg.data
-                    if b"ANN" in received.upper() or len(received) > 20000:
+                    if any(word in received.upper() for word in until) or len(received) > 20000:
                         break
                 elif msg.type != aiohttp.WSMsgType.TEXT:
                     break
@@ -75,6 +79,17 @@ def test_the_websocket_runs_the_game_only_with_the_cookie(web_host, tmp_path):
     assert status == 101
     assert b"\x1b[" in frame  # the client drew its screen over the bridge
     host.stop()
+
+
+def test_a_german_browser_gets_the_game_in_german(web_host, tmp_path):
+    host = web_host(tmp_path / "data")
+    cookie = host.log_in("Ann")
+    keys = (b"NEUER TISCH", b"NEW TABLE")  # the lobby's key bar: the last of its first screen
+    _, german = asyncio.run(_first_frame(host, cookie, "de-DE,de;q=0.9,en;q=0.5", keys))
+    _, english = asyncio.run(_first_frame(host, cookie, "en-GB,en;q=0.9", keys))
+    host.stop()
+    assert b"du bist Ann" in german and b"neuer Tisch" in german, german[-400:]  # the lobby's title and keys
+    assert b"you are Ann" in english and b"neuer Tisch" not in english
 
 
 def test_without_the_extra_the_host_says_how_to_install_it(monkeypatch, capsys):

@@ -32,6 +32,7 @@ from textual_serve.download_manager import DownloadManager
 
 from ..ssh.identity import Identity, display_name
 from ..ssh.launcher import ClientLauncher
+from ..ssh.session import client_locale
 from ..ssh.terminal import Launch
 from .access import COOKIE_MAX_AGE, COOKIE_NAME, BrowserIdentity, CookieSigner, WebAccess, new_browser_id
 
@@ -60,6 +61,19 @@ def _size(query: Any, key: str, default: int) -> int:
         return max(10, min(int(query.get(key, default)), MAX_SIDE))
     except ValueError:
         return default
+
+
+def browser_locale(accept_language: str | None) -> str | None:
+    """The browser's first language as a locale name (``de-DE,de;q=0.9`` -> ``de_DE``), checked as
+    the SSH door checks a client's ``LANG``; the game is told it as ``LC_MESSAGES``.
+
+    >>> browser_locale("de-DE,de;q=0.9,en;q=0.8"), browser_locale("en"), browser_locale("*"), browser_locale(None)
+    ('de_DE', 'en', None, None)
+    """
+    if not accept_language:
+        return None
+    first = accept_language.split(",", 1)[0].split(";", 1)[0].strip().replace("-", "_")
+    return client_locale({"LANG": first})
 
 
 class ClientAppService(AppService):
@@ -261,8 +275,12 @@ class WebDoor:
         size = (_size(request.query, "width", 80), _size(request.query, "height", 24))
         websocket = web.WebSocketResponse(heartbeat=15, max_msg_size=64 * 1024)
         await websocket.prepare(request)
+        launch = self.launcher(Identity(who.name, fingerprint=f"web:{who.browser_id}"), TERM, size)
+        locale = browser_locale(request.headers.get("Accept-Language"))
+        if locale is not None:
+            launch.env = {**launch.env, "LC_MESSAGES": locale}  # the player's language, as the browser says it
         service = ClientAppService(
-            self.launcher(Identity(who.name, fingerprint=f"web:{who.browser_id}"), TERM, size),
+            launch,
             write_bytes=websocket.send_bytes,
             write_str=websocket.send_str,
             close=websocket.close,
