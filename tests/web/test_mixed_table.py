@@ -26,7 +26,6 @@ pytestmark = [
 ]
 
 
-
 class SshPlayer:
     """The OpenSSH client in tmux, with the browser's async reading interface."""
 
@@ -51,7 +50,8 @@ class SshPlayer:
 async def test_two_browsers_and_an_ssh_session_see_each_others_discards(web_host, tmp_path):
     scratch = tmp_path / "scratch"
     scratch.mkdir()
-    host = web_host(tmp_path / "data", "--ssh", "0", "--ssh-bind", "127.0.0.1", "--seed", "7")  # the same walls each run
+    # --seed: the same walls each run, so the same hands
+    host = web_host(tmp_path / "data", "--ssh", "0", "--ssh-bind", "127.0.0.1", "--seed", "7")
     tmux = Tmux(ssh_command(host.ssh_port, "carl", scratch, make_key(scratch)), scratch, 100, 30)
     try:
         async with Browser() as ann_page, Browser() as bob_page:
@@ -98,7 +98,7 @@ async def play_until_each_discarded(players: dict[str, Browser | SshPlayer]) -> 
             await player.keys("Enter")  # discard the drawn tile (the selected one)
             mine = await player.wait_for_text(f"{name} discards ", timeout=30)  # the log names you too
             tiles[name] = re.search(rf"{name} discards (\S+)", mine).group(1)
-            for other_name, other in players.items():
+            for other in players.values():
                 if other is not player:  # the same tile, named as the discarder's, on each other screen
                     await other.wait_for_text(f"{name} discards {tiles[name]}", timeout=30)
         await asyncio.sleep(0.2)
