@@ -41,7 +41,7 @@ SCREEN_TEXT = """(() => {
   return rows.join("\\n");
 })()"""
 
-KEYS = {"Enter": ("Enter", 13, "\r"), "Tab": ("Tab", 9, "\t"), "Escape": ("Escape", 27, "")}
+KEYS = {"Enter": ("Enter", 13, "\r"), "Tab": ("Tab", 9, "\t"), "Escape": ("Escape", 27, ""), "F3": ("F3", 114, "")}
 
 
 class Browser:
@@ -106,6 +106,15 @@ class Browser:
 
     async def open(self, url: str) -> None:
         await self.send("Page.navigate", url=url)
+
+    async def log_in(self, url: str, name: str) -> None:
+        """Open the door's address, fill in the login form and be in the lobby as ``name``."""
+        await self.open(url)
+        await self.wait_for_js("document.getElementById('name') !== null")  # the login form
+        await self.evaluate(
+            f"document.getElementById('name').value = {json.dumps(name)}; document.getElementById('login').submit()"
+        )
+        await self.wait_for_text(f"you are {name}")  # the lobby, in the page's terminal
 
     async def wait_for_js(self, expression: str, timeout: float = 30) -> Any:
         deadline = time.monotonic() + timeout

@@ -23,7 +23,10 @@ class Reply:
 
 
 class WebHost:
-    """``jantaku host --web 0`` on 127.0.0.1; ``url`` is the address it printed (with ``?token=`` unless a password)."""
+    """``jantaku host --web 0`` on 127.0.0.1; ``url`` is the address it printed (with ``?token=`` unless a password).
+
+    With ``--ssh 0`` among the options, ``ssh_port`` is the SSH door's port.
+    """
 
     def __init__(self, data: Path, *options: str):
         self.proc = subprocess.Popen(
@@ -38,6 +41,8 @@ class WebHost:
             self.banner.append(line)
             if match := re.search(r"listening on 127\.0\.0\.1:(\d+)", line):
                 self.tcp_port = int(match.group(1))
+            if match := re.search(r"ssh -p (\d+)", line):  # with --ssh: printed before the web address
+                self.ssh_port = int(match.group(1))
             if match := re.search(r"join in a browser: +(http://\S+)", line):
                 self.url = match.group(1)
                 parts = urllib.parse.urlsplit(self.url)

@@ -17,12 +17,7 @@ BOXED_TILE = "╭──╮"  # the hand in boxed tiles, when the window is big e
 async def test_play_in_a_browser_and_come_back_to_the_seat(web_host, tmp_path):
     host = web_host(tmp_path / "data")
     async with Browser() as browser:
-        await browser.open(host.url)
-        await browser.wait_for_js("document.getElementById('name') !== null")  # the login form
-        await browser.evaluate(
-            "document.getElementById('name').value = 'ann'; document.getElementById('login').submit()"
-        )
-        await browser.wait_for_text("you are ann")  # the lobby, in the page's terminal
+        await browser.log_in(host.url, "ann")
         await browser.keys("n")
         await browser.wait_for_text("A new table")
         await browser.keys("Tab", "Tab", "Enter")  # variant, preset, Create
