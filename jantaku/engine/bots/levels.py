@@ -219,19 +219,8 @@ class LevelBot(Bot):
     ) -> Action | None:
         best, best_score = None, discard_score
         for kong in by_type.get(ActionType.ANKAN, []) + by_type.get(ActionType.KAKAN, []):
-            counts = list(sv.counts)
             kind = kind_of(tile_of(kong))
-            if kong.type is ActionType.ANKAN:
-                counts[kind] -= 4
-                melds = list(sv.melds) + [concealed_kong_meld(kong)]
-            else:
-                counts[kind] -= 1
-                melds = [
-                    ShownMeld(MeldType.KAKAN, m.kinds + (kind,), m.from_seat)
-                    if m.is_pung and m.kind == kind and m.type is MeldType.PON
-                    else m
-                    for m in sv.melds
-                ]
+            counts, melds = after_kong(sv, kong)
             ev = self._evaluate(strategy, sv, counts, melds)
             score = (
                 ev.ev
@@ -286,6 +275,21 @@ def called_meld(call: Action) -> ShownMeld:
 def concealed_kong_meld(kong: Action) -> ShownMeld:
     """The meld a concealed kong would make."""
     return ShownMeld(MeldType.ANKAN, (kind_of(tile_of(kong)),) * 4, None)
+
+
+def after_kong(sv: SeatReading, kong: Action) -> tuple[list[int], list[ShownMeld]]:
+    """The concealed counts and the melds after ``kong`` (a concealed one, or a tile added to a pung)."""
+    counts = list(sv.counts)
+    kind = kind_of(tile_of(kong))
+    if kong.type is ActionType.ANKAN:
+        counts[kind] -= 4
+        return counts, list(sv.melds) + [concealed_kong_meld(kong)]
+    counts[kind] -= 1
+    melds = [
+        ShownMeld(MeldType.KAKAN, m.kinds + (kind,), m.from_seat) if m.type is MeldType.PON and m.kind == kind else m
+        for m in sv.melds
+    ]
+    return counts, melds
 
 
 NORMAL = Level("normal", plans=True, weigh_danger=False)

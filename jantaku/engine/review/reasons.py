@@ -19,10 +19,9 @@ from dataclasses import dataclass
 from ..actions import Action, ActionType, tile_of
 from ..analysis import shanten, useful_tiles
 from ..bots.defence import meld_signals, passed_after_riichi, tenpai_chance, wait_chances
-from ..bots.levels import SLOWER, STRONG, LevelBot, called_meld, concealed_kong_meld
+from ..bots.levels import SLOWER, STRONG, LevelBot, after_kong, called_meld
 from ..bots.seat import Opponent, SeatReading, ShownMeld
 from ..bots.strategy import Strategy, Threat, strategy_for, view_variant
-from ..melds import MeldType
 from ..tiles import is_honor, kind_of, kind_str
 from ..views import View
 from .model import Candidate, Danger, OpponentDanger, UsefulTile
@@ -176,19 +175,8 @@ def _call(reading: DecisionReading, text: str, call: Action) -> Candidate:
 
 def _kong(reading: DecisionReading, text: str, kong: Action) -> Candidate:
     sv, strategy = reading.seat, reading.strategy
-    counts = list(sv.counts)
     kind = kind_of(tile_of(kong))
-    if kong.type is ActionType.ANKAN:
-        counts[kind] -= 4
-        melds = list(sv.melds) + [concealed_kong_meld(kong)]
-    else:
-        counts[kind] -= 1
-        melds = [
-            ShownMeld(MeldType.KAKAN, m.kinds + (kind,), m.from_seat)
-            if m.type is MeldType.PON and m.kind == kind
-            else m
-            for m in sv.melds
-        ]
+    counts, melds = after_kong(sv, kong)
     ev = strategy.evaluate(sv, counts, melds)
     danger = danger_of(reading, kind) if kong.type is ActionType.KAKAN else Danger()
     weighed = danger.total if strategy.weigh_danger else 0.0
