@@ -182,7 +182,7 @@ def child_pids(pid: int) -> list[int]:
     try:
         with open(f"/proc/{pid}/task/{pid}/children") as f:
             return [int(p) for p in f.read().split()]
-    except FileNotFoundError:
+    except (FileNotFoundError, ProcessLookupError):  # gone between listing and reading
         return []
 
 
@@ -191,7 +191,7 @@ def is_session_server(pid: int) -> bool:
     try:
         with open(f"/proc/{pid}/cmdline", "rb") as f:
             return b"jantaku.tui.ssh.zygote" in f.read()
-    except FileNotFoundError:
+    except (FileNotFoundError, ProcessLookupError):  # a session that ended between listing and reading
         return False
 
 

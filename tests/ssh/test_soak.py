@@ -33,8 +33,11 @@ def children(pid: int) -> list[int]:
     """The session processes of host ``pid``: its children, those of its warm session server instead of it."""
     found = []
     for task in os.listdir(f"/proc/{pid}/task"):
-        with open(f"/proc/{pid}/task/{task}/children") as f:
-            found += [int(p) for p in f.read().split()]
+        try:
+            with open(f"/proc/{pid}/task/{task}/children") as f:
+                found += [int(p) for p in f.read().split()]
+        except (FileNotFoundError, ProcessLookupError):  # a thread that ended while listing
+            continue
     return [session for p in found for session in (children(p) if is_session_server(p) else [p])]
 
 
