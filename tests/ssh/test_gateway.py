@@ -390,3 +390,50 @@ def test_a_flood_of_logins_in_progress_makes_room_only_after_the_handshake_timeo
     clock[0] += 6.0
     assert door.asked_to_log_in(fourth) is None  # the oldest, slow login makes room
     assert first.dropped and not second.dropped and first not in door.connections
+
+
+def test_a_newcomer_in_a_burst_keeps_its_place_until_it_has_had_time_to_speak(monkeypatch):
+    """The door accepts a burst of connections before it reads what the first one sent: the
+    honest client at the head of a burst of silent sockets must not be pushed out by them."""
+    from jantaku.tui.ssh import gateway as gateway_module
+
+    class Peer:
+        def __init__(self, addr):
+            self.peer_addr, self.dropped, self.spoken = addr, False, False
+
+        def has_spoken(self) -> bool:
+            return self.spoken
+
+        def drop(self) -> None:
+            self.dropped = True
+
+    clock = [100.0]
+    monkeypatch.setattr(gateway_module, "_now", lambda: clock[0])
+    door = gateway_module.SshGateway(
+        lambda *a: None, data_dir=None, settings=GatewaySettings(max_handshakes=2, speak_grace=0.5)
+    )
+    honest = Peer("192.0.2.1")
+    assert door.admit(honest) is None
+    burst = [Peer(f"198.51.100.{i}") for i in range(3)]
+    for peer in burst:  # the same instant: nobody has had the time to speak
+        door.admit(peer)
+    assert not honest.dropped and not any(p.dropped for p in burst)  # the pool stretches
+    door.admit(Peer("198.51.100.9"))  # twice the pool: now the oldest silent one goes
+    assert honest.dropped  # (it had still said nothing)
+
+    door = gateway_module.SshGateway(
+        lambda *a: None, data_dir=None, settings=GatewaySettings(max_handshakes=2, speak_grace=0.5)
+    )
+    honest = Peer("192.0.2.1")
+    door.admit(honest)
+    for peer in burst:
+        peer.dropped = False
+        door.admit(peer)
+    honest.spoken = True
+    clock[0] += 1.0
+    late = Peer("198.51.100.8")
+    door.admit(late)
+    assert burst[0].dropped and not honest.dropped  # the oldest silent one past its grace goes
+    for _ in range(10):
+        door.admit(Peer("203.0.113.1"))
+    assert not honest.dropped  # one that has spoken outlasts any number of silent ones

@@ -43,6 +43,7 @@ class GatewaySettings:
     max_per_ip: int = 4  # connections from one address (loopback is not limited)
     max_pending: int = 16  # connections logging in (key exchange done), on top of the sessions
     max_handshakes: int = 64  # connections still in their key exchange (silent ones are cheap)
+    speak_grace: float = 0.5  # a newcomer has this long to send its version line before it can be pushed out
     handshake_timeout: float = 5.0  # from connecting to asking to log in (key exchange done)
     login_timeout: float = 20.0  # from connecting to logged in (time to type a password)
     keepalive_interval: float = 15.0  # a client silent for interval × count is dropped
@@ -214,8 +215,9 @@ class SshGateway:
 
         Until its key exchange is done a connection is in the *handshake* pool
         (``max_handshakes``, each for at most ``handshake_timeout``): when the pool is full
-        the newcomer takes the place of the oldest one that has not said a word (else the
-        oldest), so connections that never speak SSH cannot keep an honest client out.
+        the newcomer takes the place of the oldest one that has not said a word (see
+        :meth:`_handshake_to_push_out`), so connections that never speak SSH cannot keep an
+        honest client out.
         Then it is *logging in*, in a budget of its own (``max_pending``; see
         :meth:`asked_to_log_in`).  A turned-away connection waits in the handshake pool to
         be told why when it asks to log in, and is dropped at the handshake timeout.
@@ -232,12 +234,32 @@ class SshGateway:
         # turned-away connections wait in the pool too (to be told why), so they are bounded as well
         handshakes = [c for c, (_, phase) in self._phase.items() if phase in ("handshake", "refused")]
         if len(handshakes) >= s.max_handshakes:
-            oldest = min(handshakes, key=lambda c: (c.has_spoken(), self._phase[c][0]))
-            self._drop(oldest, "a connection still in its key exchange was dropped to make room")
+            victim = self._handshake_to_push_out(handshakes)
+            if victim is not None:
+                self._drop(victim, "a connection still in its key exchange was dropped to make room")
         if refusal is None:
             self.connections.add(server)
         self._phase[server] = (_now(), "handshake" if refusal is None else "refused")
         return refusal
+
+    def _handshake_to_push_out(self, handshakes: list[GatewayServer]) -> GatewayServer | None:
+        """The connection a newcomer to a full handshake pool replaces, or None (the pool stretches).
+
+        The oldest silent one past ``speak_grace`` goes first.  A connection is not pushed out
+        before it has had the time to say its version line: the door accepts a burst of
+        connections in one go, before it has read what the first of them sent, and an honest
+        client in such a burst must not lose its place to the silent ones behind it.  Up to
+        twice the pool the young wait; beyond that the oldest silent one goes regardless.
+        """
+        s = self.settings
+        now = _now()
+        silent = [c for c in handshakes if not c.has_spoken()]
+        past_grace = [c for c in silent if now - self._phase[c][0] >= s.speak_grace]
+        if past_grace:
+            return min(past_grace, key=lambda c: self._phase[c][0])
+        if len(handshakes) < 2 * s.max_handshakes:
+            return None
+        return min(handshakes, key=lambda c: (c.has_spoken(), self._phase[c][0]))
 
     def asked_to_log_in(self, server: GatewayServer) -> str | None:
         """The key exchange is done; returns why the login must be refused, or None.
