@@ -8,6 +8,7 @@ import pytest
 from jantaku.engine.rulesets.riichi.context import RiichiHandContext
 from jantaku.engine.actions import ActionType
 from jantaku.engine.table import HandContext
+from jantaku.engine.tiles import kind_of
 
 from .riichi_tables import K, act, discard, has, pass_claims, play_discards, riichi_table
 
@@ -416,6 +417,19 @@ def test_thirteen_orphans_robs_a_concealed_kan_by_option(preset, robbed):
     if robbed:
         act(table, 1, ActionType.RON)
         assert "Kokushi musou" in names(table.result.wins[0])
+
+
+def test_three_thirteen_orphans_robbing_one_concealed_kan_abort_and_the_tile_goes_back():
+    # sanchahou on a robbed kan: the hand is drawn, and the kan's fourth tile returns to its owner
+    hands = ["1111m258p258s3467m", "99m19p19s1234567z", "9m119p19s1234567z", "9m19p119s1234567z"]
+    table = riichi_table(hands, dead=DEAD, preset="majsoul", options={"triple_ron_abort": True})
+    act(table, 0, ActionType.ANKAN, "1m")
+    for seat in (1, 2, 3):
+        act(table, seat, ActionType.RON)
+    assert table.result.kind == "abort" and table.result.reason == "sanchahou"
+    where = table.tile_locations()  # raises if a tile is in two places
+    assert sorted(where) == sorted(table.tile_set())  # none lost
+    assert sum(kind_of(t) == K("1m") for t in table.players[0].concealed) == 4
 
 
 def test_concealed_kan_after_riichi_only_if_the_waits_stay():
