@@ -23,8 +23,6 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-import aiohttp_jinja2
-import jinja2
 import textual_serve
 from aiohttp import WSMsgType, web
 from textual_serve.app_service import AppService
@@ -35,6 +33,7 @@ from ..ssh.launcher import ClientLauncher
 from ..ssh.session import client_locale
 from ..ssh.terminal import Launch
 from .access import COOKIE_MAX_AGE, COOKIE_NAME, BrowserIdentity, CookieSigner, WebAccess, new_browser_id
+from .page import game_page
 
 log = logging.getLogger(__name__)
 
@@ -161,7 +160,6 @@ class WebDoor:
 
     def make_app(self) -> web.Application:
         app = web.Application(middlewares=[self._gate], client_max_size=64 * 1024)
-        aiohttp_jinja2.setup(app, loader=jinja2.FileSystemLoader(TEXTUAL_SERVE_DIR / "templates"))
         app.add_routes(
             [
                 web.get("/", self._index),
@@ -245,14 +243,9 @@ class WebDoor:
 
     async def _index(self, request: web.Request) -> web.Response:
         scheme = "wss" if request.secure else "ws"
-        context = {
-            "font_size": _size(request.query, "fontsize", 16),
-            "app_websocket_url": f"{scheme}://{request.host}/ws",
-            "config": {"static": {"url": "/static/"}},
-            "application": {"name": "Jantaku"},
-            "ping_url": "",
-        }
-        return aiohttp_jinja2.render_template("app_index.html", request, context)
+        locale = browser_locale(request.headers.get("Accept-Language")) or "en"
+        page = game_page(f"{scheme}://{request.host}/ws", _size(request.query, "fontsize", 16), locale.split("_")[0])
+        return web.Response(text=page, content_type="text/html")
 
     def _refusal(self, addr: str) -> str | None:
         if len(self.sessions) >= self.settings.max_sessions:
