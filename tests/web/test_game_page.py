@@ -5,7 +5,12 @@ from __future__ import annotations
 import re
 import urllib.request
 
-from jantaku.tui.web.page import game_page
+import pytest
+
+from jantaku.tui.tilefaces import HONOR_FACES
+from jantaku.tui.web.page import FALLBACK_RANGE, game_page
+
+from .chromium import CHROMIUM, Browser
 
 REFERENCE = re.compile(r"""(?:src|href)="([^"]*)"|url\("([^"]*)"\)""")
 
@@ -27,6 +32,7 @@ def test_every_file_the_page_names_is_the_doors_own_and_is_served(web_host, tmp_
     assert page.status == 200 and 'class="textual-terminal"' in page.body
     named = references(page.body)
     assert any(path.endswith(".ttf") for path in named)  # the terminal's font too, not a fallback
+    assert any(path.endswith(".woff2") for path in named)  # and the honour tiles' kanji
     for path in named:
         assert path.startswith("/") and not path.startswith("//"), path  # no other origin, no Google Fonts
         status, body = fetch(host, path, cookie)
@@ -40,3 +46,22 @@ def test_the_pages_own_words_follow_the_browsers_language():
     assert 'lang="en"' in english and "Back to the table" in english
     assert 'data-font-size="16"' in english
     assert "&quot;" in game_page('ws://h/ws"><script>', 16, "en")  # an odd Host header stays an attribute
+
+
+def test_the_fallback_font_holds_every_honour_face():
+    held = {int(part.removeprefix("U+"), 16) for part in FALLBACK_RANGE.split(",")}
+    assert {ord(face) for face in HONOR_FACES} <= held  # else: python scripts/web_font.py
+
+
+@pytest.mark.skipif(CHROMIUM is None, reason="needs Debian's chromium package (.ci/run installs it)")
+async def test_a_browser_without_cjk_fonts_draws_the_honour_tiles_from_the_doors_font(web_host, tmp_path):
+    host = web_host(tmp_path / "data")
+    async with Browser() as browser:
+        await browser.log_in(host.url, "ann")
+        # a face of the terminal's family that covers the kanji is loaded (this machine has no CJK font)
+        loaded = await browser.evaluate(
+            "document.fonts.ready.then(() => [...document.fonts].filter(f => f.status === 'loaded')"
+            ".map(f => f.family + ' ' + f.unicodeRange))"
+        )
+        assert any("Roboto Mono" in face and "U+6771" in face for face in loaded), loaded  # 東
+    assert host.stop() == 0

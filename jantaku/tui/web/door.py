@@ -33,7 +33,7 @@ from ..ssh.launcher import ClientLauncher
 from ..ssh.session import client_locale
 from ..ssh.terminal import Launch
 from .access import COOKIE_MAX_AGE, COOKIE_NAME, BrowserIdentity, CookieSigner, WebAccess, new_browser_id
-from .page import game_page
+from .page import FONTS_DIR, game_page
 
 log = logging.getLogger(__name__)
 
@@ -166,6 +166,7 @@ class WebDoor:
                 web.post("/login", self._login),
                 web.get("/ws", self._websocket),
                 web.static("/static", TEXTUAL_SERVE_DIR / "static", show_index=False, follow_symlinks=False),
+                web.static("/fonts", FONTS_DIR, show_index=False, follow_symlinks=False),
             ]
         )
         return app
