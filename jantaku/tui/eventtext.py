@@ -51,7 +51,7 @@ from ..engine.views import ViewFormatError, meld_from_wire
 from ..i18n import N_, _, format_signed
 from .handinfo import SUIT_WORDS
 from .terms import action_word
-from .tilefaces import TilePainter
+from .tilefaces import TilePainter, bonus_words
 from .viewmodel import format_value
 from .widgets.meldfaces import meld_face, meld_text
 
@@ -120,7 +120,8 @@ def _sentence(event: Event, s: Sentence) -> Text:
             word = action_word(shown.type.value, s.ruleset)
             return Text(f"{s.who} {word} ") + meld_text(meld_face(shown, event.seat), s.painter)
         case BonusEvent(tile=tile):
-            return s.says("lays").append(" ").append_text(s.painter.text(tile))
+            said = s.says("lays").append(" ").append_text(s.painter.text(tile))
+            return said.append(" " + bonus_words([tile]))  # the name too: few can read 菊 as chrysanthemum
         case WinEvent(tile=tile, discarder=discarder):
             how = (
                 _("self-drawn with")

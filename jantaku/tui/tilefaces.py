@@ -1,7 +1,8 @@
 """Tile faces for the terminal: every tile is exactly two cells wide.
 
 The default faces are the tile notation itself (``1m`` … ``9s``) and the
-kanji honours ``東南西北白發中``: both measure two cells in every terminal we
+kanji honours ``東南西北白發中`` (and the flowers and seasons ``梅蘭菊竹春夏秋冬``,
+as printed on the tiles): both measure two cells in every terminal we
 checked, so columns line up, and the suit letter keeps a tile readable
 without colour.  Unicode mahjong glyphs (U+1F000 …) are an opt-in: they are
 one cell wide but drawn wider by most fonts, so each is followed by a space;
@@ -34,7 +35,7 @@ from ..i18n import N_, _
 
 FACE_DOWN = -1  # how views show a tile the viewer may not see
 HONOR_FACES = "東南西北白發中"
-BONUS_FACES = ("1f", "2f", "3f", "4f", "1y", "2y", "3y", "4y")
+BONUS_FACES = tuple("梅蘭菊竹春夏秋冬")  # what the tiles show: plum, orchid, chrysanthemum, bamboo; the seasons
 
 # first code point of each suit's run in the Unicode "Mahjong Tiles" block
 _UNICODE_SUIT_START = {"m": 0x1F007, "p": 0x1F019, "s": 0x1F010}

@@ -158,6 +158,8 @@ def test_ready_waits_respects_the_views_forms():
             "payment (kong): A +2, B -2",
         ),
         ({"type": "hand_start", "seat": None, "dealer": 1}, "— new hand: dealer B —"),
+        ({"type": "bonus", "seat": 1, "tile": 137}, "B lays out 蘭 Orchid"),  # the tile's face and its name
+        ({"type": "bonus", "seat": 2, "tile": 142}, "C lays out 秋 Autumn"),
     ],
 )
 def test_event_lines(event, text):

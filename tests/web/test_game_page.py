@@ -7,7 +7,7 @@ import urllib.request
 
 import pytest
 
-from jantaku.tui.tilefaces import HONOR_FACES
+from jantaku.tui.tilefaces import BONUS_FACES, HONOR_FACES
 from jantaku.tui.web.page import FALLBACK_RANGE, game_page
 
 from .chromium import CHROMIUM, Browser
@@ -48,9 +48,9 @@ def test_the_pages_own_words_follow_the_browsers_language():
     assert "&quot;" in game_page('ws://h/ws"><script>', 16, "en")  # an odd Host header stays an attribute
 
 
-def test_the_fallback_font_holds_every_honour_face():
+def test_the_fallback_font_holds_every_honour_and_bonus_face():
     held = {int(part.removeprefix("U+"), 16) for part in FALLBACK_RANGE.split(",")}
-    assert {ord(face) for face in HONOR_FACES} <= held  # else: python scripts/web_font.py
+    assert {ord(face) for face in HONOR_FACES + "".join(BONUS_FACES)} <= held  # else: python scripts/web_font.py
 
 
 @pytest.mark.skipif(CHROMIUM is None, reason="needs Debian's chromium package (.ci/run installs it)")

@@ -28,7 +28,7 @@ FONTS_DIR = Path(__file__).with_name("fonts")  # served as /fonts/ (the door's o
 FALLBACK_FONT = "/fonts/jantaku-fallback.woff2"
 # the characters that font holds (scripts/web_font.py writes both): the honour tiles' kanji and the
 # few other glyphs the game draws that Roboto Mono lacks, for browsers without a CJK font
-HONOURS = "東南西北白發中"  # loaded at once: a canvas that draws them would not ask for the face
+HONOURS = "東南西北白發中梅春"  # loaded at once: a canvas that draws them would not ask for the face
 FALLBACK_RANGE = (FONTS_DIR / "jantaku-fallback.ranges").read_text().strip()
 
 CONNECTING = N_("Taking a seat…")
