@@ -84,6 +84,9 @@ def test_english_errors_stay_english(cli_language, capsys):
 
 def test_every_user_visible_argparse_msgid_of_this_python_is_in_the_catalogue():
     with open(argparse.__file__, "rb") as f:
-        found = {m if isinstance(m, str) else m[0] for _, m, _, _ in extract("python", f, keywords={"_": None, "ngettext": (1, 2)})}
+        found = {
+            m if isinstance(m, str) else m[0]
+            for _, m, _, _ in extract("python", f, keywords={"_": None, "ngettext": (1, 2)})
+        }
     missing = found - set(ARGPARSE_WORDS) - set(PROGRAMMER_ONLY)
     assert missing == set(), f"add to jantaku/cli/argparse_words.py and translate: {sorted(missing)}"

@@ -140,3 +140,8 @@ def test_every_host_text_names_a_key_with_exactly_the_arguments_its_sentence_has
         if wanted != given:
             wrong.append(f"{filename}:{line}: {key.value} takes {sorted(wanted)}, given {sorted(given)}")
     assert wrong == []
+
+
+def test_every_key_is_listed_in_the_protocol_document():
+    document = (NETPLAY.parents[1] / "docs" / "protocol.md").read_text(encoding="utf-8")
+    assert [key for key in HOST_TEXTS if f"| `{key}` | {HOST_TEXTS[key]} |" not in document] == []
