@@ -32,6 +32,14 @@ def unknown_bot(prog: str, bot: str) -> str:
     return _("{prog}: unknown bot {bot}; bots: {bots}").format(prog=prog, bot=repr(bot), bots=", ".join(bot_names()))
 
 
+def failure(exc: BaseException) -> str:
+    """An exception as the one line a command prints: a host's refusal in the reader's language
+    (docs/i18n.md), its code kept in front."""
+    from ..netplay.client import ClientError
+
+    return f"{exc.code}: {exc.text}" if isinstance(exc, ClientError) else str(exc)
+
+
 def port(text: str) -> int:
     """A TCP port: 0 (any free) to 65535."""
     try:

@@ -21,8 +21,8 @@ from ..netplay.paths import default_data_dir
 from ..netplay.tables import DEFAULT_BOT
 from ..tui.ssh.hosting import add_ssh_arguments, start_ssh_door
 from ..tui.web.hosting import add_web_arguments, start_web_door
-from ..i18n import _, aligned
-from .common import address, at_least, data_dir, port, unknown_bot
+from ..i18n import _, aligned, format_datetime
+from .common import address, at_least, data_dir, failure, port, unknown_bot
 from .formats import FORMATS, export_formats
 
 if TYPE_CHECKING:
@@ -187,7 +187,7 @@ def cmd_bot(args: argparse.Namespace) -> int:
     try:
         final = asyncio.run(run_network_bot(host, port_number, table=args.table, bot=args.bot, name=args.name))
     except (TimeoutError, ClientError, OSError) as exc:
-        print(f"jantaku bot: {exc}", file=sys.stderr)
+        print(f"jantaku bot: {failure(exc)}", file=sys.stderr)
         return 1
     if final is None:
         print(_("the table closed before the match ended"))
@@ -232,7 +232,8 @@ def cmd_history(args: argparse.Namespace) -> int:
     for m in matches:
         scores = (m.result or {}).get("scores") or [None] * 4
         players = [{"seat": i, "name": s.name, "bot": s.bot, "score": scores[i]} for i, s in enumerate(m.seats)]
-        when = datetime.datetime.fromtimestamp(m.finished or m.created).strftime("%Y-%m-%d %H:%M")
+        moment = datetime.datetime.fromtimestamp(m.finished or m.created)
+        when = moment.strftime("%Y-%m-%d %H:%M")
         if args.json:
             print(
                 json.dumps(
@@ -248,7 +249,7 @@ def cmd_history(args: argparse.Namespace) -> int:
             )
         else:
             people = "  ".join(f"{p['name']} {p['score']:+d}" if p["score"] is not None else p["name"] for p in players)
-            print(f"#{m.id:<5} {when}  {m.record.ruleset} ({m.record.preset})  {people}")
+            print(f"#{m.id:<5} {format_datetime(moment)}  {m.record.ruleset} ({m.record.preset})  {people}")
     if not matches and not args.json:
         print(_("no finished matches yet"))
     return 0

@@ -10,7 +10,7 @@ import sys
 
 from ..engine.bots.base import LEVELS as BOT_LEVELS
 from ..i18n import _
-from .common import address, at_least, port, unknown_bot
+from .common import address, at_least, failure, port, unknown_bot
 
 MAX_LINE = 1024 * 1024  # a line of events longer than this is answered with none, unread
 
@@ -117,7 +117,7 @@ def cmd_mjai_seat(args: argparse.Namespace) -> int:
             )
         )
     except (TimeoutError, ClientError, OSError, ValueError) as exc:
-        print(f"jantaku mjai-seat: {exc}", file=sys.stderr)
+        print(f"jantaku mjai-seat: {failure(exc)}", file=sys.stderr)
         return 1
     if view is None or view.match is None or view.match.phase != "over":
         print(_("the match did not finish with the bot in its seat"))

@@ -27,6 +27,7 @@ from ..engine.actions import Action
 from ..engine.views import ViewFormatError, view_from_wire
 from .views import protocol1_read
 from .protocol import HOST_LIMITS, PROTOCOL_VERSION, MessageReader, ProtocolError, pack
+from ..i18n import N_, _
 from .texts import in_reader_language
 
 _CLOSED = {"type": "closed"}
@@ -48,11 +49,12 @@ class ClientError(Exception):
 
     @property
     def text(self) -> str:
-        return in_reader_language(self._wire) if self._wire is not None else self.message
+        # the client's own messages are msgids (N_): translated here, where they are shown
+        return in_reader_language(self._wire) if self._wire is not None else _(self.message)
 
 
 class ConnectionClosed(ClientError):
-    def __init__(self, message: str = "the connection to the host is closed"):
+    def __init__(self, message: str = N_("the connection to the host is closed")):
         super().__init__("closed", message)
 
 
@@ -119,7 +121,7 @@ class Client:
         while True:
             data = await self.reader.read(HOST_LIMITS.read_chunk)
             if not data:
-                raise ConnectionClosed("the host closed the connection during the handshake")
+                raise ConnectionClosed(N_("the host closed the connection during the handshake"))
             for msg in self._messages.feed(data):
                 if msg["type"] == "error":
                     raise ClientError.from_wire(msg)

@@ -32,3 +32,10 @@ def test_a_goodbye_is_said_in_the_players_language():
     set_language("de")
     bye = {"type": "bye", "reason": "the host is shutting down", **HostText("host_shutting_down").wire()}
     assert host_error(bye) == "Der Gastgeber beendet sich."
+
+
+def test_the_clients_own_words_about_the_connection_are_in_the_players_language():
+    from jantaku.netplay.client import ConnectionClosed
+
+    set_language("de")
+    assert connect_failure(ConnectionClosed()) == "Die Verbindung zum Gastgeber ist beendet."
