@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from jantaku.i18n import set_language
-from jantaku.netplay.client import ClientError
+from jantaku.netplay.client import ClientError, ConnectionClosed
 from jantaku.netplay.protocol import error_message
 from jantaku.netplay.texts import HostText
 from jantaku.tui.netsession import connect_failure, host_error
@@ -35,7 +35,5 @@ def test_a_goodbye_is_said_in_the_players_language():
 
 
 def test_the_clients_own_words_about_the_connection_are_in_the_players_language():
-    from jantaku.netplay.client import ConnectionClosed
-
     set_language("de")
     assert connect_failure(ConnectionClosed()) == "Die Verbindung zum Gastgeber ist beendet."
