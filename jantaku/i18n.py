@@ -22,9 +22,11 @@ and compile them (the ``test`` extra), not to play.
 
 from __future__ import annotations
 
+import functools
 import gettext
+import os
 import re
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from datetime import datetime
 from pathlib import Path
 
@@ -66,6 +68,38 @@ def set_language(language: str) -> None:
         _translations = gettext.translation(DOMAIN, LOCALE_DIR, languages=[_language], fallback=True)
 
 
+@functools.cache
+def _catalogue(language: str) -> gettext.NullTranslations:
+    if language not in LANGUAGES or language == "en":
+        return gettext.NullTranslations()
+    return gettext.translation(DOMAIN, LOCALE_DIR, languages=[language], fallback=True)
+
+
+def gettext_in(language: str) -> Callable[[str], str]:
+    """``_`` for one reader whose language need not be the program's: the SSH door speaks to each
+    session in its own (:func:`_` speaks the program's, which the host's console uses).
+
+    >>> gettext_in("de")("Settings"), gettext_in("fr")("Settings")
+    ('Einstellungen', 'Settings')
+    """
+    catalogue = _catalogue(language)
+    return lambda message: catalogue.gettext(message) if message else message
+
+
+def translate_argparse(language: str) -> None:
+    """argparse's own words (``usage:``, ``options``, ``invalid choice``, ...) in ``language``.
+
+    argparse translates them with :func:`gettext.gettext`, gettext's *default domain*, which reads
+    the language from the environment.  So the default domain becomes ours (its catalogue has
+    argparse's msgids, jantaku/cli/argparse_words.py) and ``LANGUAGE`` is set to the chosen
+    language; the first is gettext's documented ``textdomain``/``bindtextdomain``, the second is
+    what GNU gettext reads first.  Called by the command line before it builds its parser.
+    """
+    gettext.bindtextdomain(DOMAIN, str(LOCALE_DIR))
+    gettext.textdomain(DOMAIN)
+    os.environ["LANGUAGE"] = language if language in LANGUAGES else "en"
+
+
 def language_from_environment(environ: Mapping[str, str]) -> str:
     """The language POSIX would use for messages: ``LC_ALL``, else ``LC_MESSAGES``, else ``LANG``."""
     for name in ("LC_ALL", "LC_MESSAGES", "LANG"):
@@ -82,6 +116,16 @@ def resolve_language(flag: str | None, setting: str | None, environ: Mapping[str
         if choice and choice != AUTO:
             return choice if choice in LANGUAGES else "en"
     return language_from_environment(environ)
+
+
+def aligned(label: str, value: str, column: int = 22) -> str:
+    """``label``, then ``value`` at ``column`` (at least one space between): start-up lines whose values
+    line up whatever length the language gives the labels.
+
+    >>> aligned("join:", "jantaku join 1.2.3.4:7654", 8)
+    'join:    jantaku join 1.2.3.4:7654'
+    """
+    return f"{label:<{column}} {value}"
 
 
 # --- numbers and dates -------------------------------------------------------------------------

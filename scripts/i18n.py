@@ -25,7 +25,7 @@ PACKAGE = ROOT / "jantaku"
 LOCALE = PACKAGE / "locale"
 LANGUAGES = ("de",)
 KEYWORDS = {"_": None, "N_": None, "ngettext": (1, 2)}
-SOURCES = ("tui", "cli", "i18n.py")
+SOURCES = ("tui", "cli", "netplay", "i18n.py")
 
 
 def extract() -> Catalog:

@@ -24,14 +24,16 @@ import os
 import sys
 
 from .. import __version__
-from ..i18n import LANGUAGES, _, resolve_language, set_language
+from ..i18n import LANGUAGES, _, current_language, resolve_language, set_language, translate_argparse
 from . import host, mjai, play, review, tools
 from .common import OneLineParser
 
 
 def build_parser() -> argparse.ArgumentParser:
     parser = OneLineParser(prog="jantaku", description=_("Mahjong in the terminal."))
-    parser.add_argument("--version", action="version", version=f"jantaku {__version__}")
+    parser.add_argument(
+        "--version", action="version", version=f"jantaku {__version__}", help=_("show the version and exit")
+    )
     parser.add_argument(
         "--lang",
         choices=LANGUAGES,
@@ -68,6 +70,7 @@ def choose_language(argv: list[str]) -> None:
     from ..tui.settings import load_settings  # JSON only: no Textual
 
     set_language(resolve_language(language_flag(argv), load_settings().language, os.environ))
+    translate_argparse(current_language())  # "usage:", "options", argparse's errors
 
 
 def main(argv: list[str] | None = None) -> int:

@@ -25,14 +25,29 @@ class OneLineParser(argparse.ArgumentParser):
         self.exit(2, f"{self.prog}: {message} " + _("(see {help})").format(help=f"{self.prog} --help") + "\n")
 
 
+def unknown_bot(prog: str, bot: str) -> str:
+    """The one-line error for a ``--bot`` that names no bot."""
+    from ..engine.bots import bot_names
+
+    return _("{prog}: unknown bot {bot}; bots: {bots}").format(prog=prog, bot=repr(bot), bots=", ".join(bot_names()))
+
+
+def failure(exc: BaseException) -> str:
+    """An exception as the one line a command prints: a host's refusal in the reader's language
+    (docs/i18n.md), its code kept in front."""
+    from ..netplay.client import ClientError
+
+    return f"{exc.code}: {exc.text}" if isinstance(exc, ClientError) else str(exc)
+
+
 def port(text: str) -> int:
     """A TCP port: 0 (any free) to 65535."""
     try:
         number = int(text)
     except ValueError:
-        raise argparse.ArgumentTypeError(f"{text!r} is not a port number (0-65535)") from None
+        raise argparse.ArgumentTypeError(_("{value} is not a port number (0-65535)").format(value=repr(text))) from None
     if not 0 <= number <= 65535:
-        raise argparse.ArgumentTypeError(f"{number} is not a port number (0-65535)")
+        raise argparse.ArgumentTypeError(_("{value} is not a port number (0-65535)").format(value=number))
     return number
 
 
@@ -43,9 +58,9 @@ def at_least(minimum: int) -> Callable[[str], int]:
         try:
             number = int(text)
         except ValueError:
-            raise argparse.ArgumentTypeError(f"{text!r} is not a whole number") from None
+            raise argparse.ArgumentTypeError(_("{value} is not a whole number").format(value=repr(text))) from None
         if number < minimum:
-            raise argparse.ArgumentTypeError(f"{number} is less than {minimum}")
+            raise argparse.ArgumentTypeError(_("{value} is less than {minimum}").format(value=number, minimum=minimum))
         return number
 
     whole_number.__name__ = f"number >= {minimum}"  # argparse names the type in its messages
@@ -56,9 +71,9 @@ def non_negative_seconds(text: str) -> float:
     try:
         seconds = float(text)
     except ValueError:
-        raise argparse.ArgumentTypeError(f"{text!r} is not a number of seconds") from None
+        raise argparse.ArgumentTypeError(_("{value} is not a number of seconds").format(value=repr(text))) from None
     if not seconds >= 0:  # also refuses nan
-        raise argparse.ArgumentTypeError(f"{text} is not a number of seconds >= 0")
+        raise argparse.ArgumentTypeError(_("{value} is not a number of seconds >= 0").format(value=text))
     return seconds
 
 
@@ -67,7 +82,9 @@ def address(text: str) -> str:
     try:
         parse_address(text)
     except ValueError:
-        raise argparse.ArgumentTypeError(f"takes HOST:PORT with a port of 1-65535, not {text!r}") from None
+        raise argparse.ArgumentTypeError(
+            _("takes HOST:PORT with a port of 1-65535, not {value}").format(value=repr(text))
+        ) from None
     return text
 
 
@@ -84,7 +101,7 @@ def parse_options(items: list[str] | None, prog: str) -> dict[str, Any]:
     for item in items or []:
         name, sep, value = item.partition("=")
         if not sep:
-            raise SystemExit(f"{prog}: --option takes NAME=VALUE, not {item!r}")
+            raise SystemExit(_("{prog}: --option takes NAME=VALUE, not {value}").format(prog=prog, value=repr(item)))
         try:
             options[name] = json.loads(value)
         except json.JSONDecodeError:

@@ -15,6 +15,8 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
+from ..i18n import N_
+
 if TYPE_CHECKING:
     from ..netplay.store import StoredMatch
 
@@ -22,7 +24,7 @@ if TYPE_CHECKING:
 @dataclass(frozen=True)
 class LogFormat:
     name: str
-    description: str  # what it is, for messages ("a Tenhou mjlog")
+    description: str  # what it is, for messages (N_("a Tenhou mjlog"))
     export: Callable[[StoredMatch], str] | None = None
     detect: Callable[[str], bool] | None = None
     check: Callable[[str], Any] | None = None  # an import report (see the module docstring)
@@ -92,12 +94,12 @@ def _check_mjlog(text: str) -> Any:
 
 # tried in this order by ``import``: tenhou6 refuses text whose first line is an mjai event
 FORMATS: dict[str, LogFormat] = {
-    "json": LogFormat("json", "a jantaku match record", export=_export_json),
+    "json": LogFormat("json", N_("a jantaku match record"), export=_export_json),
     "tenhou6": LogFormat(
-        "tenhou6", "a tenhou.net/6 JSON log", export=_export_tenhou6, detect=_detect_tenhou6, check=_check_tenhou6
+        "tenhou6", N_("a tenhou.net/6 JSON log"), export=_export_tenhou6, detect=_detect_tenhou6, check=_check_tenhou6
     ),
-    "mjai": LogFormat("mjai", "an mjai log", export=_export_mjai, detect=_detect_mjai, check=_check_mjai),
-    "mjlog": LogFormat("mjlog", "a Tenhou mjlog", detect=_detect_mjlog, check=_check_mjlog),
+    "mjai": LogFormat("mjai", N_("an mjai log"), export=_export_mjai, detect=_detect_mjai, check=_check_mjai),
+    "mjlog": LogFormat("mjlog", N_("a Tenhou mjlog"), detect=_detect_mjlog, check=_check_mjlog),
 }
 
 

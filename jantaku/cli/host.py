@@ -21,7 +21,8 @@ from ..netplay.paths import default_data_dir
 from ..netplay.tables import DEFAULT_BOT
 from ..tui.ssh.hosting import add_ssh_arguments, start_ssh_door
 from ..tui.web.hosting import add_web_arguments, start_web_door
-from .common import address, at_least, data_dir, port
+from ..i18n import _, aligned, format_datetime
+from .common import address, at_least, data_dir, failure, port, unknown_bot
 from .formats import FORMATS, export_formats
 
 if TYPE_CHECKING:
@@ -41,44 +42,59 @@ def add_parsers(sub: argparse._SubParsersAction) -> None:
 def add_host_parser(sub: argparse._SubParsersAction) -> argparse.ArgumentParser:
     p = sub.add_parser(
         "host",
-        help="host tables for others to join (LAN/TCP)",
-        description="Run a jantaku host: a lobby of tables that clients join over TCP. "
-        "Unfinished matches are resumed from the data directory.",
+        help=_("host tables for others to join (LAN/TCP)"),
+        description=_(
+            "Run a jantaku host: a lobby of tables that clients join over TCP. "
+            "Unfinished matches are resumed from the data directory."
+        ),
     )
-    p.add_argument("--port", type=port, default=DEFAULT_PORT, help=f"TCP port (default {DEFAULT_PORT}; 0: any free)")
-    p.add_argument("--bind", default="0.0.0.0", metavar="ADDR", help="address to listen on (default: all)")
-    p.add_argument("--data", metavar="DIR", help=f"where matches are kept (default {default_data_dir()})")
-    p.add_argument("--no-announce", action="store_true", help="do not announce the host on the LAN")
-    p.add_argument("--name", help="the host's name in the LAN list (default: this machine's name)")
+    p.add_argument(
+        "--port",
+        type=port,
+        default=DEFAULT_PORT,
+        help=_("TCP port (default {port}; 0: any free)").format(port=DEFAULT_PORT),
+    )
+    p.add_argument("--bind", default="0.0.0.0", metavar="ADDR", help=_("address to listen on (default: all)"))
+    p.add_argument(
+        "--data", metavar="DIR", help=_("where matches are kept (default {dir})").format(dir=default_data_dir())
+    )
+    p.add_argument("--no-announce", action="store_true", help=_("do not announce the host on the LAN"))
+    p.add_argument("--name", help=_("the host's name in the LAN list (default: this machine's name)"))
     p.add_argument(
         "--max-tables",
         type=at_least(1),
         default=HostLimits.max_tables,
         metavar="N",
-        help=f"tables open at once (default {HostLimits.max_tables})",
+        help=_("tables open at once (default {count})").format(count=HostLimits.max_tables),
     )
     p.add_argument(
         "--max-connections",
         type=at_least(1),
         default=HostLimits.max_connections,
         metavar="N",
-        help=f"clients connected at once (default {HostLimits.max_connections})",
+        help=_("clients connected at once (default {count})").format(count=HostLimits.max_connections),
     )
     p.add_argument(
         "--bots",
         default=DEFAULT_BOT,
         choices=BOT_LEVELS,
         metavar="LEVEL",
-        help=f"the bots that fill empty seats and stand in for players who leave: "
-        f"{', '.join(BOT_LEVELS)} (default {DEFAULT_BOT})",
+        help=_("the bots that fill empty seats and stand in for players who leave: {levels} (default {level})").format(
+            levels=", ".join(BOT_LEVELS), level=DEFAULT_BOT
+        ),
     )
     p.add_argument(
         "--seed",
         type=int,
         metavar="N",
-        help="seed the walls of the matches this host deals (to reproduce a session; default: random)",
+        help=_("seed the walls of the matches this host deals (to reproduce a session; default: random)"),
     )
-    p.add_argument("--log-level", default="info", choices=("debug", "info", "warning", "error"))
+    p.add_argument(
+        "--log-level",
+        default="info",
+        choices=("debug", "info", "warning", "error"),
+        help=_("what the host's log shows (default info)"),
+    )
     add_ssh_arguments(p, port=port, count=at_least(1))
     add_web_arguments(p, port=port, count=at_least(1))
     p.set_defaults(handler=cmd_host)
@@ -110,26 +126,28 @@ async def serve(args: argparse.Namespace) -> int:
     try:
         port = await host.start(port=args.port, bind=args.bind)
     except (StoreError, DataDirLocked, OSError) as exc:
-        print(f"jantaku host: {exc}", file=sys.stderr)
+        print(_("jantaku host: {error}").format(error=exc), file=sys.stderr)
         return 1
     host.stop_on_signals()
     lines = await start_ssh_door(host, args)  # nothing unless --ssh
     web_door, web_lines = await start_web_door(host, args)  # nothing unless --web
     lines += web_lines
-    resumed = f"; resumed {host.resumed} unfinished match(es)" if host.resumed else ""
-    print(f"jantaku host {host.name!r} listening on {args.bind}:{port} (data: {data}{resumed})")
+    listening = _("jantaku host {name} listening on {address} (data: {data})")
+    if host.resumed:
+        listening = _("jantaku host {name} listening on {address} (data: {data}; resumed {count} unfinished match(es))")
+    print(listening.format(name=repr(host.name), address=f"{args.bind}:{port}", data=data, count=host.resumed))
     if args.bind in ("0.0.0.0", ""):
-        print(f"  join on this machine:  jantaku join 127.0.0.1:{port}")
+        print("  " + aligned(_("join on this machine:"), f"jantaku join 127.0.0.1:{port}"))
         for address in lan_addresses():
-            print(f"  join from the LAN:     jantaku join {address}:{port}")
+            print("  " + aligned(_("join from the LAN:"), f"jantaku join {address}:{port}"))
     else:
-        print(f"  join:  jantaku join {args.bind}:{port}")
+        print("  " + aligned(_("join:"), f"jantaku join {args.bind}:{port}"))
     for line in lines:
         print(f"  {line}")
     if not args.no_announce:
         await host.announce()
-        print(f"  announcing on the LAN (UDP {DISCOVERY_PORT}); --no-announce to stop")
-    print("Stop with Ctrl-C.", flush=True)
+        print("  " + _("announcing on the LAN (UDP {port}); --no-announce to stop").format(port=DISCOVERY_PORT))
+    print(_("Stop with Ctrl-C."), flush=True)
     await host.wait_stopped()
     if web_door is not None:
         await web_door.stop()
@@ -142,14 +160,14 @@ async def serve(args: argparse.Namespace) -> int:
 def add_bot_parser(sub: argparse._SubParsersAction) -> argparse.ArgumentParser:
     p = sub.add_parser(
         "bot",
-        help="play a bot as a network client",
-        description="Connect a bot to a host; it takes a seat and plays one match.",
+        help=_("play a bot as a network client"),
+        description=_("Connect a bot to a host; it takes a seat and plays one match."),
     )
     p.add_argument("--connect", required=True, type=address, metavar="HOST:PORT")
-    p.add_argument("--table", type=at_least(0), help="table id (default: the first with a free seat)")
-    p.add_argument("--bot", default=DEFAULT_BOT, help=f"which bot plays (default {DEFAULT_BOT})")
+    p.add_argument("--table", type=at_least(0), help=_("table id (default: the first with a free seat)"))
+    p.add_argument("--bot", default=DEFAULT_BOT, help=_("which bot plays (default {bot})").format(bot=DEFAULT_BOT))
     p.add_argument(
-        "--name", help="the name it plays under (default: a first name and its level, e.g. 'Haru (strong bot)')"
+        "--name", help=_("the name it plays under (default: a first name and its level, e.g. 'Haru (strong bot)')")
     )
     p.set_defaults(handler=cmd_bot)
     return p
@@ -163,18 +181,18 @@ def cmd_bot(args: argparse.Namespace) -> int:
     from ..netplay.netbot import run_network_bot
 
     if args.bot not in bot_names():
-        print(f"jantaku bot: unknown bot {args.bot!r}; bots: {', '.join(bot_names())}", file=sys.stderr)
+        print(unknown_bot("jantaku bot", args.bot), file=sys.stderr)
         return 2
     host, port_number = parse_address(args.connect)  # checked by the parser
     try:
         final = asyncio.run(run_network_bot(host, port_number, table=args.table, bot=args.bot, name=args.name))
     except (TimeoutError, ClientError, OSError) as exc:
-        print(f"jantaku bot: {exc}", file=sys.stderr)
+        print(f"jantaku bot: {failure(exc)}", file=sys.stderr)
         return 1
     if final is None:
-        print("the table closed before the match ended")
+        print(_("the table closed before the match ended"))
         return 1
-    print(f"match over: scores {final['match']['scores']}")
+    print(_("match over: scores {scores}").format(scores=final["match"]["scores"]))
     return 0
 
 
@@ -182,9 +200,13 @@ def cmd_bot(args: argparse.Namespace) -> int:
 
 
 def add_history_parser(sub: argparse._SubParsersAction) -> argparse.ArgumentParser:
-    p = sub.add_parser("history", help="list finished matches", description="List the finished matches a host kept.")
-    p.add_argument("--data", metavar="DIR", help=f"the host's data directory (default {default_data_dir()})")
-    p.add_argument("--json", action="store_true", help="one JSON object per line")
+    p = sub.add_parser(
+        "history", help=_("list finished matches"), description=_("List the finished matches a host kept.")
+    )
+    p.add_argument(
+        "--data", metavar="DIR", help=_("the host's data directory (default {dir})").format(dir=default_data_dir())
+    )
+    p.add_argument("--json", action="store_true", help=_("one JSON object per line"))
     p.set_defaults(handler=cmd_history)
     return p
 
@@ -210,7 +232,8 @@ def cmd_history(args: argparse.Namespace) -> int:
     for m in matches:
         scores = (m.result or {}).get("scores") or [None] * 4
         players = [{"seat": i, "name": s.name, "bot": s.bot, "score": scores[i]} for i, s in enumerate(m.seats)]
-        when = datetime.datetime.fromtimestamp(m.finished or m.created).strftime("%Y-%m-%d %H:%M")
+        moment = datetime.datetime.fromtimestamp(m.finished or m.created)
+        when = moment.strftime("%Y-%m-%d %H:%M")
         if args.json:
             print(
                 json.dumps(
@@ -226,26 +249,30 @@ def cmd_history(args: argparse.Namespace) -> int:
             )
         else:
             people = "  ".join(f"{p['name']} {p['score']:+d}" if p["score"] is not None else p["name"] for p in players)
-            print(f"#{m.id:<5} {when}  {m.record.ruleset} ({m.record.preset})  {people}")
+            print(f"#{m.id:<5} {format_datetime(moment)}  {m.record.ruleset} ({m.record.preset})  {people}")
     if not matches and not args.json:
-        print("no finished matches yet")
+        print(_("no finished matches yet"))
     return 0
 
 
 def add_export_parser(sub: argparse._SubParsersAction) -> argparse.ArgumentParser:
     p = sub.add_parser(
         "export",
-        help="export a match record",
-        description="Export a stored match's record: json (ours, replayable), tenhou6 "
-        "(tenhou.net/6 JSON, riichi only: for mjai-reviewer, NAGA and the tenhou.net/6 viewer) or mjai "
-        "(an mjai event log, one JSON event per line, riichi only).",
+        help=_("export a match record"),
+        description=_(
+            "Export a stored match's record: json (ours, replayable), tenhou6 "
+            "(tenhou.net/6 JSON, riichi only: for mjai-reviewer, NAGA and the tenhou.net/6 viewer) or mjai "
+            "(an mjai event log, one JSON event per line, riichi only)."
+        ),
     )
-    p.add_argument("match", type=int, metavar="MATCH", help="the match number (see jantaku history)")
+    p.add_argument("match", type=int, metavar="MATCH", help=_("the match number (see jantaku history)"))
     p.add_argument(
-        "--format", default="json", choices=export_formats(), help="json (default), or tenhou6 or mjai (riichi)"
+        "--format", default="json", choices=export_formats(), help=_("json (default), or tenhou6 or mjai (riichi)")
     )
-    p.add_argument("--data", metavar="DIR", help=f"the host's data directory (default {default_data_dir()})")
-    p.add_argument("-o", "--output", metavar="FILE", help="write to FILE instead of standard output")
+    p.add_argument(
+        "--data", metavar="DIR", help=_("the host's data directory (default {dir})").format(dir=default_data_dir())
+    )
+    p.add_argument("-o", "--output", metavar="FILE", help=_("write to FILE instead of standard output"))
     p.set_defaults(handler=cmd_export)
     return p
 
@@ -259,7 +286,7 @@ def cmd_export(args: argparse.Namespace) -> int:
     try:
         stored = store.load(args.match)
     except KeyError:
-        print(f"jantaku export: there is no match {args.match}", file=sys.stderr)
+        print(_("jantaku export: there is no match {match}").format(match=args.match), file=sys.stderr)
         return 1
     except StoreError as exc:  # a damaged row
         print(f"jantaku export: {exc}", file=sys.stderr)
@@ -277,7 +304,10 @@ def cmd_export(args: argparse.Namespace) -> int:
         try:
             Path(args.output).write_text(text)
         except OSError as exc:
-            print(f"jantaku export: cannot write {args.output}: {exc.strerror or exc}", file=sys.stderr)
+            print(
+                _("jantaku export: cannot write {file}: {error}").format(file=args.output, error=exc.strerror or exc),
+                file=sys.stderr,
+            )
             return 1
     else:
         sys.stdout.write(text)

@@ -9,7 +9,8 @@ import json
 import sys
 
 from ..engine.bots.base import LEVELS as BOT_LEVELS
-from .common import address, at_least, port
+from ..i18n import _
+from .common import address, at_least, failure, port, unknown_bot
 
 MAX_LINE = 1024 * 1024  # a line of events longer than this is answered with none, unread
 
@@ -17,39 +18,49 @@ MAX_LINE = 1024 * 1024  # a line of events longer than this is answered with non
 def add_parsers(sub: argparse._SubParsersAction) -> None:
     p = sub.add_parser(
         "mjai-bot",
-        help="one of our bots as an mjai bot on stdin/stdout",
-        description="Speak mjai on stdin/stdout with a Jantaku bot (mjai.app style: a JSON list of events "
-        "per line, or one event per line; one reply per line), e.g.: jantaku mjai-bot --bot strong 2",
+        help=_("one of our bots as an mjai bot on stdin/stdout"),
+        description=_(
+            "Speak mjai on stdin/stdout with a Jantaku bot (mjai.app style: a JSON list of events "
+            "per line, or one event per line; one reply per line), e.g.: jantaku mjai-bot --bot strong 2"
+        ),
     )
-    p.add_argument("seat", type=int, choices=range(4), metavar="SEAT", help="the seat it plays, 0-3")
-    p.add_argument("--bot", default="strong", help=f"which bot plays (default strong; levels: {', '.join(BOT_LEVELS)})")
+    p.add_argument("seat", type=int, choices=range(4), metavar="SEAT", help=_("the seat it plays, 0-3"))
+    p.add_argument(
+        "--bot",
+        default="strong",
+        help=_("which bot plays (default strong; levels: {levels})").format(levels=", ".join(BOT_LEVELS)),
+    )
     p.set_defaults(handler=cmd_mjai_bot)
 
     p = sub.add_parser(
         "mjai-seat",
-        help="an mjai bot program plays a seat at a host's table",
-        description="Play a seat at a host's riichi table with an mjai bot program, e.g.: "
-        'jantaku mjai-seat --connect 127.0.0.1:7654 --table 1 --seat 2 "python bot.py {seat}"',
+        help=_("an mjai bot program plays a seat at a host's table"),
+        description=_(
+            "Play a seat at a host's riichi table with an mjai bot program, e.g.: "
+            'jantaku mjai-seat --connect 127.0.0.1:7654 --table 1 --seat 2 "python bot.py {seat}"'
+        ),
     )
-    p.add_argument("command", help="the bot's command line; {seat} becomes the seat number")
+    p.add_argument("command", help=_("the bot's command line; {seat} becomes the seat number"))
     p.add_argument("--connect", required=True, type=address, metavar="HOST:PORT")
-    p.add_argument("--table", required=True, type=at_least(1), help="the table's id")
-    p.add_argument("--seat", type=int, choices=range(4), help="the seat to take (default: a free one)")
-    p.add_argument("--name", help="the name it plays under (default: mjai bot)")
-    p.add_argument("--time-limit", type=float, default=2.0, metavar="SECONDS", help="per decision (default 2)")
+    p.add_argument("--table", required=True, type=at_least(1), help=_("the table's id"))
+    p.add_argument("--seat", type=int, choices=range(4), help=_("the seat to take (default: a free one)"))
+    p.add_argument("--name", help=_("the name it plays under (default: mjai bot)"))
+    p.add_argument("--time-limit", type=float, default=2.0, metavar="SECONDS", help=_("per decision (default 2)"))
     p.set_defaults(handler=cmd_mjai_seat)
 
     p = sub.add_parser(
         "mjai-server",
-        help="a TCP mjai server: mjai clients (akochan's mjai_client) play seats at a host's tables",
-        description="Accept mjai clients (gimite's protocol: hello, join, one event per line) and seat each at "
-        "a host's riichi table, e.g.: jantaku mjai-server --port 11600 --connect 127.0.0.1:7654 --table 1",
+        help=_("a TCP mjai server: mjai clients (akochan's mjai_client) play seats at a host's tables"),
+        description=_(
+            "Accept mjai clients (gimite's protocol: hello, join, one event per line) and seat each at "
+            "a host's riichi table, e.g.: jantaku mjai-server --port 11600 --connect 127.0.0.1:7654 --table 1"
+        ),
     )
-    p.add_argument("--port", type=port, default=11600, help="TCP port for mjai clients (default 11600)")
+    p.add_argument("--port", type=port, default=11600, help=_("TCP port for mjai clients (default 11600)"))
     p.add_argument("--bind", default="127.0.0.1", metavar="ADDR")
-    p.add_argument("--connect", required=True, type=address, metavar="HOST:PORT", help="the jantaku host")
-    p.add_argument("--table", type=at_least(1), help="the table (default: the room a client joins, as a number)")
-    p.add_argument("--time-limit", type=float, default=2.0, metavar="SECONDS", help="per decision (default 2)")
+    p.add_argument("--connect", required=True, type=address, metavar="HOST:PORT", help=_("the jantaku host"))
+    p.add_argument("--table", type=at_least(1), help=_("the table (default: the room a client joins, as a number)"))
+    p.add_argument("--time-limit", type=float, default=2.0, metavar="SECONDS", help=_("per decision (default 2)"))
     p.set_defaults(handler=cmd_mjai_server)
 
 
@@ -58,7 +69,7 @@ def cmd_mjai_bot(args: argparse.Namespace) -> int:
     from ..engine.rulesets.riichi.mjai_bot import NONE, MjaiBot
 
     if args.bot not in bot_names():
-        print(f"jantaku mjai-bot: unknown bot {args.bot!r}; bots: {', '.join(bot_names())}", file=sys.stderr)
+        print(unknown_bot("jantaku mjai-bot", args.bot), file=sys.stderr)
         return 2
     bot = MjaiBot(seat=args.seat, bot=args.bot)
     stdin = sys.stdin.buffer
@@ -106,12 +117,12 @@ def cmd_mjai_seat(args: argparse.Namespace) -> int:
             )
         )
     except (TimeoutError, ClientError, OSError, ValueError) as exc:
-        print(f"jantaku mjai-seat: {exc}", file=sys.stderr)
+        print(f"jantaku mjai-seat: {failure(exc)}", file=sys.stderr)
         return 1
     if view is None or view.match is None or view.match.phase != "over":
-        print("the match did not finish with the bot in its seat")
+        print(_("the match did not finish with the bot in its seat"))
         return 1
-    print(f"match over: scores {list(view.match.scores)}")
+    print(_("match over: scores {scores}").format(scores=list(view.match.scores)))
     return 0
 
 
@@ -168,9 +179,18 @@ def selfplay_mjai(args: argparse.Namespace, bots: list[str] | None) -> int:
     if args.json:
         print(json.dumps(summary, ensure_ascii=False))
     else:
-        print(f"{args.ruleset}: one match, {summary['hands']} hands, scores {' '.join(map(str, match.scores))}")
+        print(
+            _("{ruleset}: one match, {hands} hands, scores {scores}").format(
+                ruleset=args.ruleset, hands=summary["hands"], scores=" ".join(map(str, match.scores))
+            )
+        )
         for seat, info in summary["mjai_seats"].items():
-            print(f"  seat {seat} (mjai: {info['command']}): {len(info['fallbacks'])} fallback(s)")
+            print(
+                "  "
+                + _("seat {seat} (mjai: {command}): {count} fallback(s)").format(
+                    seat=seat, command=info["command"], count=len(info["fallbacks"])
+                )
+            )
             for why in info["fallbacks"][:10]:
                 print(f"    {why}")
     return 0 if match.is_over else 1

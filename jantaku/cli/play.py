@@ -93,7 +93,7 @@ def cmd_play(args: argparse.Namespace) -> int:
         get_ruleset(ruleset, args.preset, options)  # fail here, before the screen opens
         mjai_seats = parse_seat_specs(args.seat)
         if mjai_seats and (ruleset != MJAI_VARIANT or 0 in mjai_seats):
-            raise ValueError("--seat: mjai bots play riichi, in seats 1-3 (you play seat 0)")
+            raise ValueError(_("--seat: mjai bots play riichi, in seats 1-3 (you play seat 0)"))
     except (OptionError, ValueError) as exc:
         print(f"jantaku play: {exc}", file=sys.stderr)
         return 2

@@ -15,7 +15,8 @@ from pathlib import Path
 
 from ..engine.bots.base import bot_names
 from ..netplay.paths import default_data_dir
-from .common import data_dir
+from ..i18n import _
+from .common import data_dir, unknown_bot
 
 PROG = "jantaku review"
 
@@ -25,25 +26,29 @@ def seat_number(text: str) -> int:
     try:
         seat = int(text)
     except ValueError:
-        raise argparse.ArgumentTypeError(f"{text!r} is not a seat number (0-3)") from None
+        raise argparse.ArgumentTypeError(_("{value} is not a seat number (0-3)").format(value=repr(text))) from None
     if not 0 <= seat <= 3:
-        raise argparse.ArgumentTypeError(f"seat {seat} is out of range: a table has seats 0 to 3")
+        raise argparse.ArgumentTypeError(_("seat {seat} is out of range: a table has seats 0 to 3").format(seat=seat))
     return seat
 
 
 def add_parsers(sub: argparse._SubParsersAction) -> None:
     p = sub.add_parser(
         "review",
-        help="review a seat's decisions in a stored match",
-        description="Go through every decision a seat made in a stored match and show what a bot would "
-        "have done instead, with the reasons: e.g. jantaku review 12 --seat 0 --bot strong",
+        help=_("review a seat's decisions in a stored match"),
+        description=_(
+            "Go through every decision a seat made in a stored match and show what a bot would "
+            "have done instead, with the reasons: e.g. jantaku review 12 --seat 0 --bot strong"
+        ),
     )
-    p.add_argument("match", metavar="MATCH", help="a match number (see jantaku history) or a record file")
-    p.add_argument("--seat", type=seat_number, required=True, metavar="N", help="the seat to review (0-3)")
-    p.add_argument("--bot", default="strong", help="the reviewing bot (default strong)")
-    p.add_argument("--json", action="store_true", help="the review as JSON (docs/review.md)")
-    p.add_argument("--brief", action="store_true", help="only the match rate and the biggest mistakes")
-    p.add_argument("--data", metavar="DIR", help=f"the host's data directory (default {default_data_dir()})")
+    p.add_argument("match", metavar="MATCH", help=_("a match number (see jantaku history) or a record file"))
+    p.add_argument("--seat", type=seat_number, required=True, metavar="N", help=_("the seat to review (0-3)"))
+    p.add_argument("--bot", default="strong", help=_("the reviewing bot (default strong)"))
+    p.add_argument("--json", action="store_true", help=_("the review as JSON (docs/review.md)"))
+    p.add_argument("--brief", action="store_true", help=_("only the match rate and the biggest mistakes"))
+    p.add_argument(
+        "--data", metavar="DIR", help=_("the host's data directory (default {dir})").format(dir=default_data_dir())
+    )
     p.set_defaults(handler=cmd_review)
 
 
@@ -51,7 +56,7 @@ def cmd_review(args: argparse.Namespace) -> int:
     from ..engine.review import ReviewError, format_review, review_match
 
     if args.bot not in bot_names():
-        print(f"{PROG}: unknown bot {args.bot!r}; bots: {', '.join(bot_names())}", file=sys.stderr)
+        print(unknown_bot(PROG, args.bot), file=sys.stderr)
         return 2
     try:
         record, names = _load(args)
@@ -75,4 +80,6 @@ def _load(args: argparse.Namespace):
         return load_stored(int(text), data_dir(args))
     if Path(text).exists():
         return load_record(Path(text))
-    raise ValueError(f"there is no match {text!r} (a match number from jantaku history, or a record file)")
+    raise ValueError(
+        _("there is no match {match} (a match number from jantaku history, or a record file)").format(match=repr(text))
+    )

@@ -12,6 +12,7 @@ import sys
 from collections.abc import Callable, Iterable
 from typing import TYPE_CHECKING, Any
 
+from ..i18n import _
 from .common import at_least, parse_options
 
 if TYPE_CHECKING:
@@ -72,7 +73,7 @@ def cmd_score(args: argparse.Namespace) -> int:
     if args.jsonl:
         return _jsonl(sys.stdin, lambda obj: score_json(args.ruleset, obj))
     if not args.hand:
-        print("jantaku score: give a HAND, or --jsonl to read requests from stdin", file=sys.stderr)
+        print(_("jantaku score: give a HAND, or --jsonl to read requests from stdin"), file=sys.stderr)
         return 2
     result = score_json(args.ruleset, _score_request_from_args(args))
     if args.json:
@@ -91,7 +92,7 @@ def cmd_analyze(args: argparse.Namespace) -> int:
     if args.jsonl:
         return _jsonl(sys.stdin, analyze_json)
     if not args.hand:
-        print("jantaku analyze: give a HAND, or --jsonl to read hands from stdin", file=sys.stderr)
+        print(_("jantaku analyze: give a HAND, or --jsonl to read hands from stdin"), file=sys.stderr)
         return 2
     request = {"hand": " ".join(args.hand)}
     if args.seen:
@@ -114,10 +115,13 @@ def cmd_selfplay(args: argparse.Namespace) -> int:
 
     bots = args.bots.split(",") if args.bots else None
     if bots is not None and (len(bots) != 4 or any(b not in bot_names() for b in bots)):
-        print(f"jantaku selfplay: --bots takes four names from: {', '.join(bot_names())}", file=sys.stderr)
+        print(
+            _("jantaku selfplay: --bots takes four names from: {bots}").format(bots=", ".join(bot_names())),
+            file=sys.stderr,
+        )
         return 2
     if args.hands < 1:
-        print("jantaku selfplay: --hands must be at least 1", file=sys.stderr)
+        print(_("jantaku selfplay: --hands must be at least 1"), file=sys.stderr)
         return 2
     if args.seat:
         from .mjai import selfplay_mjai
@@ -161,14 +165,19 @@ def cmd_import(args: argparse.Namespace) -> int:
     try:
         text = _read_log(args.file)
     except (OSError, UnicodeDecodeError) as exc:
-        print(f"jantaku import: cannot read {args.file}: {exc}", file=sys.stderr)
+        print(_("jantaku import: cannot read {file}: {error}").format(file=args.file, error=exc), file=sys.stderr)
         return 2
     fmt = import_format(text)
     assert fmt.check is not None  # import_format picks formats that import
     try:
         report = fmt.check(text)
     except (ValueError, SyntaxError) as exc:  # every reader's error is a ValueError; ElementTree's a SyntaxError
-        print(f"jantaku import: {args.file} is not {fmt.description}: {exc}", file=sys.stderr)
+        print(
+            _("jantaku import: {file} is not {format}: {error}").format(
+                file=args.file, format=_(fmt.description), error=exc
+            ),
+            file=sys.stderr,
+        )
         return 2
     if args.check:
         for line in report.lines(verbose=True):
@@ -188,7 +197,7 @@ def _store_import(args: argparse.Namespace, report: ImportReport | MjaiImportRep
     try:
         return store_imported_match(report.match, source=args.file, data_dir=args.data, players=report.players)
     except StoreError as exc:
-        print(f"jantaku import: not stored: {exc}", file=sys.stderr)
+        print(_("jantaku import: not stored: {error}").format(error=exc), file=sys.stderr)
         return None
 
 
@@ -199,81 +208,89 @@ def add_parsers(sub: argparse._SubParsersAction) -> None:
     """Add this module's parsers, each with its handler."""
     p = sub.add_parser(
         "score",
-        help="score a hand (itemised); --jsonl for batches",
-        description="Score a winning hand, e.g.: jantaku score riichi 123m456p789s1122z --win 2z --self",
+        help=_("score a hand (itemised); --jsonl for batches"),
+        description=_("Score a winning hand, e.g.: jantaku score riichi 123m456p789s1122z --win 2z --self"),
     )
-    p.add_argument("ruleset", help="classical, hongkong, riichi or sichuan")
+    p.add_argument("ruleset", help=_("classical, hongkong, riichi or sichuan"))
     p.add_argument(
-        "hand", nargs="*", help="concealed tiles incl. the winning tile, then melds: 123m44p chi:345m pon:555z"
+        "hand", nargs="*", help=_("concealed tiles incl. the winning tile, then melds: 123m44p chi:345m pon:555z")
     )
-    p.add_argument("--win", help="the winning tile (one of the concealed tiles)")
-    p.add_argument("--self", "--tsumo", dest="self_drawn", action="store_true", help="won by self-draw")
-    p.add_argument("--from", dest="discarder", metavar="SEAT", help="discarder's seat wind (E S W N)")
-    p.add_argument("--seat", help="winner's seat wind (E S W N); default E")
-    p.add_argument("--round", help="round wind (E S W N); default E")
+    p.add_argument("--win", help=_("the winning tile (one of the concealed tiles)"))
+    p.add_argument("--self", "--tsumo", dest="self_drawn", action="store_true", help=_("won by self-draw"))
+    p.add_argument("--from", dest="discarder", metavar="SEAT", help=_("discarder's seat wind (E S W N)"))
+    p.add_argument("--seat", help=_("winner's seat wind (E S W N); default E"))
+    p.add_argument("--round", help=_("round wind (E S W N); default E"))
     p.add_argument(
         "--flag",
         action="append",
         metavar="FLAG",
-        help="riichi, double_riichi, ippatsu, last_tile, replacement, robbed_kong, first_turn, "
-        "twofold_fortune, kong_then_discard (repeatable)",
+        help=_(
+            "riichi, double_riichi, ippatsu, last_tile, replacement, robbed_kong, first_turn, "
+            "twofold_fortune, kong_then_discard (repeatable)"
+        ),
     )
-    p.add_argument("--dora", action="append", metavar="TILE", help="dora indicator (riichi; repeatable)")
-    p.add_argument("--ura", action="append", metavar="TILE", help="ura-dora indicator (riichi; repeatable)")
+    p.add_argument("--dora", action="append", metavar="TILE", help=_("dora indicator (riichi; repeatable)"))
+    p.add_argument("--ura", action="append", metavar="TILE", help=_("ura-dora indicator (riichi; repeatable)"))
     p.add_argument("--honba", type=at_least(0), default=0)
-    p.add_argument("--sticks", type=at_least(0), default=0, help="riichi sticks on the table")
-    p.add_argument("--void", help="void suit (sichuan): m, p or s")
-    p.add_argument("--preset", help="ruleset preset")
-    p.add_argument("--option", action="append", metavar="NAME=VALUE", help="option override (repeatable)")
-    p.add_argument("--json", action="store_true", help="print the result as JSON")
-    p.add_argument("--jsonl", action="store_true", help="read one JSON request per line from stdin")
+    p.add_argument("--sticks", type=at_least(0), default=0, help=_("riichi sticks on the table"))
+    p.add_argument("--void", help=_("void suit (sichuan): m, p or s"))
+    p.add_argument("--preset", help=_("ruleset preset"))
+    p.add_argument("--option", action="append", metavar="NAME=VALUE", help=_("option override (repeatable)"))
+    p.add_argument("--json", action="store_true", help=_("print the result as JSON"))
+    p.add_argument("--jsonl", action="store_true", help=_("read one JSON request per line from stdin"))
     p.set_defaults(handler=cmd_score)
 
     p = sub.add_parser(
         "analyze",
-        help="shanten, waits and discard advice for a hand",
-        description="Analyse a hand, e.g.: jantaku analyze 123m456p789s1122z3z",
+        help=_("shanten, waits and discard advice for a hand"),
+        description=_("Analyse a hand, e.g.: jantaku analyze 123m456p789s1122z3z"),
     )
-    p.add_argument("hand", nargs="*", help="13 or 14 tiles (melds allowed: chi:345m ...)")
-    p.add_argument("--json", action="store_true", help="print the result as JSON")
-    p.add_argument("--jsonl", action="store_true", help='read one JSON {"hand": ...} per line from stdin')
-    p.add_argument("--seen", metavar="TILES", help="tiles seen outside the hand: count only the unseen copies")
+    p.add_argument("hand", nargs="*", help=_("13 or 14 tiles (melds allowed: chi:345m ...)"))
+    p.add_argument("--json", action="store_true", help=_("print the result as JSON"))
+    p.add_argument("--jsonl", action="store_true", help=_('read one JSON {"hand": ...} per line from stdin'))
+    p.add_argument("--seen", metavar="TILES", help=_("tiles seen outside the hand: count only the unseen copies"))
     p.set_defaults(handler=cmd_analyze)
 
     p = sub.add_parser(
         "selfplay",
-        help="bots play hands against each other and print a summary",
-        description="Four bots play N hands, e.g.: jantaku selfplay --ruleset riichi --hands 100",
+        help=_("bots play hands against each other and print a summary"),
+        description=_("Four bots play N hands, e.g.: jantaku selfplay --ruleset riichi --hands 100"),
     )
-    p.add_argument("--ruleset", default="basic", help="classical, hongkong, riichi, sichuan or basic")
-    p.add_argument("--preset", help="ruleset preset")
-    p.add_argument("--option", action="append", metavar="NAME=VALUE", help="option override (repeatable)")
+    p.add_argument("--ruleset", default="basic", help=_("classical, hongkong, riichi, sichuan or basic"))
+    p.add_argument("--preset", help=_("ruleset preset"))
+    p.add_argument("--option", action="append", metavar="NAME=VALUE", help=_("option override (repeatable)"))
     p.add_argument("--hands", type=int, default=16)
     p.add_argument("--seed", type=int, default=0)
-    p.add_argument("--bots", help="four comma-separated bot names, one per seat (default: easy)")
-    p.add_argument("--json", action="store_true", help="print one JSON object")
+    p.add_argument("--bots", help=_("four comma-separated bot names, one per seat (default: easy)"))
+    p.add_argument("--json", action="store_true", help=_("print one JSON object"))
     p.add_argument(
         "--seat",
         action="append",
         metavar='SEAT=mjai:"CMD"',
-        help="an external mjai bot plays SEAT (riichi; one whole match; repeatable; see docs/mjai.md)",
+        help=_("an external mjai bot plays SEAT (riichi; one whole match; repeatable; see docs/mjai.md)"),
     )
-    p.add_argument("--time-limit", type=float, default=2.0, metavar="SECONDS", help="an mjai bot's time per decision")
+    p.add_argument(
+        "--time-limit", type=float, default=2.0, metavar="SECONDS", help=_("an mjai bot's time per decision")
+    )
     p.set_defaults(handler=cmd_selfplay)
 
     p = sub.add_parser(
         "import",
-        help="import a riichi game (Tenhou mjlog, tenhou.net/6 JSON or an mjai log); --check compares it with our engine",
-        description="Replay a riichi game record through our engine and keep it in the history. The format is "
-        "told by the content: mjlog XML, tenhou.net/6 JSON (as tenhou.net/6 and jantaku export --format tenhou6 "
-        "write it; one object, or one per line) or an mjai log (one JSON event per line); plain or gzip.",
+        help=_(
+            "import a riichi game (Tenhou mjlog, tenhou.net/6 JSON or an mjai log); --check compares it with our engine"
+        ),
+        description=_(
+            "Replay a riichi game record through our engine and keep it in the history. The format is "
+            "told by the content: mjlog XML, tenhou.net/6 JSON (as tenhou.net/6 and jantaku export --format tenhou6 "
+            "write it; one object, or one per line) or an mjai log (one JSON event per line); plain or gzip."
+        ),
     )
-    p.add_argument("file", help="a .mjlog (XML), tenhou.net/6 .json or mjai .jsonl file, plain or gzip")
+    p.add_argument("file", help=_("a .mjlog (XML), tenhou.net/6 .json or mjai .jsonl file, plain or gzip"))
     p.add_argument(
         "--check",
         action="store_true",
-        help="print, hand by hand, whether our result equals the log's; exit 1 on any mismatch",
+        help=_("print, hand by hand, whether our result equals the log's; exit 1 on any mismatch"),
     )
-    p.add_argument("--data", metavar="DIR", help="the data directory (default: the user's data dir)")
-    p.add_argument("--no-store", action="store_true", help="check only; do not add the game to the history")
+    p.add_argument("--data", metavar="DIR", help=_("the data directory (default: the user's data dir)"))
+    p.add_argument("--no-store", action="store_true", help=_("check only; do not add the game to the history"))
     p.set_defaults(handler=cmd_import)

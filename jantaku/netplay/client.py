@@ -27,21 +27,34 @@ from ..engine.actions import Action
 from ..engine.views import ViewFormatError, view_from_wire
 from .views import protocol1_read
 from .protocol import HOST_LIMITS, PROTOCOL_VERSION, MessageReader, ProtocolError, pack
+from ..i18n import N_, _
+from .texts import in_reader_language
 
 _CLOSED = {"type": "closed"}
 
 
 class ClientError(Exception):
-    """The host answered a request with an ``error``."""
+    """The host answered a request with an ``error``; ``message`` is the host's English, :attr:`text`
+    the same in this program's language (when the host sent a key it knows, docs/protocol.md)."""
 
-    def __init__(self, code: str, message: str):
+    def __init__(self, code: str, message: str, wire: dict[str, Any] | None = None):
         super().__init__(f"{code}: {message}")
         self.code = code
         self.message = message
+        self._wire = wire
+
+    @classmethod
+    def from_wire(cls, msg: dict[str, Any]) -> ClientError:
+        return cls(msg.get("code", "error"), msg.get("message", ""), msg)
+
+    @property
+    def text(self) -> str:
+        # the client's own messages are msgids (N_): translated here, where they are shown
+        return in_reader_language(self._wire) if self._wire is not None else _(self.message)
 
 
 class ConnectionClosed(ClientError):
-    def __init__(self, message: str = "the connection to the host is closed"):
+    def __init__(self, message: str = N_("the connection to the host is closed")):
         super().__init__("closed", message)
 
 
@@ -108,10 +121,10 @@ class Client:
         while True:
             data = await self.reader.read(HOST_LIMITS.read_chunk)
             if not data:
-                raise ConnectionClosed("the host closed the connection during the handshake")
+                raise ConnectionClosed(N_("the host closed the connection during the handshake"))
             for msg in self._messages.feed(data):
                 if msg["type"] == "error":
-                    raise ClientError(msg.get("code", "error"), msg.get("message", ""))
+                    raise ClientError.from_wire(msg)
                 if msg["type"] != "welcome":
                     raise ClientError("handshake", f"expected welcome, got {msg['type']!r}")
                 self.welcome = msg
@@ -156,7 +169,7 @@ class Client:
             future = self._waiting.pop(ref, None)
             if future is not None and not future.done():
                 if msg["type"] == "error":
-                    future.set_exception(ClientError(msg.get("code", "error"), msg.get("message", "")))
+                    future.set_exception(ClientError.from_wire(msg))
                 else:
                     future.set_result(msg)
             return

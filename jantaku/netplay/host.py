@@ -43,6 +43,7 @@ from .protocol import (
 from .requests import check_request
 from .store import Store
 from .tables import DEFAULT_BOT
+from .texts import HostText
 
 if TYPE_CHECKING:
     from .discovery import Beacon
@@ -170,8 +171,9 @@ class Host:
             self.beacon.stop()
         if self.lobby is not None:
             self.lobby.close()
+        bye = HostText("host_shutting_down")
         for conn in list(self.connections):
-            conn.send({"type": "bye", "reason": "the host is shutting down"})
+            conn.send({"type": "bye", "reason": str(bye), **bye.wire()})
             conn.close()
         if self._sessions:
             done, pending = await asyncio.wait(self._sessions, timeout=2.0)
@@ -259,14 +261,14 @@ class Host:
 
     def _admit(self, conn: Connection) -> bool:
         if self._stopped is None or self._stopped.is_set():
-            conn.close(ErrorCode.SHUTDOWN, "the host is shutting down")
+            conn.close(ErrorCode.SHUTDOWN, HostText("host_shutting_down"))
             return False
         if len(self.connections) >= self.limits.max_connections:
-            conn.close(ErrorCode.HOST_FULL, "the host has too many connections")
+            conn.close(ErrorCode.HOST_FULL, HostText("host_full"))
             return False
         address = counted_address(self.limits, conn.ip)
         if address is not None and sum(c.ip == address for c in self.connections) >= self.limits.max_per_ip:
-            conn.close(ErrorCode.HOST_FULL, f"too many connections from {conn.ip}")
+            conn.close(ErrorCode.HOST_FULL, HostText("address_full", address=conn.ip))
             return False
         return True
 
@@ -283,16 +285,16 @@ class Host:
             conn.close(exc.code, exc.message)
         except Exception:
             log.exception("%r: internal error", conn)
-            conn.close(ErrorCode.INTERNAL, "the host failed on your request; please reconnect")
+            conn.close(ErrorCode.INTERNAL, HostText("host_failed"))
 
     def _hello(self, conn: Connection, msg: dict[str, Any]) -> bool:
         if msg["type"] != "hello":
-            raise ProtocolError(ErrorCode.HANDSHAKE, "the first message must be 'hello'")
+            raise ProtocolError(ErrorCode.HANDSHAKE, HostText("hello_first"))
         if msg.get("protocol") not in SUPPORTED_VERSIONS:
             conn.send(
                 error_message(
                     ErrorCode.PROTOCOL_VERSION,
-                    f"this host speaks protocol {PROTOCOL_VERSION}, not {msg.get('protocol')!r}",
+                    HostText("protocol_version", supported=PROTOCOL_VERSION, requested=repr(msg.get("protocol"))),
                     supported=list(SUPPORTED_VERSIONS),
                 )
             )
@@ -330,7 +332,7 @@ class Host:
             if player.unsaved_token is None:
                 store.rename_player(player.id, name)
         if player.conn is not None and player.connected:
-            player.conn.close(ErrorCode.REPLACED, "you connected again from elsewhere")
+            player.conn.close(ErrorCode.REPLACED, HostText("replaced"))
         player.conn, conn.player = conn, player
         tables = lobby.tables_of(player)
         conn.send(
@@ -373,7 +375,7 @@ class Host:
         try:
             req = check_request(msg)
             if req["type"] == "hello":
-                raise RequestError(ErrorCode.BAD_REQUEST, "you already said hello")
+                raise RequestError(ErrorCode.BAD_REQUEST, HostText("hello_twice"))
             reply = (
                 {"type": "pong", "data": req["data"]} if req["type"] == "ping" else self._started().handle(conn, req)
             )

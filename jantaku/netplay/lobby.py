@@ -22,6 +22,7 @@ from .players import Player
 from .prompts import Timers
 from .limits import counted_address
 from .protocol import ErrorCode, PackedMessage, RequestError, pack, pack_array
+from .texts import HostText
 from .pacing import BotPacer
 from .quotas import TableQuotas
 from .seats import TableSettings
@@ -204,13 +205,13 @@ class Lobby:
     def handle(self, conn: Connection, req: dict[str, Any]) -> dict[str, Any] | None:
         handler = getattr(self, f"_on_{req['type']}", None)
         if handler is None:
-            raise RequestError(ErrorCode.UNKNOWN_TYPE, f"{req['type']!r} is not a lobby request")
+            raise RequestError(ErrorCode.UNKNOWN_TYPE, HostText("not_lobby_request", type=repr(req["type"])))
         return handler(conn, conn.player, req)
 
     def _table(self, table_id: int) -> HostTable:
         table = self.tables.get(table_id)
         if table is None:
-            raise RequestError(ErrorCode.NO_SUCH_TABLE, f"there is no table {table_id}")
+            raise RequestError(ErrorCode.NO_SUCH_TABLE, HostText("no_such_table", table=table_id))
         return table
 
     def _on_list(self, conn: Connection, player: Player, req: dict[str, Any]) -> PackedMessage:
@@ -223,7 +224,7 @@ class Lobby:
 
     def _on_create(self, conn: Connection, player: Player, req: dict[str, Any]) -> dict[str, Any]:
         if len(self.tables) >= self.limits.max_tables:
-            raise RequestError(ErrorCode.NOT_ALLOWED, f"this host has its maximum of {self.limits.max_tables} tables")
+            raise RequestError(ErrorCode.NOT_ALLOWED, HostText("host_table_limit", count=self.limits.max_tables))
         try:
             ruleset = get_ruleset(req["ruleset"], req["preset"], req["options"])
             timers = Timers.from_wire(req["timers"])
@@ -254,7 +255,7 @@ class Lobby:
 
     def _check_seat_count(self, player: Player) -> None:
         if len(self.tables_of(player)) >= self.limits.max_seats_per_player:
-            raise RequestError(ErrorCode.NOT_ALLOWED, f"you already sit at {self.limits.max_seats_per_player} tables")
+            raise RequestError(ErrorCode.NOT_ALLOWED, HostText("seat_limit", count=self.limits.max_seats_per_player))
 
     def _on_join(self, conn: Connection, player: Player, req: dict[str, Any]) -> dict[str, Any]:
         table = self._table(req["table"])
@@ -270,12 +271,12 @@ class Lobby:
     def _on_spectate(self, conn: Connection, player: Player, req: dict[str, Any]) -> None:
         table = self._table(req["table"])
         if table.seat_of(player) is not None:
-            raise RequestError(ErrorCode.NOT_ALLOWED, f"you sit at table {table.id}")
+            raise RequestError(ErrorCode.NOT_ALLOWED, HostText("seated_not_spectator", table=table.id))
         address = counted_address(self.limits, conn.ip)
         if table.settings.spectators_see_hands and address is not None and address in self._seated_addresses(table):
             raise RequestError(
                 ErrorCode.NOT_ALLOWED,
-                f"table {table.id} shows spectators every hand, and a player there connects from your address",
+                HostText("spectator_shares_address", table=table.id),
             )
         table.watch(conn)
 
@@ -301,7 +302,7 @@ class Lobby:
             table.unwatch(conn)
             conn.send_error(
                 ErrorCode.NOT_ALLOWED,
-                f"you no longer watch table {table.id}: a player there connects from your address",
+                HostText("spectator_dropped", table=table.id),
             )
 
     def _on_add_bot(self, conn: Connection, player: Player, req: dict[str, Any]) -> dict[str, Any]:
@@ -324,7 +325,7 @@ class Lobby:
         elif table.seat_of(player) is not None:
             table.leave(player)
         else:
-            raise RequestError(ErrorCode.NOT_ALLOWED, f"you are not at table {table.id}")
+            raise RequestError(ErrorCode.NOT_ALLOWED, HostText("not_at_table", table=table.id))
 
     def _on_back(self, conn: Connection, player: Player, req: dict[str, Any]) -> None:
         self._table(req["table"]).back(player)
@@ -336,7 +337,7 @@ class Lobby:
 
     def _on_chat(self, conn: Connection, player: Player, req: dict[str, Any]) -> None:
         if not conn.chat_bucket.take():
-            raise RequestError(ErrorCode.CHAT_LIMIT, "you are chatting too fast")
+            raise RequestError(ErrorCode.CHAT_LIMIT, HostText("chat_too_fast"))
         msg = {
             "type": "chat",
             "table": req["table"],
@@ -353,7 +354,7 @@ class Lobby:
         table = self._table(req["table"])
         spectator = conn in table.spectators
         if not spectator and table.seat_of(player) is None:
-            raise RequestError(ErrorCode.NOT_ALLOWED, f"you are not at table {table.id}")
+            raise RequestError(ErrorCode.NOT_ALLOWED, HostText("not_at_table", table=table.id))
         msg["spectator"] = spectator
         table.chat(msg, from_spectator=spectator)
 

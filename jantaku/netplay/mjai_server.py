@@ -15,6 +15,7 @@ import contextlib
 import json
 import logging
 
+from ..i18n import _
 from .client import Client, ClientError
 from .mjai_seat import DEFAULT_TIME_LIMIT, LineChannel, play_seat
 
@@ -90,7 +91,12 @@ async def serve_mjai(
     """Accept mjai clients until stopped (Ctrl-C)."""
     server = await start_mjai_server(bind, port, host, host_port, table=table, time_limit=time_limit)
     listening = server.sockets[0].getsockname()[1] if server.sockets else port
-    print(f"jantaku mjai-server on {bind}:{listening}, seating mjai clients at {host}:{host_port}", flush=True)
+    print(
+        _("jantaku mjai-server on {address}, seating mjai clients at {host}").format(
+            address=f"{bind}:{listening}", host=f"{host}:{host_port}"
+        ),
+        flush=True,
+    )
     async with server:
         await server.serve_forever()
     return 0

@@ -24,6 +24,8 @@ from typing import Any
 
 import msgpack
 
+from .texts import HostText
+
 PROTOCOL_VERSION = 1
 SUPPORTED_VERSIONS = (1,)
 
@@ -238,7 +240,10 @@ class PackedMessage:
 
 
 def error_message(code: str, message: str, ref: Any = None, **extra: Any) -> dict[str, Any]:
-    out = {"type": "error", "code": code, "message": message, **extra}
+    """An ``error``; a :class:`~.texts.HostText` message adds its ``key`` and ``args`` (the client's language)."""
+    out = {"type": "error", "code": code, "message": str(message), **extra}
+    if isinstance(message, HostText):
+        out.update(message.wire())
     if ref is not None:
         out["ref"] = ref
     return out

@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING
 from .connection import TokenBucket
 from .limits import HostLimits
 from .protocol import ErrorCode, RequestError
+from .texts import HostText
 
 if TYPE_CHECKING:
     from .tables import HostTable
@@ -31,16 +32,18 @@ class TableQuotas:
         limits = self.limits
         mine = [t for t in self._tables() if t.settings.owner == player_id or t.creator == player_id]
         if len(mine) >= limits.tables_per_player:
-            raise RequestError(ErrorCode.NOT_ALLOWED, f"you have {limits.tables_per_player} tables open already")
+            raise RequestError(ErrorCode.NOT_ALLOWED, HostText("own_table_limit", count=limits.tables_per_player))
         from_address = sum(t.creator_address == address for t in self._tables()) if address is not None else 0
         if from_address >= limits.tables_per_address:
-            raise RequestError(ErrorCode.NOT_ALLOWED, f"{limits.tables_per_address} tables are open from {address}")
+            raise RequestError(
+                ErrorCode.NOT_ALLOWED, HostText("address_table_limit", count=limits.tables_per_address, address=address)
+            )
         keys = [("player", player_id)] + ([("address", address)] if address is not None else [])
         buckets = [self._bucket(key) for key in keys]
         if not all(b.has_token() for b in buckets):
             raise RequestError(
                 ErrorCode.NOT_ALLOWED,
-                f"at most {limits.tables_created_per_minute:g} new tables a minute; try again soon",
+                HostText("create_rate_limit", count=f"{limits.tables_created_per_minute:g}"),
             )
         for bucket in buckets:
             bucket.take()
@@ -51,12 +54,12 @@ class TableQuotas:
         running = [t for t in self._tables() if t.state == "playing" and not t.humans]
         if sum(t.creator == player_id for t in running) >= limits.bot_tables_per_player:
             raise RequestError(
-                ErrorCode.NOT_ALLOWED, f"you may run {limits.bot_tables_per_player} match(es) of bots only at a time"
+                ErrorCode.NOT_ALLOWED, HostText("own_bot_match_limit", count=limits.bot_tables_per_player)
             )
         if address is not None and sum(t.creator_address == address for t in running) >= limits.bot_tables_per_address:
             raise RequestError(
                 ErrorCode.NOT_ALLOWED,
-                f"{limits.bot_tables_per_address} matches of bots only run from {address} already",
+                HostText("address_bot_match_limit", count=limits.bot_tables_per_address, address=address),
             )
 
     def _bucket(self, key: tuple[str, object]) -> TokenBucket:

@@ -17,6 +17,7 @@ from collections.abc import Callable
 from typing import Any
 
 from .protocol import ErrorCode, RequestError
+from .texts import HostText
 
 Check = Callable[[str, Any], Any]  # (field name, value) -> cleaned value; raises ValueError
 _MISSING = object()
@@ -127,7 +128,7 @@ def check_request(msg: dict[str, Any]) -> dict[str, Any]:
     kind = msg["type"]
     spec = REQUESTS.get(kind)
     if spec is None:
-        raise RequestError(ErrorCode.UNKNOWN_TYPE, f"unknown message type {kind[:40]!r}")
+        raise RequestError(ErrorCode.UNKNOWN_TYPE, HostText("unknown_type", type=repr(kind[:40])))
     out: dict[str, Any] = {"type": kind}
     try:
         for name, check in spec.items():
@@ -139,5 +140,5 @@ def check_request(msg: dict[str, Any]) -> dict[str, Any]:
             out[name] = check(name, value)
         out["ref"] = ANY_REF("ref", msg.get("ref"))
     except ValueError as exc:
-        raise RequestError(ErrorCode.BAD_REQUEST, f"{kind}: {exc}") from None
+        raise RequestError(ErrorCode.BAD_REQUEST, HostText("bad_request", request=kind, detail=str(exc))) from None
     return out

@@ -23,6 +23,7 @@ from ..engine.match import STOP_SEAT, Match
 from .clock import Cancellable
 from .prompts import SeatPrompt, prompt_kind
 from .protocol import ErrorCode, RequestError
+from .texts import HostText
 from .store import StoreError
 
 if TYPE_CHECKING:
@@ -142,13 +143,13 @@ class MatchRunner:
         """A person's answer to their prompt (``by``: ``fallback`` when a seat's program stood in for its bot)."""
         prompt = self.prompts.get(seat)
         if not self.running or prompt is None or prompt.id != prompt_id:
-            raise RequestError(ErrorCode.STALE_PROMPT, f"prompt {prompt_id} is not open for you")
+            raise RequestError(ErrorCode.STALE_PROMPT, HostText("prompt_not_open", prompt=prompt_id))
         try:
             action = Action.from_wire(wire)
         except ValueError as exc:
-            raise RequestError(ErrorCode.BAD_REQUEST, f"act: {exc}") from None
+            raise RequestError(ErrorCode.BAD_REQUEST, HostText("bad_action", detail=str(exc))) from None
         if action not in prompt.actions:
-            raise RequestError(ErrorCode.ILLEGAL_ACTION, f"{action} is not one of the actions offered")
+            raise RequestError(ErrorCode.ILLEGAL_ACTION, HostText("action_not_offered", action=str(action)))
         self.table.seats[seat].timeouts = 0
         self._apply(seat, action, by=by)
 

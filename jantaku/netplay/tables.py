@@ -24,6 +24,7 @@ from .connection import Connection
 from .pacing import BotPacer
 from .players import Player
 from .protocol import ErrorCode, PackedMessage, RequestError, pack
+from .texts import HostText
 from .runner import MatchRunner
 from .seats import Seat, TableSettings
 from .store import Store, StoredMatch, StoredSeat
@@ -146,12 +147,12 @@ class HostTable:
     def free_seat_for(self, player: Player, seat: int | None = None) -> int:
         """The seat ``player`` gets by sitting down (``seat``, or the first free one); raises if none."""
         if self.seat_of(player) is not None:
-            raise RequestError(ErrorCode.NOT_ALLOWED, f"you already sit at table {self.id}")
+            raise RequestError(ErrorCode.NOT_ALLOWED, HostText("already_seated_here", table=self.id))
         if self.state != "waiting":
             left = next((s.index for s in self.seats if s.left_by == player.id and s.kind == "bot"), None)
             if left is not None and self.state == "playing":
                 return left  # the seat this player left: the bot playing it gives it back
-            raise RequestError(ErrorCode.NOT_ALLOWED, f"table {self.id} has started and its seats are taken")
+            raise RequestError(ErrorCode.NOT_ALLOWED, HostText("seats_taken_after_start", table=self.id))
         return self._free_seat(seat)
 
     def sit(self, player: Player, seat: int | None = None) -> int:
@@ -175,14 +176,14 @@ class HostTable:
         player.send_packed(self._update(index, []))
 
     def add_bot(self, player: Player, bot: str | None, seat: int | None) -> int:
-        self._check_owner(player, "add bots")
+        self._check_owner(player, "add_bots")
         bot = bot or self.default_bot
         try:
             get_bot(bot)
         except ValueError as exc:
             raise RequestError(ErrorCode.BAD_REQUEST, str(exc)) from None
         if self.state != "waiting":
-            raise RequestError(ErrorCode.NOT_ALLOWED, "bots are added before the match starts")
+            raise RequestError(ErrorCode.NOT_ALLOWED, HostText("bots_added_before_start"))
         seat = self._free_seat(seat)
         self.seats[seat].seat_bot(bot)
         self.changed()
@@ -193,32 +194,33 @@ class HostTable:
         if seat is None:
             seat = next((s.index for s in self.seats if s.kind == "empty"), None)
             if seat is None:
-                raise RequestError(ErrorCode.TABLE_FULL, f"table {self.id} has no free seat")
+                raise RequestError(ErrorCode.TABLE_FULL, HostText("no_free_seat", table=self.id))
         elif self.seats[seat].kind != "empty":
-            raise RequestError(ErrorCode.SEAT_TAKEN, f"seat {seat} at table {self.id} is taken")
+            raise RequestError(ErrorCode.SEAT_TAKEN, HostText("seat_taken", seat=seat, table=self.id))
         return seat
 
     def remove_bot(self, player: Player, seat: int) -> None:
-        self._check_owner(player, "remove bots")
+        self._check_owner(player, "remove_bots")
         if self.state != "waiting":
-            raise RequestError(ErrorCode.NOT_ALLOWED, "bots leave only before the match starts")
+            raise RequestError(ErrorCode.NOT_ALLOWED, HostText("bots_leave_before_start"))
         if self.seats[seat].kind != "bot":
-            raise RequestError(ErrorCode.BAD_REQUEST, f"seat {seat} is not a bot")
+            raise RequestError(ErrorCode.BAD_REQUEST, HostText("seat_not_bot", seat=seat))
         self.seats[seat].empty()
         self.changed()
 
     def _check_owner(self, player: Player, what: str) -> None:
+        """``what``: ``add_bots``, ``remove_bots`` or ``start`` (each refusal is a sentence of its own)."""
         owner = self.settings.owner
         if owner is not None and owner != player.id:
-            raise RequestError(ErrorCode.NOT_ALLOWED, f"only the table's creator may {what}")
+            raise RequestError(ErrorCode.NOT_ALLOWED, HostText(f"creator_only_{what}"))
         if owner is None and self.seat_of(player) is None:
-            raise RequestError(ErrorCode.NOT_ALLOWED, f"only a seated player may {what}")
+            raise RequestError(ErrorCode.NOT_ALLOWED, HostText(f"seated_only_{what}"))
 
     def leave(self, player: Player) -> None:
         """Give up one's seat: before the match it is free again; during it a bot plays on."""
         index = self.seat_of(player)
         if index is None:
-            raise RequestError(ErrorCode.NOT_ALLOWED, f"you have no seat at table {self.id}")
+            raise RequestError(ErrorCode.NOT_ALLOWED, HostText("no_seat_at_table", table=self.id))
         seat = self.seats[index]
         if self.state == "playing":
             runner = self.current_runner()
@@ -273,7 +275,7 @@ class HostTable:
         """The player is at the keyboard again after a bot played for them."""
         index = self.seat_of(player)
         if index is None:
-            raise RequestError(ErrorCode.NOT_ALLOWED, f"you have no seat at table {self.id}")
+            raise RequestError(ErrorCode.NOT_ALLOWED, HostText("no_seat_at_table", table=self.id))
         seat = self.seats[index]
         was_away = seat.away
         seat.away, seat.timeouts = False, 0
@@ -316,11 +318,11 @@ class HostTable:
 
     def start(self, player: Player | None = None) -> None:
         if player is not None:
-            self._check_owner(player, "start the match")
+            self._check_owner(player, "start")
         if self.state not in ("waiting", "finished"):
-            raise RequestError(ErrorCode.NOT_ALLOWED, f"table {self.id} is {self.state}")
+            raise RequestError(ErrorCode.NOT_ALLOWED, HostText(f"table_is_{self.state}", table=self.id))
         if not self.humans and not self.spectators:
-            raise RequestError(ErrorCode.NOT_ALLOWED, "nobody would see this match")
+            raise RequestError(ErrorCode.NOT_ALLOWED, HostText("nobody_would_see"))
         for seat in self.seats:
             if seat.kind == "empty":
                 seat.seat_bot(self.default_bot)
@@ -356,9 +358,9 @@ class HostTable:
         """A person's answer to their prompt."""
         index = self.seat_of(player)
         if index is None:
-            raise RequestError(ErrorCode.NOT_ALLOWED, f"you have no seat at table {self.id}")
+            raise RequestError(ErrorCode.NOT_ALLOWED, HostText("no_seat_at_table", table=self.id))
         if self.runner is None:
-            raise RequestError(ErrorCode.STALE_PROMPT, f"prompt {prompt_id} is not open for you")
+            raise RequestError(ErrorCode.STALE_PROMPT, HostText("prompt_not_open", prompt=prompt_id))
         self.runner.act(index, prompt_id, wire, by="fallback" if fallback else "player")
 
     def match_ended(self, state: str, why: str | None = None) -> None:
@@ -366,7 +368,7 @@ class HostTable:
         self.state = state
         if why is not None:
             for conn in self._member_connections():
-                conn.send_error(ErrorCode.TABLE_STOPPED, f"table {self.id}: {why}")
+                conn.send_error(ErrorCode.TABLE_STOPPED, HostText("table_stopped", table=self.id, reason=why))
         self.changed()
 
     # --- telling people -----------------------------------------------------------------

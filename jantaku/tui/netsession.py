@@ -19,6 +19,7 @@ from ..engine.actions import Action
 from ..engine.match import Match, MatchRecord
 from ..i18n import N_, _
 from ..netplay.client import Client, ClientError
+from ..netplay.texts import in_reader_language
 from .session import GameSession
 
 ENDED = {"type": "closed"}  # what listeners get when the connection is gone
@@ -113,6 +114,16 @@ def error_sentence(code: str | None, message: str | None) -> str:
     return text if text.endswith((".", "!", "?")) else f"{text}."
 
 
+def host_error(message: dict[str, Any]) -> str:
+    """An ``error`` or ``bye`` as a sentence in the player's language (the host's key, else its English).
+
+    >>> host_error({"type": "error", "code": "table_full", "message": "table 3 has no free seat"})
+    'Table 3 has no free seat.'
+    """
+    field = "message" if message.get("message") else "reason"
+    return error_sentence(message.get("code") or message.get("type"), in_reader_language(message, field))
+
+
 def connect_failure(exc: BaseException) -> str:
     """Why a connection to a host failed, as a sentence (never an exception's class name).
 
@@ -122,7 +133,7 @@ def connect_failure(exc: BaseException) -> str:
     'The host did not answer in time.'
     """
     if isinstance(exc, ClientError):
-        return error_sentence(exc.code, exc.message)
+        return error_sentence(exc.code, exc.text)
     if isinstance(exc, ConnectionRefusedError):
         return _("Nobody is hosting at that address (the connection was refused).")
     if isinstance(exc, TimeoutError):
@@ -215,7 +226,7 @@ class ClientSession(GameSession):
             elif kind == "update":
                 yield {**message, "names": self.names, "statuses": self.statuses, "paused": self.paused}
             elif kind in ("bye", "closed", "table_closed"):
-                reason = message.get("reason") or _("the host closed the connection")
+                reason = in_reader_language(message, "reason") or _("the host closed the connection")
                 yield {"type": "error", "code": kind, "message": reason}
                 return
             else:
@@ -225,13 +236,13 @@ class ClientSession(GameSession):
         try:
             await self.hub.client.act(self.table, prompt_id, action)
         except ClientError as exc:  # shown like any error the host sends
-            self._queue.put_nowait({"type": "error", "code": exc.code, "message": exc.message})
+            self._queue.put_nowait({"type": "error", "code": exc.code, "message": exc.text})
 
     async def chat(self, text: str) -> None:
         try:
             await self.hub.client.chat(text, self.table)
         except ClientError as exc:
-            self._queue.put_nowait({"type": "error", "code": exc.code, "message": exc.message})
+            self._queue.put_nowait({"type": "error", "code": exc.code, "message": exc.text})
 
     @property
     def match(self) -> Match | None:

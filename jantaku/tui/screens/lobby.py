@@ -18,7 +18,7 @@ from textual.widgets.option_list import Option
 
 from ...netplay.client import ClientError
 from ...i18n import N_, _
-from ..netsession import ENDED, ClientHub, ClientSession, bot_note, error_sentence, seat_name
+from ..netsession import ENDED, ClientHub, ClientSession, bot_note, error_sentence, host_error, seat_name
 from ..settings import BOT_LEVEL_LABELS, BOT_LEVELS
 from ..widgets.buttons import ButtonRow, Entry
 from .base import BaseScreen
@@ -163,7 +163,7 @@ class LobbyScreen(BaseScreen):
         elif kind in ("error", "bye"):
             self.say(
                 Text(
-                    error_sentence(message.get("code", kind), message.get("message") or message.get("reason")),
+                    host_error(message),
                     "bold red",
                 )
             )
@@ -248,7 +248,7 @@ class LobbyScreen(BaseScreen):
         try:
             reply = await request
         except ClientError as exc:
-            self.say(Text(error_sentence(exc.code, exc.message), "bold red"))
+            self.say(Text(error_sentence(exc.code, exc.text), "bold red"))
             return
         if then is not None:
             then(reply)
@@ -304,7 +304,7 @@ class LobbyScreen(BaseScreen):
 
             self.app.push_screen(
                 ChoiceScreen(
-                    f"{error_sentence(exc.code, exc.message)} {_('Watch it?')}", [_("Watch"), _("Back to the lobby")]
+                    f"{error_sentence(exc.code, exc.text)} {_('Watch it?')}", [_("Watch"), _("Back to the lobby")]
                 ),
                 chosen,
             )

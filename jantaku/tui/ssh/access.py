@@ -20,6 +20,8 @@ from pathlib import Path
 
 import asyncssh
 
+from ...i18n import _
+
 log = logging.getLogger(__name__)
 
 
@@ -114,13 +116,12 @@ class Access:
     def describe(self) -> str:
         """One line for the host's start-up message."""
         if self.open:
-            return "open to anyone; a player's SSH key is their identity"
-        parts = []
+            return _("open to anyone; a player's SSH key is their identity")
+        if self.authorized_keys is not None and self.password is not None:
+            return _("needs keys in {file} or the password").format(file=self.authorized_keys.path)
         if self.authorized_keys is not None:
-            parts.append(f"keys in {self.authorized_keys.path}")
-        if self.password is not None:
-            parts.append("the password")
-        return "needs " + " or ".join(parts)
+            return _("needs keys in {file}").format(file=self.authorized_keys.path)
+        return _("needs the password")
 
 
 def password_from(value: str | None, file: str | Path | None, env: str = "JANTAKU_SSH_PASSWORD") -> str | None:

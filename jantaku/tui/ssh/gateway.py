@@ -23,6 +23,7 @@ from pathlib import Path
 
 import asyncssh
 
+from ...i18n import N_, _
 from .access import Access
 from .hostkey import fingerprint, load_or_create_host_key
 from .identity import CodeHoldsSeat, Identity, RejoinCodes
@@ -88,6 +89,22 @@ def _is_loopback(addr: str) -> bool:
 
 def _now() -> float:
     return time.monotonic()
+
+
+class Refusal(str):
+    """Why the door turns a connection away: the string is the English (for the log); :meth:`said` is
+    what the client is told, in the host's language (it comes before the client's environment)."""
+
+    msgid: str
+    args: dict[str, str]
+
+    def __new__(cls, msgid: str, **args: str) -> Refusal:
+        self = super().__new__(cls, msgid.format(**args))
+        self.msgid, self.args = msgid, args
+        return self
+
+    def said(self) -> str:
+        return _(self.msgid).format(**self.args)
 
 
 class RefusalLog:
@@ -210,7 +227,7 @@ class SshGateway:
 
     # --- admission ----------------------------------------------------------------------------
 
-    def admit(self, server: GatewayServer) -> str | None:
+    def admit(self, server: GatewayServer) -> Refusal | None:
         """Register a new connection; returns why it must be turned away, or None.
 
         Until its key exchange is done a connection is in the *handshake* pool
@@ -226,9 +243,9 @@ class SshGateway:
         addr = server.peer_addr
         refusal = None
         if sum(phase == "in" for _, phase in self._phase.values()) >= s.max_sessions + s.max_pending:
-            refusal = "this jantaku host has too many connections; try again in a little while"
+            refusal = Refusal(N_("this jantaku host has too many connections; try again in a little while"))
         elif not _is_loopback(addr) and sum(c.peer_addr == addr for c in self.connections) >= s.max_per_ip:
-            refusal = f"too many connections from {addr}"
+            refusal = Refusal(N_("too many connections from {address}"), address=addr)
         if refusal is not None:
             self.refusals.note(addr, refusal)
         # turned-away connections wait in the pool too (to be told why), so they are bounded as well
@@ -261,7 +278,7 @@ class SshGateway:
             return None
         return min(handshakes, key=lambda c: (c.has_spoken(), self._phase[c][0]))
 
-    def asked_to_log_in(self, server: GatewayServer) -> str | None:
+    def asked_to_log_in(self, server: GatewayServer) -> Refusal | None:
         """The key exchange is done; returns why the login must be refused, or None.
 
         Logins in progress are at most ``max_pending``: a newcomer over that takes the place
@@ -273,7 +290,7 @@ class SshGateway:
         if len(logging_in) >= self.settings.max_pending:
             oldest = min(logging_in, key=lambda c: self._phase[c][0])
             if _now() - self._phase[oldest][0] < self.settings.handshake_timeout:
-                refusal = "too many logins in progress on this jantaku host; try again in a little while"
+                refusal = Refusal(N_("too many logins in progress on this jantaku host; try again in a little while"))
                 self.refusals.note(server.peer_addr, refusal)
                 self.forget(server)
                 return refusal
@@ -298,9 +315,9 @@ class SshGateway:
         return len(self.processes) < self.settings.max_sessions
 
     def full_message(self) -> str:
-        return (
-            f"jantaku: this host is full ({len(self.processes)} players over SSH, the most it takes). "
-            f"Try again in a little while.\r\n"
+        """The refusal when every session is taken (a msgid; ``{count}``: the sessions running)."""
+        return N_(
+            "jantaku: this host is full ({count} players over SSH, the most it takes). Try again in a little while.\r\n"
         )
 
     # --- sessions --------------------------------------------------------------------------
@@ -316,13 +333,15 @@ class SshGateway:
         self.processes.add(process)
         asyncio.ensure_future(process.wait()).add_done_callback(lambda _: self.processes.discard(process))
 
-    def farewell(self, identity: Identity, chan: asyncssh.SSHServerChannel) -> str:
-        """The last words of a session, printed after the game has restored the terminal."""
+    def farewell(self, identity: Identity, chan: asyncssh.SSHServerChannel) -> tuple[str, dict[str, str]] | None:
+        """The last words of a session, printed after the game has restored the terminal: a msgid (in the
+        session's language where it is said) and its arguments."""
         if not identity.rejoin_code:
-            return ""
+            return None
         sock = chan.get_extra_info("sockname")
         address = sock[0] if sock else "HOST"
-        return (
-            f"Your rejoin code is {identity.rejoin_code}. To get your seat back: "
-            f"ssh -p {self.port} {identity.rejoin_code}@{address}\r\n"
-        )
+        command = f"ssh -p {self.port} {identity.rejoin_code}@{address}"
+        return N_("Your rejoin code is {code}. To get your seat back: {command}\r\n"), {
+            "code": identity.rejoin_code,
+            "command": command,
+        }

@@ -15,6 +15,8 @@ import sys
 from collections.abc import Callable
 from typing import Any
 
+from ...i18n import _, aligned
+
 DEFAULT_SSH_PORT = 2222
 SECRET_FILE = "ssh_identity_secret"
 PLAYERS_DIR = "ssh-players"
@@ -24,29 +26,33 @@ def add_ssh_arguments(
     parser: argparse.ArgumentParser, *, port: Callable[[str], int] = int, count: Callable[[str], int] = int
 ) -> None:
     """The door's flags; ``port`` and ``count`` are the command line's checked value types."""
-    group = parser.add_argument_group("SSH front door (docs/ssh.md)")
+    group = parser.add_argument_group(_("SSH front door (docs/ssh.md)"))
     group.add_argument(
         "--ssh",
         type=port,
         metavar="PORT",
-        help=f"also let players in with a plain `ssh -p PORT HOST` (e.g. {DEFAULT_SSH_PORT}; 0: any free)",
+        help=_("also let players in with a plain `ssh -p PORT HOST` (e.g. {port}; 0: any free)").format(
+            port=DEFAULT_SSH_PORT
+        ),
     )
-    group.add_argument("--ssh-bind", default="0.0.0.0", metavar="ADDR", help="address of the SSH door (default: all)")
+    group.add_argument(
+        "--ssh-bind", default="0.0.0.0", metavar="ADDR", help=_("address of the SSH door (default: all)")
+    )
     group.add_argument(
         "--password",
         metavar="PASS",
-        help="SSH players need this password (or set JANTAKU_SSH_PASSWORD, or --password-file)",
+        help=_("SSH players need this password (or set JANTAKU_SSH_PASSWORD, or --password-file)"),
     )
-    group.add_argument("--password-file", metavar="FILE", help="the SSH password is this file's first line")
+    group.add_argument("--password-file", metavar="FILE", help=_("the SSH password is this file's first line"))
     group.add_argument(
-        "--authorized-keys", metavar="FILE", help="only these SSH keys get in (OpenSSH authorized_keys format)"
+        "--authorized-keys", metavar="FILE", help=_("only these SSH keys get in (OpenSSH authorized_keys format)")
     )
     group.add_argument(
         "--ssh-max-sessions",
         type=count,
         default=16,
         metavar="N",
-        help="SSH players at once (default 16; each runs a client of ~17 MB)",
+        help=_("SSH players at once (default 16; each runs a client of ~17 MB)"),
     )
 
 
@@ -55,7 +61,7 @@ async def start_ssh_door(host: Any, args: argparse.Namespace) -> list[str]:
     if getattr(args, "ssh", None) is None:
         return []
     if sys.platform == "win32":  # no pseudo-terminals to run the client on
-        print("jantaku host: --ssh needs a Unix host (Linux, macOS, a Raspberry Pi)", file=sys.stderr)
+        print(_("jantaku host: --ssh needs a Unix host (Linux, macOS, a Raspberry Pi)"), file=sys.stderr)
         await host.stop()
         raise SystemExit(2)
     try:
@@ -69,15 +75,15 @@ async def start_ssh_door(host: Any, args: argparse.Namespace) -> list[str]:
             max_sessions=args.ssh_max_sessions,
         )
     except (OSError, ValueError) as exc:  # port taken, a key or password file missing or unreadable
-        print(f"jantaku host: cannot open the SSH door: {exc}", file=sys.stderr)
+        print(_("jantaku host: cannot open the SSH door: {error}").format(error=exc), file=sys.stderr)
         await host.stop()
         raise SystemExit(1) from None
     _stop_door_first_on_signals(host, gateway)
     where = "HOST" if args.ssh_bind in ("0.0.0.0", "::", "") else args.ssh_bind
     return [
-        f"join over SSH:         ssh -p {gateway.port} NAME@{where}",
-        f"  SSH door:            {gateway.access.describe()}",
-        f"  SSH host key:        {gateway.host_key_fingerprint}",
+        aligned(_("join over SSH:"), f"ssh -p {gateway.port} " + _("NAME") + f"@{where}"),
+        "  " + aligned(_("SSH door:"), gateway.access.describe(), 20),
+        "  " + aligned(_("SSH host key:"), gateway.host_key_fingerprint, 20),
     ]
 
 

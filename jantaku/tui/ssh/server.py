@@ -16,11 +16,12 @@ from typing import TYPE_CHECKING
 
 import asyncssh
 
+from ...i18n import _
 from .identity import Identity, display_name, normalise_code
 from .session import SshSession
 
 if TYPE_CHECKING:
-    from .gateway import SshGateway
+    from .gateway import Refusal, SshGateway
 
 log = logging.getLogger(__name__)
 
@@ -35,7 +36,7 @@ class GatewayServer(asyncssh.SSHServer):
         self.identity: Identity | None = None
         self.session: SshSession | None = None
         self._proved_key: str | None = None  # fingerprint of the last key that passed validation
-        self._refusal: str | None = None
+        self._refusal: Refusal | None = None
 
     def connection_made(self, conn: asyncssh.SSHServerConnection) -> None:
         self.conn = conn
@@ -71,7 +72,8 @@ class GatewayServer(asyncssh.SSHServer):
         if not self._refusal:
             self._refusal = self.gateway.asked_to_log_in(self)
         if self._refusal:
-            self.conn.disconnect(asyncssh.DISC_TOO_MANY_CONNECTIONS, self._refusal)
+            # before the client's environment: in the host's language (docs/i18n.md); the log keeps English
+            self.conn.disconnect(asyncssh.DISC_TOO_MANY_CONNECTIONS, self._refusal.said())
         return True  # always ask, so that clients offer their keys
 
     def public_key_auth_supported(self) -> bool:
@@ -111,14 +113,14 @@ class GatewayServer(asyncssh.SSHServer):
             code = self.gateway.rejoin_codes.new_code()
             name = display_name(username, code[:4])
             self.gateway.rejoin_codes.remember(code, name)
-            banner = (
-                f"Welcome, {name}. Your rejoin code is {code}: log in as {code} "
-                f"(ssh -p {self.gateway.port} {code}@...) to get your seat back.\r\n"
-            )
+            banner = _(
+                "Welcome, {name}. Your rejoin code is {code}: log in as {code} ({command}) to get your seat back."
+            ).format(name=name, code=code, command=f"ssh -p {self.gateway.port} {code}@...")
         else:
-            banner = f"Welcome back, {name} ({code}).\r\n"
+            banner = _("Welcome back, {name} ({code}).").format(name=name, code=code)
         self.identity = Identity(name, rejoin_code=code)
-        self.conn.send_auth_banner(banner)
+        # sent during authentication, before the client's environment: in the host's language (docs/i18n.md)
+        self.conn.send_auth_banner(banner + "\r\n")
 
     def auth_completed(self) -> None:
         self.gateway.logged_in(self)

@@ -18,6 +18,7 @@ from typing import TYPE_CHECKING
 
 import asyncssh
 
+from ...i18n import N_, gettext_in, language_from_environment
 from .identity import Identity
 from .terminal import TerminalProcess
 
@@ -30,17 +31,17 @@ DEFAULT_TERM = "xterm-256color"
 DEFAULT_SIZE = (80, 24)
 MAX_SIDE = 1000  # columns or rows; anything larger is a client lying
 
-NEEDS_TERMINAL = (
+# what the door says on the session's terminal (msgids, said in the session's language: docs/i18n.md)
+NEEDS_TERMINAL = N_(
     "jantaku: this server only serves the game, which needs a terminal.\r\n"
     "Connect with a plain `ssh -p PORT HOST` (add -t if your command line has -T).\r\n"
 )
-
-
 EXEC_REFUSAL_DELAY = 0.3  # seconds between the explanation and the refusal, so OpenSSH shows it
-RUNS_NO_COMMANDS = (
+RUNS_NO_COMMANDS = N_(
     "jantaku: this server runs no commands, only the game: "
     "connect with a plain `ssh -p PORT HOST`, without a command.\r\n"
 )
+NOT_STARTED = N_("jantaku: the game could not be started on this host; please tell its owner.\r\n")
 
 
 def clamp_size(cols: int, rows: int) -> tuple[int, int]:
@@ -72,6 +73,15 @@ def client_locale(requested: Mapping[str, str]) -> str | None:
     return None
 
 
+def session_language(locale: str | None) -> str:
+    """The language of a session whose client asked for ``locale`` (None: English, as the game then speaks).
+
+    >>> session_language("de_AT.UTF-8"), session_language(None)
+    ('de', 'en')
+    """
+    return language_from_environment({"LC_MESSAGES": locale}) if locale else "en"
+
+
 class SshSession(asyncssh.SSHServerSession):
     """The game on one SSH session channel, for ``identity``."""
 
@@ -82,6 +92,7 @@ class SshSession(asyncssh.SSHServerSession):
         self.size = DEFAULT_SIZE
         self.process: TerminalProcess | None = None
         self._chan: asyncssh.SSHServerChannel | None = None
+        self._locale: str | None = None  # the client's language, once its environment is in
 
     def connection_made(self, chan: asyncssh.SSHServerChannel) -> None:
         self._chan = chan
@@ -104,7 +115,7 @@ class SshSession(asyncssh.SSHServerSession):
         # not None); nothing runs either way.
         chan = self._chan
         assert chan is not None  # set by connection_made, before any request
-        chan.write_stderr(RUNS_NO_COMMANDS.encode())
+        chan.write_stderr(self._say(RUNS_NO_COMMANDS).encode())
         asyncio.get_running_loop().call_later(EXEC_REFUSAL_DELAY, self._refuse_exec, chan)
         return None
 
@@ -125,12 +136,19 @@ class SshSession(asyncssh.SSHServerSession):
 
     # --- running the game ------------------------------------------------------------------
 
+    def _say(self, message: str) -> str:
+        """``message`` (a msgid) in the session's language; the client's environment (``LANG``) comes
+        before its shell or exec request, so it is known by now."""
+        if self._locale is None and self._chan is not None:
+            self._locale = client_locale(self._chan.get_environment()) or ""
+        return gettext_in(session_language(self._locale or None))(message)
+
     def session_started(self) -> None:
         if self.term is None:
-            self._refuse(NEEDS_TERMINAL)
+            self._refuse(self._say(NEEDS_TERMINAL))
             return
         if not self.gateway.has_room():
-            self._refuse(self.gateway.full_message())
+            self._refuse(self._say(self.gateway.full_message()).format(count=len(self.gateway.processes)))
             return
         try:
             chan = self._chan
@@ -149,7 +167,7 @@ class SshSession(asyncssh.SSHServerSession):
         except Exception:
             log.exception("%s: could not start the game", self.identity.name)
             self.process = None
-            self._refuse("jantaku: the game could not be started on this host; please tell its owner.\r\n")
+            self._refuse(self._say(NOT_STARTED))
             return
         self.gateway.track(self.process)
         log.info("%s (%s) started the game on %s %dx%d", self.identity.name, self.identity.key, self.term, *self.size)
@@ -167,7 +185,7 @@ class SshSession(asyncssh.SSHServerSession):
             return
         farewell = self.gateway.farewell(self.identity, self._chan)
         if farewell:
-            self._chan.write(farewell.encode())
+            self._chan.write(self._say(farewell[0]).format(**farewell[1]).encode())
         self._chan.exit(returncode if returncode >= 0 else 128 - returncode)
 
     def _input_paused(self, paused: bool) -> None:

@@ -15,6 +15,8 @@ import hmac
 import secrets
 from dataclasses import dataclass
 
+from ...i18n import _
+
 COOKIE_NAME = "jantaku_web"
 COOKIE_MAX_AGE = 30 * 86400  # seconds a browser keeps its identity
 
@@ -43,7 +45,7 @@ class WebAccess:
         return hmac.compare_digest(given.encode(), self.secret.encode())
 
     def describe(self) -> str:
-        return "password required" if self.kind == "password" else "the token in the URL is the key"
+        return _("password required") if self.kind == "password" else _("the token in the URL is the key")
 
 
 @dataclass(frozen=True)

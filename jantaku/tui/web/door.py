@@ -30,7 +30,8 @@ from textual_serve.download_manager import DownloadManager
 
 from ..ssh.identity import Identity, display_name
 from ..ssh.launcher import ClientLauncher
-from ..ssh.session import client_locale
+from ...i18n import N_, gettext_in
+from ..ssh.session import client_locale, session_language
 from ..ssh.terminal import Launch
 from .access import COOKIE_MAX_AGE, COOKIE_NAME, BrowserIdentity, CookieSigner, WebAccess, new_browser_id
 from .page import FONTS_DIR, game_page
@@ -73,6 +74,11 @@ def browser_locale(accept_language: str | None) -> str | None:
         return None
     first = accept_language.split(",", 1)[0].split(";", 1)[0].strip().replace("-", "_")
     return client_locale({"LANG": first})
+
+
+def request_language(request: web.Request) -> str:
+    """The language the door answers ``request`` in: the browser's first, else English (as the game)."""
+    return session_language(browser_locale(request.headers.get("Accept-Language")))
 
 
 class ClientAppService(AppService):
@@ -124,17 +130,18 @@ class ClientAppService(AppService):
 
 
 LOGIN_PAGE = """<!DOCTYPE html>
-<html lang="en"><head><meta charset="utf-8"><title>Jantaku</title>
+<html lang="{language}"><head><meta charset="utf-8"><title>Jantaku</title>
 <meta name="viewport" content="width=device-width, initial-scale=1"></head>
 <body style="font-family: sans-serif; background: #1e1e1e; color: #eee; max-width: 28em; margin: 4em auto">
 <h1>Jantaku</h1>
 <p>{message}</p>
 <form method="post" action="/login" id="login">
-<p><label>Your name <input name="name" id="name" maxlength="24" value="{name}" autofocus required></label></p>
+<p><label>{your_name} <input name="name" id="name" maxlength="24" value="{name}" autofocus required></label></p>
 {secret_field}
-<p><button type="submit">Sit down</button></p>
+<p><button type="submit">{sit_down}</button></p>
 </form></body></html>
 """
+WRONG_SECRET = {"password": N_("That password is not right."), "token": N_("That token is not right.")}
 
 
 class WebDoor:
@@ -203,22 +210,29 @@ class WebDoor:
                 return self._login_page(request, status=401)
             if request.path == "/login" and request.method == "POST":
                 return await handler(request)
-            raise web.HTTPUnauthorized(text="jantaku: log in first\n")
+            _ = gettext_in(request_language(request))
+            raise web.HTTPUnauthorized(text=_("jantaku: log in first") + "\n")
         response = await handler(request)
         response.headers.setdefault("X-Content-Type-Options", "nosniff")
         response.headers.setdefault("X-Frame-Options", "DENY")
         return response
 
     def _login_page(self, request: web.Request, *, status: int, message: str = "", name: str = "") -> web.Response:
+        language = request_language(request)
+        _ = gettext_in(language)
         if self.access.kind == "password":
-            field = '<p><label>Password <input name="secret" id="secret" type="password" required></label></p>'
+            label = html.escape(_("Password"))
+            field = f'<p><label>{label} <input name="secret" id="secret" type="password" required></label></p>'
         else:
             token = html.escape(request.query.get("token", ""), quote=True)
             field = f'<input type="hidden" name="secret" id="secret" value="{token}">'
             if not token:
-                message = message or "Open the address the host printed (it carries the key, ?token=...)."
+                message = message or _("Open the address the host printed (it carries the key, ?token=...).")
         text = LOGIN_PAGE.format(
-            message=html.escape(message or "Choose the name you play under."),
+            language=language,
+            message=html.escape(message or _("Choose the name you play under.")),
+            your_name=html.escape(_("Your name")),
+            sit_down=html.escape(_("Sit down")),
             name=html.escape(name, quote=True),
             secret_field=field,
         )
@@ -230,7 +244,8 @@ class WebDoor:
         if not self.access.accepts(secret):
             log.warning("web door: %s: wrong %s", request.remote, self.access.kind)
             await asyncio.sleep(self.settings.login_failure_delay)
-            return self._login_page(request, status=403, message=f"That {self.access.kind} is not right.", name=name)
+            wrong = gettext_in(request_language(request))(WRONG_SECRET[self.access.kind])
+            return self._login_page(request, status=403, message=wrong, name=name)
         earlier = self.cookies.read(request.cookies.get(COOKIE_NAME))
         browser_id = earlier.browser_id if earlier else new_browser_id()
         who = BrowserIdentity(browser_id, display_name(name, browser_id[:4]) or f"guest-{browser_id[:4]}")
@@ -244,26 +259,27 @@ class WebDoor:
 
     async def _index(self, request: web.Request) -> web.Response:
         scheme = "wss" if request.secure else "ws"
-        locale = browser_locale(request.headers.get("Accept-Language")) or "en"
-        page = game_page(f"{scheme}://{request.host}/ws", _size(request.query, "fontsize", 16), locale.split("_")[0])
+        page = game_page(f"{scheme}://{request.host}/ws", _size(request.query, "fontsize", 16), request_language(request))
         return web.Response(text=page, content_type="text/html")
 
     def _refusal(self, addr: str) -> str | None:
+        """Why a new session is refused (a msgid: the log keeps it in English, the browser gets its language)."""
         if len(self.sessions) >= self.settings.max_sessions:
-            return "this jantaku host has as many web players as it takes; try again in a little while"
+            return N_("this jantaku host has as many web players as it takes; try again in a little while")
         if not _is_loopback(addr) and Counter(self.sessions.values())[addr] >= self.settings.max_per_ip:
-            return f"too many sessions from {addr}"
+            return N_("too many sessions from your address")
         return None
 
     async def _websocket(self, request: web.Request) -> web.StreamResponse:
         origin = request.headers.get("Origin")
+        _ = gettext_in(request_language(request))
         if origin is not None and origin.split("://", 1)[-1] != request.host:
-            raise web.HTTPForbidden(text="jantaku: wrong origin\n")  # another site's page using our cookie
+            raise web.HTTPForbidden(text=_("jantaku: wrong origin") + "\n")  # another site's page using our cookie
         addr = request.remote or ""
         refusal = self._refusal(addr)
         if refusal is not None:
             log.warning("web door: %s: %s", addr, refusal)
-            raise web.HTTPServiceUnavailable(text=f"jantaku: {refusal}\n")
+            raise web.HTTPServiceUnavailable(text="jantaku: " + _(refusal) + "\n")
         who = self.cookies.read(request.cookies.get(COOKIE_NAME))
         assert who is not None  # the gate let it through
         size = (_size(request.query, "width", 80), _size(request.query, "height", 24))

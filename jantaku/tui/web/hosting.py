@@ -14,34 +14,39 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
+from ...i18n import N_, _, aligned
+
 SECRET_FILE = "web_identity_secret"
 PLAYERS_DIR = "web-players"
-INSTALL_HINT = "jantaku host: --web needs the web extra: pip install 'jantaku[web]'"
+INSTALL_HINT = N_("jantaku host: --web needs the web extra: pip install 'jantaku[web]'")
 
 
 def add_web_arguments(
     parser: argparse.ArgumentParser, *, port: Callable[[str], int] = int, count: Callable[[str], int] = int
 ) -> None:
-    group = parser.add_argument_group("web door (docs/web.md)")
+    group = parser.add_argument_group(_("web door (docs/web.md)"))
     group.add_argument(
-        "--web", type=port, metavar="PORT", help="also serve the game to browsers on this port (e.g. 8080; 0: any free)"
+        "--web",
+        type=port,
+        metavar="PORT",
+        help=_("also serve the game to browsers on this port (e.g. 8080; 0: any free)"),
     )
     group.add_argument(
-        "--web-bind", default="127.0.0.1", metavar="ADDR", help="address of the web door (default 127.0.0.1)"
+        "--web-bind", default="127.0.0.1", metavar="ADDR", help=_("address of the web door (default 127.0.0.1)")
     )
     group.add_argument(
-        "--web-password", metavar="PASS", help="browsers need this password (default: a random token in the URL)"
+        "--web-password", metavar="PASS", help=_("browsers need this password (default: a random token in the URL)")
     )
-    group.add_argument("--web-password-file", metavar="FILE", help="the web password is this file's first line")
+    group.add_argument("--web-password-file", metavar="FILE", help=_("the web password is this file's first line"))
     group.add_argument(
-        "--web-max-sessions", type=count, default=16, metavar="N", help="browser players at once (default 16)"
+        "--web-max-sessions", type=count, default=16, metavar="N", help=_("browser players at once (default 16)")
     )
     group.add_argument(
         "--web-idle-timeout",
         type=count,
         default=30,
         metavar="MIN",
-        help="close a browser session after this many minutes without a keystroke (default 30)",
+        help=_("close a browser session after this many minutes without a keystroke (default 30)"),
     )
 
 
@@ -49,7 +54,7 @@ def _password(args: argparse.Namespace) -> str | None:
     if args.web_password_file:
         text = Path(args.web_password_file).read_text(encoding="utf-8").splitlines()
         if not text or not text[0]:
-            raise ValueError(f"{args.web_password_file}: the first line (the password) is empty")
+            raise ValueError(_("{file}: the first line (the password) is empty").format(file=args.web_password_file))
         return text[0]
     return args.web_password
 
@@ -69,7 +74,7 @@ async def start_web_door(host: Any, args: argparse.Namespace) -> tuple[Any, list
     try:
         from .door import WebSettings, open_web_door
     except ImportError:
-        print(INSTALL_HINT, file=sys.stderr)
+        print(_(INSTALL_HINT), file=sys.stderr)
         await host.stop()
         raise SystemExit(2) from None
     from .access import WebAccess
@@ -86,8 +91,11 @@ async def start_web_door(host: Any, args: argparse.Namespace) -> tuple[Any, list
         )
         await door.start(args.web, args.web_bind)
     except (OSError, ValueError) as exc:
-        print(f"jantaku host: cannot open the web door: {exc}", file=sys.stderr)
+        print(_("jantaku host: cannot open the web door: {error}").format(error=exc), file=sys.stderr)
         await host.stop()
         raise SystemExit(1) from None
     where = "HOST" if args.web_bind in ("0.0.0.0", "::", "") else args.web_bind
-    return door, [f"join in a browser:     {door.url(where)}", f"  web door:            {access.describe()}"]
+    return door, [
+        aligned(_("join in a browser:"), door.url(where)),
+        "  " + aligned(_("web door:"), access.describe(), 20),
+    ]

@@ -16,12 +16,11 @@ for browsers that have none, and keeps what ``textual.js`` looks for: the
 
 from __future__ import annotations
 
-import gettext
 import html
 from pathlib import Path
 from string import Template
 
-from ...i18n import DOMAIN, LANGUAGES, LOCALE_DIR, N_
+from ...i18n import LANGUAGES, N_, gettext_in
 
 FONT = "/static/fonts/RobotoMono-VariableFont_wght.ttf"
 FONTS_DIR = Path(__file__).with_name("fonts")  # served as /fonts/ (the door's own files)
@@ -70,7 +69,7 @@ body.-first-byte .textual-terminal { opacity: 1; transition: opacity 0.2s ease-o
 def game_page(websocket_url: str, font_size: int, language: str) -> str:
     """The page that runs the game in the browser, its few words in ``language`` (``en``, ``de``)."""
     lang = language if language in LANGUAGES else "en"
-    words = gettext.translation(DOMAIN, LOCALE_DIR, languages=[lang], fallback=True)
+    words = gettext_in(lang)
     return _PAGE.substitute(
         lang=lang,
         font=FONT,
@@ -79,7 +78,7 @@ def game_page(websocket_url: str, font_size: int, language: str) -> str:
         honours=HONOURS,
         websocket=html.escape(websocket_url, quote=True),
         font_size=int(font_size),
-        connecting=html.escape(words.gettext(CONNECTING)),
-        ended=html.escape(words.gettext(ENDED)),
-        again=html.escape(words.gettext(AGAIN)),
+        connecting=html.escape(words(CONNECTING)),
+        ended=html.escape(words(ENDED)),
+        again=html.escape(words(AGAIN)),
     )
