@@ -259,7 +259,9 @@ class WebDoor:
 
     async def _index(self, request: web.Request) -> web.Response:
         scheme = "wss" if request.secure else "ws"
-        page = game_page(f"{scheme}://{request.host}/ws", _size(request.query, "fontsize", 16), request_language(request))
+        page = game_page(
+            f"{scheme}://{request.host}/ws", _size(request.query, "fontsize", 16), request_language(request)
+        )
         return web.Response(text=page, content_type="text/html")
 
     def _refusal(self, addr: str) -> str | None:
