@@ -10,7 +10,11 @@ in the same run, and measures:
 * first frame in a real headless Chromium (``tests/web/chromium.py``): from
   submitting the login form until the lobby's last line ("new table") is in
   the page's terminal, median and worst of ``--runs`` (a fresh browser
-  profile each run, so each is a first login);
+  profile each run, so each is a first login).  The page itself times it
+  (a watcher in the page looks at the terminal every 10 ms; its clock starts
+  with the navigation the form's post begins), so no polling over DevTools
+  is in the figure; beside it, when the game's page had loaded (its scripts
+  and styles, before the websocket);
 * first frame over the bare websocket (aiohttp, no browser): from opening
   ``/ws`` with the cookie until the lobby's text has arrived; beside it the
   CPU seconds the session's game had used by then (median): steadier than
@@ -47,17 +51,36 @@ from tests.web.chromium import Browser  # noqa: E402
 from tests.web.conftest import WebHost  # noqa: E402
 
 LOBBY_MARKER = "new table"
+# In every page: note (performance.now(), since the navigation began) when the lobby is in the terminal.
+WATCH_FOR_LOBBY = """
+(() => {
+  const look = () => {
+    const t = window.__jantakuTerminal;
+    if (t) {
+      const b = t.buffer.active;
+      for (let i = 0; i < t.rows; i++) {
+        const line = b.getLine(b.viewportY + i);
+        if (line && line.translateToString(true).includes(MARKER)) { window.__jantakuLobbyAt = performance.now(); return; }
+      }
+    }
+    setTimeout(look, 10);
+  };
+  setTimeout(look, 10);
+})();
+""".replace("MARKER", repr(LOBBY_MARKER))
 
 
-async def browser_first_frame(host: WebHost, name: str) -> float:
+async def browser_first_frame(host: WebHost, name: str) -> tuple[float, float]:
+    """Seconds from the login's post to the lobby in the page's terminal, and to the game's page loaded."""
     async with Browser() as browser:
+        await browser.send("Page.addScriptToEvaluateOnNewDocument", source=WATCH_FOR_LOBBY)
         await browser.open(host.url)
         await browser.wait_for_js("document.getElementById('name') !== null")
         await browser.evaluate(f"document.getElementById('name').value = {name!r}")
-        start = time.perf_counter()
         await browser.evaluate("document.getElementById('login').submit()")
-        await browser.wait_for_text(LOBBY_MARKER, timeout=30)
-        return time.perf_counter() - start
+        lobby_ms = await browser.wait_for_js("window.__jantakuLobbyAt")
+        loaded_ms = await browser.evaluate("performance.getEntriesByType('navigation')[0].loadEventEnd")
+        return lobby_ms / 1000, loaded_ms / 1000
 
 
 async def open_session(http: aiohttp.ClientSession, host: WebHost, cookie: str):
@@ -91,8 +114,12 @@ async def measure(host: WebHost, runs: int, joins: int, browser: bool) -> dict[s
         await ws.close()
         await settle(pid)
         if browser:
-            times = [await browser_first_frame(host, f"b{i}") for i in range(runs)]
-            results.update(browser_median=statistics.median(times), browser_worst=max(times))
+            frames, loads = zip(*[await browser_first_frame(host, f"b{i}") for i in range(runs)])
+            results.update(
+                browser_median=statistics.median(frames),
+                browser_worst=max(frames),
+                page_loaded=statistics.median(loads),
+            )
             await settle(pid)
         times, cpus = [], []
         for i in range(runs):
@@ -141,6 +168,7 @@ def main() -> int:
     rows = [
         ("first frame in Chromium, median (s)", "browser_median", "{:.2f}", "≤ 1.5"),
         ("first frame in Chromium, worst (s)", "browser_worst", "{:.2f}", ""),
+        ("  of which the game's page loaded, median (s)", "page_loaded", "{:.2f}", ""),
         ("first frame over the websocket, median (s)", "ws_median", "{:.2f}", ""),
         ("first frame over the websocket, worst (s)", "ws_worst", "{:.2f}", ""),
         ("game's CPU to its first frame (s)", "ws_cpu", "{:.3f}", ""),
@@ -161,7 +189,9 @@ def main() -> int:
     if "browser_median" in results[modes[-1]]:
         median = results[modes[-1]]["browser_median"]
         verdict = "met" if median <= 1.5 else "not met"
-        print(f"target (issue 19): first frame in the browser ≤ 1.5 s after login: {modes[-1]} median {median:.2f} s, {verdict}")
+        print(
+            f"target (issue 19): first frame in the browser ≤ 1.5 s after login: {modes[-1]} median {median:.2f} s, {verdict}"
+        )
     print(f"({args.runs} runs; load average {os.getloadavg()[0]:.1f} on {os.cpu_count()} CPUs)")
     return 0
 

@@ -73,7 +73,9 @@ async def _door(tmp_path: Path, **settings):
     script = tmp_path / "standin.py"
     script.write_text(STAND_IN)
     launcher = StandInLauncher(script)
-    door = WebDoor(launcher, WebAccess("pw", "password"), b"k" * 32, WebSettings(grace=0.5, warm_preload=(), **settings))
+    door = WebDoor(
+        launcher, WebAccess("pw", "password"), b"k" * 32, WebSettings(grace=0.5, warm_preload=(), **settings)
+    )
     await door.start(0, "127.0.0.1")
     return door, launcher
 
