@@ -78,9 +78,23 @@ async def browser_first_frame(host: WebHost, name: str) -> tuple[float, float]:
         await browser.wait_for_js("document.getElementById('name') !== null")
         await browser.evaluate(f"document.getElementById('name').value = {name!r}")
         await browser.evaluate("document.getElementById('login').submit()")
-        lobby_ms = await browser.wait_for_js("window.__jantakuLobbyAt")
+        lobby_ms = await value_in_page(browser, "window.__jantakuLobbyAt")
         loaded_ms = await browser.evaluate("performance.getEntriesByType('navigation')[0].loadEventEnd")
         return lobby_ms / 1000, loaded_ms / 1000
+
+
+async def value_in_page(browser: Browser, expression: str, timeout: float = 30) -> float:
+    """``expression``'s value once it has one, across the navigation the login starts."""
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        try:
+            value = await browser.evaluate(expression)
+        except RuntimeError:  # "Inspected target navigated or closed": the next page is coming
+            value = None
+        if value:
+            return float(value)
+        await asyncio.sleep(0.1)
+    raise RuntimeError(f"never true in the page: {expression}")
 
 
 async def open_session(http: aiohttp.ClientSession, host: WebHost, cookie: str):
