@@ -23,10 +23,7 @@ from ..ssh.conftest import child_pids, is_session_server, is_zombie_or_alive
 from ..ssh.test_gateway import wait_until
 from .test_web_door import _first_frame, _logged_in
 
-pytestmark = [
-    pytest.mark.skipif(not Path("/proc/self/stat").exists(), reason="reads /proc"),
-    pytest.mark.filterwarnings("ignore::ResourceWarning"),
-]
+pytestmark = pytest.mark.skipif(not Path("/proc/self/stat").exists(), reason="reads /proc")
 
 # Says who it is on the web driver's stdout, greets its inherited socket, ends at the quit meta.
 STAND_IN = """
@@ -64,6 +61,10 @@ class StandInLauncher:
         ours, theirs = socket.socketpair()
         self.host_ends.append(ours)
         return Launch([sys.executable, str(self.script), "--fd", "3"], {"JANTAKU_SSH_NAME": identity.name}, {3: theirs})
+
+    def close(self) -> None:
+        for sock in self.host_ends:
+            sock.close()
 
 
 async def _door(tmp_path: Path, **settings):
@@ -117,6 +118,7 @@ async def test_a_browser_session_is_forked_from_the_warm_server_on_pipes(tmp_pat
         assert child_pids(server) == []
     finally:
         await door.stop()
+        launcher.close()
 
 
 async def test_without_the_warm_server_a_browser_session_is_spawned_as_before(tmp_path):
@@ -135,6 +137,7 @@ async def test_without_the_warm_server_a_browser_session_is_spawned_as_before(tm
         await wait_until(lambda: not door.sessions)
     finally:
         await door.stop()
+        launcher.close()
 
 
 def test_the_hosts_browser_client_is_a_fork_of_its_session_server(web_host, tmp_path):

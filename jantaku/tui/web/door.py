@@ -29,7 +29,6 @@ import aiohttp_jinja2
 import jinja2
 import textual_serve
 from aiohttp import WSMsgType, web
-from asyncio.subprocess import Process
 from textual_serve.app_service import AppService
 from textual_serve.download_manager import DownloadManager
 
@@ -104,7 +103,8 @@ class ClientAppService(AppService):
             forked = await fork_app(self.starter, Launch(self.launch.argv, keep, self.launch.inherit))
             if forked is not None:
                 assert forked.stdin is not None
-                self._process = process = cast(Process, forked)  # the streams, pid, kill and wait of one
+                # what textual-serve and end() use of a Process: the streams, the pid, kill and wait
+                self._process = process = cast(asyncio.subprocess.Process, forked)
                 self._stdin = forked.stdin
                 return process
         # the launcher names the child's descriptor; ours keeps its own number in the child
