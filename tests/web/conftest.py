@@ -25,15 +25,17 @@ class Reply:
 class WebHost:
     """``jantaku host --web 0`` on 127.0.0.1; ``url`` is the address it printed (with ``?token=`` unless a password).
 
-    With ``--ssh 0`` among the options, ``ssh_port`` is the SSH door's port.
+    With ``--ssh 0`` among the options, ``ssh_port`` is the SSH door's port.  ``env``: the host's
+    environment (default: this process's).
     """
 
-    def __init__(self, data: Path, *options: str):
+    def __init__(self, data: Path, *options: str, env: dict[str, str] | None = None):
         self.proc = subprocess.Popen(
             [sys.executable, "-m", "jantaku", "host", "--port", "0", "--bind", "127.0.0.1", "--web", "0"]
             + ["--data", str(data), "--no-announce", "--log-level", "warning", *options],
             stdout=subprocess.PIPE,
             text=True,
+            env=env,
         )
         self.banner: list[str] = []
         assert self.proc.stdout is not None

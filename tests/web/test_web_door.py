@@ -121,7 +121,9 @@ async def _door(**settings):
     def launcher(identity, term, size):
         return Launch([sys.executable, "-c", "import time; time.sleep(60)"])
 
-    door = WebDoor(launcher, WebAccess("pw", "password"), b"k" * 32, WebSettings(grace=0.5, **settings))
+    # its command (-c) is no warm server's: none is started (tests/web/test_web_warm.py has those)
+    settings = {"warm_sessions": False, "grace": 0.5, **settings}
+    door = WebDoor(launcher, WebAccess("pw", "password"), b"k" * 32, WebSettings(**settings))
     await door.start(0, "127.0.0.1")
     return door
 

@@ -17,6 +17,10 @@ Sessions already running keep running: their ends are noticed with a pidfd (or,
 without pidfds, by polling).
 
 ``JANTAKU_SSH_WARM=0`` in the host's environment turns the server off (to compare).
+
+The web door (:mod:`jantaku.tui.web.warm`) uses a server of its own through
+:meth:`WarmStarter.start_piped`: the same request with pipes for standard streams
+instead of a terminal.
 """
 
 from __future__ import annotations
@@ -31,9 +35,10 @@ import socket
 import sys
 import time
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
+from typing import Protocol
 
-from .terminal import _DEFAULT_SIGNALS, SpawnStarter, TerminalProcess, _ExitWatch
+from .terminal import _DEFAULT_SIGNALS, Launch, SpawnStarter, TerminalProcess, _ExitWatch
 
 log = logging.getLogger(__name__)
 
@@ -90,12 +95,37 @@ def _encode(**message: object) -> bytes:
     return json.dumps(message).encode()
 
 
+class WarmChild(Protocol):
+    """What the server's answers about one session go to (a :class:`~.terminal.TerminalProcess`)."""
+
+    def child_started(self, pid: int) -> None: ...
+
+    def child_reaped(self, returncode: int) -> None: ...
+
+
 @dataclass
 class _Pending:
-    """A start request not answered yet; ``tty`` is kept to start the session the old way instead."""
+    """A start request not answered yet.
 
-    process: TerminalProcess
-    tty: int
+    ``kept`` are the host's copies of what was sent (the pty's slave, or the pipes' far ends),
+    closed once it is answered; ``instead`` starts the session the old way (before they are closed).
+    """
+
+    child: WarmChild
+    launch: Launch
+    instead: Callable[[], None]
+    kept: list[int] = field(default_factory=list)
+
+    def answered(self) -> None:
+        for fd in self.kept:
+            os.close(fd)
+        self.kept.clear()
+
+    def start_instead(self) -> None:
+        try:
+            self.instead()
+        finally:
+            self.answered()
 
 
 class _Server:
@@ -108,7 +138,7 @@ class _Server:
         self.loop = loop
         self.ready: asyncio.Future[bool] = loop.create_future()
         self.pending: dict[int, _Pending] = {}
-        self.children: dict[int, TerminalProcess] = {}
+        self.children: dict[int, WarmChild] = {}
         self.returncode: int | None = None
         self.exited: asyncio.Future[int] = loop.create_future()
         loop.add_reader(control.fileno(), self._readable)
@@ -148,28 +178,33 @@ class _Server:
             if not self.ready.done():
                 self.ready.set_result(True)
         elif "broken" in message:
-            log.warning("SSH door: the warm session server cannot start: %s", message["broken"])
+            log.warning("%s: the warm session server cannot start: %s", self.starter.door, message["broken"])
             if not self.ready.done():
                 self.ready.set_result(False)
         elif "started" in message:
             pending = self.pending.pop(int(message["started"]))
-            os.close(pending.tty)
-            pending.process.launch.close_inherited()
+            pending.answered()
+            pending.launch.close_inherited()
             pid = int(message["pid"])
-            self.children[pid] = pending.process
-            pending.process.child_started(pid)
+            self.children[pid] = pending.child
+            pending.child.child_started(pid)
         elif "failed" in message:
             pending = self.pending.pop(int(message["failed"]))
-            log.warning("SSH door: the warm session server could not start a session: %s", message["error"])
-            self.starter._spawn_instead(pending)
+            log.warning(
+                "%s: the warm session server could not start a session: %s", self.starter.door, message["error"]
+            )
+            pending.start_instead()
         elif "exited" in message:
             process = self.children.pop(int(message["exited"]), None)
             if process is not None:
                 process.child_reaped(int(message["code"]))
 
-    def send_start(self, ident: int, entry: WarmEntry, process: TerminalProcess, tty: int) -> None:
-        launch = process.launch
-        fds = [tty]
+    def send_start(
+        self, ident: int, entry: WarmEntry, pending: _Pending, standard: Sequence[int], **variant: object
+    ) -> None:
+        """Ask for ``pending``'s session: ``standard`` (the pty's slave, or three pipes) become 0, 1, 2."""
+        launch = pending.launch
+        fds = list(standard)
         for thing in launch.inherit.values():
             fds.append(thing.fileno() if isinstance(thing, socket.socket) else thing)
         message = _encode(
@@ -179,9 +214,10 @@ class _Server:
             args=list(entry.args),
             env=dict(launch.env),
             targets=list(launch.inherit),
+            **variant,
         )
         socket.send_fds(self.control, [message], fds)
-        self.pending[ident] = _Pending(process, os.dup(tty))
+        self.pending[ident] = pending
         self.loop.call_later(self.starter.answer_timeout, self._check_answered, ident)
 
     def _check_answered(self, ident: int) -> None:
@@ -209,7 +245,9 @@ class WarmStarter:
         restart_window: float = 60.0,
         ready_timeout: float = 30.0,
         answer_timeout: float = 5.0,
+        door: str = "SSH door",
     ):
+        self.door = door  # who says what the log says
         self.preload = tuple(preload)
         self.env = dict(env)
         self.max_restarts = max_restarts
@@ -243,7 +281,7 @@ class WarmStarter:
             pid = _spawn_server(theirs, self.preload, self.env)
         except OSError as exc:
             ours.close()
-            log.warning("SSH door: no warm session server (%s); every session starts a new process", exc)
+            log.warning("%s: no warm session server (%s); every session starts a new process", self.door, exc)
             return False
         finally:
             theirs.close()
@@ -289,12 +327,13 @@ class WarmStarter:
         if self._closing:
             return
         log.warning(
-            "SSH door: the warm session server (pid %d) %s; new sessions start as a new process each until it is back",
+            "%s: the warm session server (pid %d) %s; new sessions start as a new process each until it is back",
+            self.door,
             server.pid,
             why,
         )
         for pending in list(server.pending.values()):
-            self._spawn_instead(pending)
+            pending.start_instead()
         server.pending.clear()
         for pid, process in server.children.items():
             self.orphans[pid] = _OrphanWatch(pid, server.loop, self._orphan_done(pid, process))
@@ -305,7 +344,8 @@ class WarmStarter:
             return
         if len(self._restarts) >= self.max_restarts:
             log.warning(
-                "SSH door: the warm session server died %d times in %.0f s; every session starts a new process from now on",
+                "%s: the warm session server died %d times in %.0f s; every session starts a new process from now on",
+                self.door,
                 len(self._restarts) + 1,
                 self.restart_window,
             )
@@ -315,9 +355,9 @@ class WarmStarter:
 
     async def _restart(self) -> None:
         if await self.open() and self.server is not None:
-            log.warning("SSH door: the warm session server is back (pid %d)", self.server.pid)
+            log.warning("%s: the warm session server is back (pid %d)", self.door, self.server.pid)
 
-    def _orphan_done(self, pid: int, process: TerminalProcess) -> Callable[[], None]:
+    def _orphan_done(self, pid: int, process: WarmChild) -> Callable[[], None]:
         def done() -> None:
             self.orphans.pop(pid, None)
             process.child_reaped(0)  # its exit status went to the server that died
@@ -331,24 +371,53 @@ class WarmStarter:
         server = self.server
         if entry is None or server is None or not server.usable:
             if entry is not None:
-                log.info("SSH door: a session starts as a new process (no warm session server at the moment)")
+                log.info("%s: a session starts as a new process (no warm session server at the moment)", self.door)
             self.spawn.start(process, tty)
             return
+        kept = os.dup(tty)  # the caller closes tty; this one starts the session the old way if need be
+        pending = _Pending(process, process.launch, lambda: self._spawn_instead(process, kept), [kept])
         self._next_ident += 1
         try:
-            server.send_start(self._next_ident, entry, process, tty)
+            server.send_start(self._next_ident, entry, pending, [tty])
         except OSError as exc:
+            pending.answered()
             self._lost(server, f"could not be reached ({exc})")
             self.spawn.start(process, tty)
 
-    def _spawn_instead(self, pending: _Pending) -> None:
+    def start_piped(
+        self,
+        child: WarmChild,
+        launch: Launch,
+        standard: tuple[int, int, int],
+        *,
+        instead: Callable[[], None],
+        reload: Sequence[str] = (),
+    ) -> bool:
+        """Fork ``launch`` from the server with ``standard`` (pipes) as its stdin, stdout and stderr.
+
+        False if it cannot be (not a command the server runs, or no server now): nothing was
+        sent.  True: the request is out and this owns ``standard``; then ``child.child_started``
+        follows, or ``instead()`` if the server does not start it after all.
+        """
+        entry = warm_entry(launch.argv)
+        server = self.server
+        if entry is None or server is None or not server.usable:
+            return False
+        pending = _Pending(child, launch, instead, list(standard))
+        self._next_ident += 1
         try:
-            self.spawn.start(pending.process, pending.tty)
+            server.send_start(self._next_ident, entry, pending, standard, stdio=True, reload=list(reload))
+        except OSError as exc:
+            self._lost(server, f"could not be reached ({exc})")
+            return False
+        return True
+
+    def _spawn_instead(self, process: TerminalProcess, tty: int) -> None:
+        try:
+            self.spawn.start(process, tty)
         except OSError:
-            log.exception("SSH door: could not start a session")
-            pending.process.child_reaped(1)
-        finally:
-            os.close(pending.tty)
+            log.exception("%s: could not start a session", self.door)
+            process.child_reaped(1)
 
 
 def _spawn_server(control: socket.socket, preload: Sequence[str], env: Mapping[str, str]) -> int:

@@ -11,6 +11,12 @@ request, it forks; the child turns itself into what ``python -m MODULE ARGS`` (o
 ``python FILE ARGS``) would have been on the session's terminal, and the server
 reports its pid, later its exit status, and reaps it.
 
+A request with ``"stdio": true`` (a browser session, :mod:`jantaku.tui.web.warm`) carries
+three descriptors instead of the pty's slave: the child's standard input, output and
+error (pipes), and no controlling terminal; its ``reload`` modules (``textual.constants``,
+which reads ``TEXTUAL_DRIVER`` and the like at import) are run again with the child's
+environment.
+
 The server is single-threaded and never runs an event loop: a fork copies one
 thread and no loop.  Each message is one JSON object; a start request carries the
 pty's slave and the descriptors to inherit (``SCM_RIGHTS``).  It ends when the
@@ -72,6 +78,13 @@ class StartRequest:
     args: list[str]
     env: dict[str, str]
     targets: list[int]  # descriptor numbers for the passed descriptors after the terminal
+    stdio: bool = False  # the first three descriptors are stdin, stdout, stderr (no terminal)
+    reload: tuple[str, ...] = ()  # modules to import again once the environment is the session's
+
+    @property
+    def standard_fds(self) -> int:
+        """How many passed descriptors become 0, 1 and 2: the terminal, or three pipes."""
+        return 3 if self.stdio else 1
 
     @classmethod
     def parse(cls, message: dict) -> StartRequest:
@@ -82,6 +95,8 @@ class StartRequest:
             [str(a) for a in message["args"]],
             {str(k): str(v) for k, v in message["env"].items()},
             [int(t) for t in message["targets"]],
+            bool(message.get("stdio", False)),
+            tuple(str(m) for m in message.get("reload", ())),
         )
         if request.kind not in ("module", "path") or any(t < 3 or t >= FIRST_FREE_FD for t in request.targets):
             raise ValueError(f"a bad start request: {message!r}")
@@ -140,8 +155,8 @@ class SessionServer:
             message = json.loads(data)
             ident = int(message.get("start", -1))
             request = StartRequest.parse(message)
-            if len(fds) != 1 + len(request.targets):
-                raise ValueError(f"{len(fds)} descriptors for {len(request.targets)} targets and a terminal")
+            if len(fds) != request.standard_fds + len(request.targets):
+                raise ValueError(f"{len(fds)} descriptors for {len(request.targets)} targets and stdio")
             pid = self._fork(request, fds)
         except (ValueError, KeyError, TypeError, OSError) as exc:
             self.control.send(encode(failed=ident, error=f"{type(exc).__name__}: {exc}"))
@@ -203,8 +218,11 @@ class SessionServer:
                 signal.signal(sig, signal.SIG_IGN)
             signal.signal(signal.SIGINT, signal.default_int_handler)
             signal.pthread_sigmask(signal.SIG_SETMASK, [])
-            _take_descriptors(fds, request.targets)
+            _take_descriptors(fds, request.targets, stdio=request.stdio)
             _fresh_process_state(request)
+            for name in request.reload:
+                if name in sys.modules:
+                    importlib.reload(sys.modules[name])
             code = _run(request)
         except BaseException:  # nothing may return into the server's loop
             with _suppress_all():
@@ -231,15 +249,19 @@ def _kill_group(pid: int) -> None:
         pass
 
 
-def _take_descriptors(fds: list[int], targets: list[int]) -> None:
-    """A new session with ``fds[0]`` as controlling terminal and 0, 1, 2; ``fds[1:]`` at ``targets``;
-    every other descriptor closed."""
+def _take_descriptors(fds: list[int], targets: list[int], *, stdio: bool = False) -> None:
+    """A new session with ``fds[0]`` as controlling terminal and 0, 1, 2 (``stdio``: ``fds[:3]`` as
+    0, 1, 2 and no terminal); the rest at ``targets``; every other descriptor closed."""
     os.setsid()
     moved = [fcntl.fcntl(fd, fcntl.F_DUPFD, FIRST_FREE_FD + i) for i, fd in enumerate(fds)]
-    fcntl.ioctl(moved[0], termios.TIOCSCTTY, 0)
-    for std in (0, 1, 2):
-        os.dup2(moved[0], std)
-    for fd, target in zip(moved[1:], targets):
+    if stdio:
+        standard, rest = moved[:3], moved[3:]
+    else:
+        fcntl.ioctl(moved[0], termios.TIOCSCTTY, 0)
+        standard, rest = [moved[0]] * 3, moved[1:]
+    for std, fd in enumerate(standard):
+        os.dup2(fd, std)
+    for fd, target in zip(rest, targets):
         os.dup2(fd, target)
     os.closerange(max([2, *targets]) + 1, _max_fd())
 
@@ -255,10 +277,10 @@ def _fresh_process_state(request: StartRequest) -> None:
     """What a new interpreter started with ``request.env`` would have."""
     os.environ.clear()
     os.environ.update(request.env)
-    # standard streams on the terminal, as the interpreter makes them for a tty
+    # standard streams as the interpreter makes them: stdout line-buffered on a tty, not on a pipe
     streams = {
         "stdin": open(0, encoding="utf-8", closefd=False),  # noqa: SIM115
-        "stdout": open(1, "w", encoding="utf-8", buffering=1, closefd=False),  # noqa: SIM115
+        "stdout": open(1, "w", encoding="utf-8", buffering=1 if os.isatty(1) else -1, closefd=False),  # noqa: SIM115
         "stderr": open(2, "w", buffering=1, encoding="utf-8", errors="backslashreplace", closefd=False),  # noqa: SIM115
     }
     for name, stream in streams.items():

@@ -2,6 +2,7 @@
 
 :mod:`.hosting` adds the flags and opens the door; :mod:`.access` checks the
 password or URL token and signs the identity cookie; :mod:`.door` is the
-aiohttp server around ``textual-serve``'s page and websocket bridge.  Only
+aiohttp server around ``textual-serve``'s page and websocket bridge; :mod:`.warm`
+has each browser session's game forked by a warm session server.  Only
 :mod:`.door` needs the optional ``jantaku[web]`` extra.
 """

@@ -8,7 +8,9 @@ a browser without our signed cookie; nothing but ``/``, ``/login``, ``/ws``
 and the client's static files (no listing) exists.  Each websocket runs the
 normal client, ``jantaku join --fd N``, on a socket the host already vouched
 for (:class:`~jantaku.tui.ssh.launcher.ClientLauncher`, as the SSH door
-does), speaking Textual's web driver protocol over its stdin and stdout.
+does), speaking Textual's web driver protocol over its stdin and stdout.  The client
+is forked by the door's warm session server (:mod:`.warm`) when it is there,
+and started as a new process when not.
 """
 
 from __future__ import annotations
@@ -21,7 +23,7 @@ from collections import Counter
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import Any, cast
 
 import textual_serve
 from aiohttp import WSMsgType, web
@@ -33,8 +35,10 @@ from ..ssh.launcher import ClientLauncher
 from ...i18n import N_, gettext_in
 from ..ssh.session import client_locale, session_language
 from ..ssh.terminal import Launch
+from ..ssh.warm import WarmStarter
 from .access import COOKIE_MAX_AGE, COOKIE_NAME, BrowserIdentity, CookieSigner, WebAccess, new_browser_id
 from .page import FONTS_DIR, game_page
+from .warm import WEB_CLIENT_MODULES, fork_app, web_warm_enabled
 
 log = logging.getLogger(__name__)
 
@@ -50,6 +54,9 @@ class WebSettings:
     idle_timeout: float = 1800.0  # a session without a keystroke this long is closed
     login_failure_delay: float = 1.0  # after a wrong password or token
     grace: float = 2.0  # a game told to quit gets this long before it is killed
+    warm_sessions: bool = True  # fork games from a warm session server (warm.py) when the command allows
+    warm_preload: tuple[str, ...] = WEB_CLIENT_MODULES  # what that server imports once for all sessions
+    warm_restarts: int = 3  # restarts of a server that died, per minute; then every game is spawned
 
 
 def _is_loopback(addr: str) -> bool:
@@ -84,9 +91,10 @@ def request_language(request: web.Request) -> str:
 class ClientAppService(AppService):
     """textual-serve's bridge to one app process, for our client with its inherited socket."""
 
-    def __init__(self, launch: Launch, **kwargs: Any):
+    def __init__(self, launch: Launch, starter: WarmStarter | None = None, **kwargs: Any):
         super().__init__("jantaku join", **kwargs)
         self.launch = launch
+        self.starter = starter
 
     async def _open_app_process(self, width: int = 80, height: int = 24):  # type: ignore[override]
         env = self._build_environment(width=width, height=height)
@@ -96,6 +104,14 @@ class ClientAppService(AppService):
         if "HOME" in os.environ:
             keep["HOME"] = os.environ["HOME"]
         keep.update(self.launch.env)
+        if self.starter is not None:
+            forked = await fork_app(self.starter, Launch(self.launch.argv, keep, self.launch.inherit))
+            if forked is not None:
+                assert forked.stdin is not None
+                # what textual-serve and end() use of a Process: the streams, the pid, kill and wait
+                self._process = process = cast(asyncio.subprocess.Process, forked)
+                self._stdin = forked.stdin
+                return process
         # the launcher names the child's descriptor; ours keeps its own number in the child
         fds = {n: (s if isinstance(s, int) else s.fileno()) for n, s in self.launch.inherit.items()}
         argv = [str(a) for a in self.launch.argv]
@@ -162,6 +178,7 @@ class WebDoor:
         self.sessions: dict[ClientAppService, str] = {}  # running games: the browser's address
         self._runner: web.AppRunner | None = None
         self._downloads = DownloadManager()  # textual-serve's bridge wants one; nothing is ever served from it
+        self.warm: WarmStarter | None = None  # the session server the games are forked from
 
     # --- serving ------------------------------------------------------------------------------
 
@@ -179,6 +196,13 @@ class WebDoor:
         return app
 
     async def start(self, port: int, bind: str = "127.0.0.1") -> int:
+        s = self.settings
+        if s.warm_sessions and web_warm_enabled():
+            env = {"LANG": "C.UTF-8", "PATH": os.environ.get("PATH", os.defpath)}  # as the games get it
+            if "HOME" in os.environ:
+                env["HOME"] = os.environ["HOME"]
+            self.warm = WarmStarter(preload=s.warm_preload, env=env, max_restarts=s.warm_restarts, door="web door")
+            await self.warm.open()  # if it does not get ready, games start as new processes
         self._runner = web.AppRunner(self.make_app(), access_log=None, handle_signals=False)
         await self._runner.setup()
         site = web.TCPSite(self._runner, bind, port)
@@ -193,6 +217,9 @@ class WebDoor:
         if self._runner is not None:
             await self._runner.cleanup()
             self._runner = None
+        if self.warm is not None:
+            await self.warm.close()
+            self.warm = None
 
     def url(self, where: str) -> str:
         """The address to open, with the token if the door has no password."""
@@ -293,6 +320,7 @@ class WebDoor:
             launch.env = {**launch.env, "LC_MESSAGES": locale}  # the player's language, as the browser says it
         service = ClientAppService(
             launch,
+            self.warm,
             write_bytes=websocket.send_bytes,
             write_str=websocket.send_str,
             close=websocket.close,
