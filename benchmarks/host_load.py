@@ -199,9 +199,13 @@ async def start_host(
 
 
 def process_stats(pid: int) -> tuple[float, float]:
-    """CPU seconds used so far and resident memory in MB of a process."""
-    fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
-    cpu = (int(fields[11]) + int(fields[12])) / TICKS
+    """CPU seconds used so far and resident memory in MB of a process (to the nanosecond from
+    the scheduler's count where there is one: a host at 10% of a CPU is 100 ticks in 10 s)."""
+    try:
+        cpu = sum(int(p.read_text().split()[0]) for p in Path(f"/proc/{pid}/task").glob("*/schedstat")) / 1e9
+    except (OSError, ValueError, IndexError):
+        fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+        cpu = (int(fields[11]) + int(fields[12])) / TICKS
     rss = (
         next(
             int(line.split()[1])
