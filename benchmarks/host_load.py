@@ -1,13 +1,17 @@
 """Host load: N tables, each with four network bot clients, on loopback only (127.0.0.1).
 
     python benchmarks/host_load.py [--tables 50,100,150,200,250] [--seconds 8] [--think 0.25]
-                                   [--policy fast|easy] [--ruleset basic]
+                                   [--policy fast|easy] [--ruleset basic] [--workers 2]
                                    [--compare OLD_TREE] [--profile FILE]
 
 For each N a fresh ``jantaku host`` process (with its SQLite store in a temporary
-directory) serves N tables; 4·N clients in this process play as bots, each
-waiting ``--think`` seconds before answering a prompt (a brisk human).  Measured
-over ``--seconds`` after a warm-up:
+directory) serves N tables; 4·N clients play as bots, each waiting ``--think``
+seconds before answering a prompt (a brisk human).  The clients run in ``--workers``
+processes (2 by default), each serving a share of the tables, so the load generator's own
+lag (its event loop running late, reported as ``gen lag``) stays small beside the host's;
+each client is a raw connection that reads the two fields the ``fast`` policy needs from the
+views as sent (no typed views, no task per message).
+Measured over ``--seconds`` after a warm-up:
 
 * decisions per second (and updates delivered: four per decision);
 * latency from sending a decision to the last of the table's four views of it
@@ -37,6 +41,8 @@ from __future__ import annotations
 import argparse
 import asyncio
 import contextlib
+import itertools
+import json
 import os
 import random
 import resource
@@ -46,14 +52,16 @@ import tempfile
 import time
 from pathlib import Path
 
+import msgpack
+
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from jantaku.engine.actions import Action, ActionType  # noqa: E402
 from jantaku.engine.bots import get_bot  # noqa: E402
 from jantaku.engine.match import Match  # noqa: E402
 from jantaku.engine.ruleset import get_ruleset  # noqa: E402
-from jantaku.engine.views import View  # noqa: E402
-from jantaku.netplay.client import Client, ClientError  # noqa: E402
+from jantaku.engine.views import view_from_wire  # noqa: E402
+from jantaku.netplay.views import protocol1_read  # noqa: E402
 
 JANTAKU = [sys.executable, "-c", "import sys; from jantaku.cli import main; sys.exit(main(sys.argv[1:]))"]
 LATENCY_BUDGET_MS = 100.0
@@ -63,13 +71,12 @@ NO_CLOCKS = {"turn": None, "claim": None, "between": None, "grace": None, "bot":
 TICKS = os.sysconf("SC_CLK_TCK")
 
 
-def fast_choice(view: View, actions: list[Action]) -> Action:
+def fast_choice(drawn: int | None, actions: list[Action]) -> Action:
     """Win if possible, else pass a claim, else discard the tile just drawn."""
     by_type = {a.type: a for a in actions}
     for kind in (ActionType.TSUMO, ActionType.RON, ActionType.CONTINUE, ActionType.PASS):
         if kind in by_type:
             return by_type[kind]
-    drawn = view.me.drawn
     for a in actions:
         if a.type is ActionType.DISCARD and a.tile == drawn:
             return a
@@ -97,6 +104,98 @@ class Probe:
         return out
 
 
+class RawBot(asyncio.Protocol):
+    """One seat's bot on a raw connection: msgpack in, the two fields the ``fast`` policy reads
+    taken from the plain data (no typed views, no task per message), answers on timers.
+
+    The load generator's own work per update is then a fraction of the host's, so what the
+    latencies measure is the host (the ``easy`` policy decodes the views it answers)."""
+
+    def __init__(self, name: str, policy: str, think: float, probe: Probe, rng: random.Random):
+        self.name, self.think, self.probe, self.rng = name, think, probe, rng
+        self.bot = get_bot("easy") if policy == "easy" else None
+        self.loop = asyncio.get_running_loop()
+        self.unpacker = msgpack.Unpacker(strict_map_key=False, raw=False, max_buffer_size=4 * 1024 * 1024)
+        self.waiting: dict[int, asyncio.Future] = {}
+        self.refs = itertools.count(1)
+        self.welcome: asyncio.Future = self.loop.create_future()
+        self.table: int | None = None
+        self.acted: set[int] = set()
+        self.transport: asyncio.Transport | None = None
+        self.ping: asyncio.TimerHandle | None = None
+
+    @classmethod
+    async def connect(cls, port: int, name: str, policy: str, think: float, probe: Probe, rng: random.Random):
+        _, bot = await asyncio.get_running_loop().create_connection(
+            lambda: cls(name, policy, think, probe, rng), "127.0.0.1", port
+        )
+        await asyncio.wait_for(bot.welcome, 30)
+        return bot
+
+    def connection_made(self, transport: asyncio.BaseTransport) -> None:
+        assert isinstance(transport, asyncio.Transport)
+        self.transport = transport
+        self.send({"type": "hello", "protocol": 1, "name": self.name})
+        self.ping = self.loop.call_later(10, self.keep_alive)
+
+    def keep_alive(self) -> None:
+        self.send({"type": "ping"})
+        self.ping = self.loop.call_later(10, self.keep_alive)
+
+    def send(self, msg: dict) -> None:
+        if self.transport is not None and not self.transport.is_closing():
+            self.transport.write(msgpack.packb(msg))
+
+    def request(self, msg: dict) -> asyncio.Future:
+        ref = next(self.refs)
+        future = self.waiting[ref] = self.loop.create_future()
+        self.send({**msg, "ref": ref})
+        return future
+
+    def data_received(self, data: bytes) -> None:
+        self.unpacker.feed(data)
+        for msg in self.unpacker:
+            ref = msg.get("ref")
+            if ref is not None:
+                future = self.waiting.pop(ref, None)
+                if future is not None and not future.done():
+                    future.set_result(msg)
+            elif msg["type"] == "welcome":
+                self.welcome.set_result(msg)
+            elif msg["type"] == "update" and msg["table"] == self.table:
+                self.probe.arrived(self.table, msg["n"])
+                prompt = msg["prompt"]
+                if prompt and prompt["id"] not in self.acted:
+                    self.acted.add(prompt["id"])
+                    self.loop.call_later(self.think * self.rng.uniform(0.5, 1.5), self.answer, prompt, msg["view"])
+
+    def answer(self, prompt: dict, view: dict) -> None:
+        actions = [Action.from_wire(w) for w in prompt["actions"]]
+        if self.bot is not None:
+            action = self.bot.choose(view_from_wire(protocol1_read(view)), actions)
+        else:
+            seat = view.get("seat")
+            action = fast_choice(view["players"][seat].get("drawn") if seat is not None else None, actions)
+        start = time.perf_counter()
+        reply = self.request({"type": "act", "table": self.table, "prompt": prompt["id"], "action": action.to_wire()})
+        reply.add_done_callback(lambda done: done.cancelled() or self.answered(done.result(), start))
+
+    def answered(self, reply: dict, start: float) -> None:
+        if reply["type"] == "ok" and self.probe.recording:  # an error: the prompt closed first
+            self.probe.sent[(self.table, reply["n"])] = start
+
+    def connection_lost(self, exc: Exception | None) -> None:
+        if self.ping is not None:
+            self.ping.cancel()
+        for future in self.waiting.values():
+            if not future.done():
+                future.cancel()
+
+    def close(self) -> None:
+        if self.transport is not None:
+            self.transport.close()
+
+
 async def watch_lag(probe: Probe, lags: list[float], tick: float = 0.01) -> None:
     """How late this process's own event loop runs: the load generator's share of the latency."""
     while True:
@@ -104,30 +203,6 @@ async def watch_lag(probe: Probe, lags: list[float], tick: float = 0.01) -> None
         await asyncio.sleep(tick)
         if probe.recording:
             lags.append((time.perf_counter() - start - tick) * 1000)
-
-
-async def play(client: Client, table: int, choose, think: float, probe: Probe, rng: random.Random) -> None:
-    acted: set[int] = set()
-
-    async def answer(prompt: dict, view: View) -> None:
-        await asyncio.sleep(think * rng.uniform(0.5, 1.5))
-        action = choose(view, [Action.from_wire(w) for w in prompt["actions"]])
-        start = time.perf_counter()
-        try:
-            n = await client.act(table, prompt["id"], action)
-        except ClientError:
-            return  # the prompt closed first
-        if probe.recording:
-            probe.sent[(table, n)] = start
-
-    async for msg in client.updates():
-        if msg["type"] != "update" or msg["table"] != table:
-            continue
-        probe.arrived(table, msg["n"])
-        prompt = msg["prompt"]
-        if prompt and prompt["id"] not in acted:
-            acted.add(prompt["id"])
-            asyncio.ensure_future(answer(prompt, msg["view"]))
 
 
 def host_command(profile: str | None) -> list[str]:
@@ -173,9 +248,13 @@ async def start_host(
 
 
 def process_stats(pid: int) -> tuple[float, float]:
-    """CPU seconds used so far and resident memory in MB of a process."""
-    fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
-    cpu = (int(fields[11]) + int(fields[12])) / TICKS
+    """CPU seconds used so far and resident memory in MB of a process (to the nanosecond from
+    the scheduler's count where there is one: a host at 10% of a CPU is 100 ticks in 10 s)."""
+    try:
+        cpu = sum(int(p.read_text().split()[0]) for p in Path(f"/proc/{pid}/task").glob("*/schedstat")) / 1e9
+    except (OSError, ValueError, IndexError):
+        fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+        cpu = (int(fields[11]) + int(fields[12])) / TICKS
     rss = (
         next(
             int(line.split()[1])
@@ -199,31 +278,113 @@ def own_cpu() -> float:
     return usage.ru_utime + usage.ru_stime
 
 
-async def populate(port: int, tables: int, args: argparse.Namespace, probe: Probe) -> tuple[list[Client], list]:
-    """4·N clients at N tables of one host, each playing its seat."""
-    rng = random.Random(tables)
-    choose = fast_choice if args.policy == "fast" else get_bot("easy").choose
-    clients: list[Client] = []
-    games: list = []
+async def populate(port: int, first: int, tables: int, args: argparse.Namespace, probe: Probe) -> list[RawBot]:
+    """4·``tables`` bots at ``tables`` tables of one host, each playing its seat (names from ``first``)."""
+    rng = random.Random(first * 1000 + tables)
+    bots: list[RawBot] = []
     for start in range(0, 4 * tables, 100):
-        clients += await asyncio.gather(
+        bots += await asyncio.gather(
             *(
-                Client.connect("127.0.0.1", port, f"bot{i}", ping_interval=10)
+                RawBot.connect(port, f"bot{4 * first + i}", args.policy, args.think, probe, rng)
                 for i in range(start, min(start + 100, 4 * tables))
             )
         )
     for t in range(tables):
-        four = clients[4 * t : 4 * t + 4]
-        table = await four[0].create_table(args.ruleset, options=args.options, timers=NO_CLOCKS, autostart=True, seat=0)
-        games += [asyncio.ensure_future(play(c, table, choose, args.think, probe, rng)) for c in four]
-        for seat, c in enumerate(four[1:], start=1):
-            await c.join(table, seat)
-    return clients, games
+        four = bots[4 * t : 4 * t + 4]
+        create = {"type": "create", "ruleset": args.ruleset, "options": args.options, "timers": NO_CLOCKS}
+        reply = await four[0].request({**create, "autostart": True, "seat": 0})
+        for seat, bot in enumerate(four):
+            bot.table = reply["table"]
+            if seat:
+                joined = await bot.request({"type": "join", "table": bot.table, "seat": seat})
+                assert joined["type"] == "ok", joined
+    return bots
+
+
+async def worker_main(args: argparse.Namespace) -> None:
+    """One load-generating process: its share of the tables, driven over stdin/stdout
+    (``record``, ``stop`` -> a JSON line of what it measured, ``quit``)."""
+    loop = asyncio.get_running_loop()
+    commands = asyncio.StreamReader()
+    await loop.connect_read_pipe(lambda: asyncio.StreamReaderProtocol(commands), sys.stdin)
+    probe = Probe()
+    lags: list[float] = []
+    bots = await populate(args.port, args.first, args.count, args, probe)
+    lag_watch = asyncio.ensure_future(watch_lag(probe, lags))
+    print("ready", flush=True)
+    cpu0 = own_cpu()
+    try:
+        while True:
+            command = (await commands.readline()).decode().strip()
+            if command == "record":
+                cpu0, probe.recording = own_cpu(), True
+            elif command == "stop":
+                probe.recording = False
+                cpu = own_cpu() - cpu0
+                await asyncio.sleep(0.3)  # let the last views arrive
+                report = {"sent": len(probe.sent), "latencies": probe.latencies_ms(), "lags": lags, "cpu": cpu}
+                print(json.dumps(report), flush=True)
+            else:  # quit, or the main process is gone
+                break
+    finally:
+        lag_watch.cancel()
+        for bot in bots:
+            bot.close()
+        await asyncio.sleep(0.1)
+
+
+class Workers:
+    """The load generator's processes for one host, each with its share of the tables."""
+
+    def __init__(self, procs: list[asyncio.subprocess.Process]):
+        self.procs = procs
+
+    @classmethod
+    async def start(cls, port: int, tables: int, args: argparse.Namespace) -> "Workers":
+        n = max(1, min(args.workers, tables))
+        shares = [tables // n + (i < tables % n) for i in range(n)]
+        procs, first = [], 0
+        for share in shares:
+            command = [sys.executable, __file__, "--worker", "--port", str(port), "--first", str(first)]
+            command += ["--count", str(share), "--policy", args.policy, "--think", str(args.think)]
+            command += ["--ruleset", args.ruleset]
+            procs.append(
+                await asyncio.create_subprocess_exec(
+                    *command, stdin=asyncio.subprocess.PIPE, stdout=asyncio.subprocess.PIPE
+                )
+            )
+            first += share
+        workers = cls(procs)
+        for proc in procs:  # one at a time would do too; at once the tables fill sooner
+            line = await asyncio.wait_for(proc.stdout.readline(), 120)
+            if line.strip() != b"ready":
+                raise RuntimeError(f"a load generator process failed to start: {line!r}")
+        return workers
+
+    def tell(self, command: str) -> None:
+        for proc in self.procs:
+            proc.stdin.write(f"{command}\n".encode())
+
+    async def reports(self) -> list[dict]:
+        self.tell("stop")
+        return [json.loads(await asyncio.wait_for(proc.stdout.readline(), 60)) for proc in self.procs]
+
+    async def quit(self) -> None:
+        for proc in self.procs:
+            if proc.returncode is None:
+                with contextlib.suppress(ConnectionError):
+                    proc.stdin.write(b"quit\n")
+                    proc.stdin.close()
+        for proc in self.procs:
+            try:
+                await asyncio.wait_for(proc.wait(), 30)
+            except TimeoutError:
+                proc.kill()
 
 
 async def run_step(tables: int, args: argparse.Namespace, trees: tuple[str | None, ...] = (None,)) -> list[dict]:
-    """One step: a host per tree (``None``: this one), all served at once by this process, each
-    with ``tables`` tables, measured over the same seconds (side by side: the same machine)."""
+    """One step: a host per tree (``None``: this one), each with ``tables`` tables and its own
+    load generator processes, measured over the same seconds (side by side: the same machine)."""
     results: list[dict] = []
     with contextlib.ExitStack() as dirs:
         hosts = []
@@ -231,40 +392,30 @@ async def run_step(tables: int, args: argparse.Namespace, trees: tuple[str | Non
             data = dirs.enter_context(tempfile.TemporaryDirectory(prefix="jantaku-load-"))
             profile = f"{args.profile}.{tables}{'' if tree is None else '.other'}" if args.profile else None
             hosts.append(await start_host(data, tables, tree, profile))
-        probes = [Probe() for _ in hosts]
-        lags: list[float] = []
-        lag_watch = asyncio.ensure_future(watch_lag(probes[0], lags))
-        clients: list[Client] = []
-        games: list = []
+        generators: list[Workers] = []
         try:
-            for (_proc, port), probe in zip(hosts, probes):
-                more_clients, more_games = await populate(port, tables, args, probe)
-                clients += more_clients
-                games += more_games
+            for _proc, port in hosts:
+                generators.append(await Workers.start(port, tables, args))
             await asyncio.sleep(args.warmup)
             cpu0 = [process_stats(proc.pid)[0] for proc, _ in hosts]
-            gen0, t0, busy0 = own_cpu(), time.perf_counter(), machine_busy()
-            for probe in probes:
-                probe.recording = True
+            t0, busy0 = time.perf_counter(), machine_busy()
+            for workers in generators:
+                workers.tell("record")
             await asyncio.sleep(args.seconds)
-            for probe in probes:
-                probe.recording = False
-            elapsed = time.perf_counter() - t0
             stats1 = [process_stats(proc.pid) for proc, _ in hosts]
-            gen1, busy1 = own_cpu(), machine_busy()
-            await asyncio.sleep(0.3)  # let the last views arrive
+            elapsed, busy1 = time.perf_counter() - t0, machine_busy()
+            reports = [await workers.reports() for workers in generators]
         finally:
-            lag_watch.cancel()
-            for game in games:
-                game.cancel()
-            await asyncio.gather(*(c.close() for c in clients), return_exceptions=True)
+            for workers in generators:
+                await workers.quit()
             for proc, _ in hosts:
                 proc.send_signal(signal.SIGTERM)
             for proc, _ in hosts:
                 await asyncio.wait_for(proc.wait(), 60)
-    for probe, before, (cpu1, rss) in zip(probes, cpu0, stats1):
-        latencies = sorted(probe.latencies_ms())
-        decisions = len(probe.sent) / elapsed
+    for shares, before, (cpu1, rss) in zip(reports, cpu0, stats1):
+        latencies = sorted(x for r in shares for x in r["latencies"])
+        lags = sorted(x for r in shares for x in r["lags"])
+        decisions = sum(r["sent"] for r in shares) / elapsed
 
         def pct(p: float, latencies: list[float] = latencies) -> float:
             return latencies[min(len(latencies) - 1, int(p * len(latencies)))] if latencies else float("nan")
@@ -279,9 +430,9 @@ async def run_step(tables: int, args: argparse.Namespace, trees: tuple[str | Non
                 "max": latencies[-1] if latencies else float("nan"),
                 "host_cpu": (cpu1 - before) / elapsed,
                 "host_rss": rss,
-                "gen_cpu": (gen1 - gen0) / elapsed,
+                "gen_cpu": sum(r["cpu"] for r in shares) / elapsed,
                 "machine": (busy1[0] - busy0[0]) / max(1, busy1[1] - busy0[1]),
-                "gen_lag_p99": sorted(lags)[int(0.99 * len(lags))] if lags else float("nan"),
+                "gen_lag_p99": lags[int(0.99 * len(lags))] if lags else float("nan"),
                 "samples": len(latencies),
             }
         )
@@ -296,7 +447,7 @@ def engine_cpu_per_decision(ruleset: str, options: dict, decisions: int = 20000)
         rng_seed += 1
         while not match.is_over and done < decisions:
             seat, actions = min(match.pending().items())
-            match.act(seat, fast_choice(match.view(seat), list(actions)))
+            match.act(seat, fast_choice(match.table.players[seat].drawn, list(actions)))
             for s in range(4):
                 match.view(s)
             done += 1
@@ -317,18 +468,28 @@ async def main() -> None:
         "--side-by-side", action="store_true", help="with --compare: both hosts at once, measured over the same seconds"
     )
     parser.add_argument("--profile", metavar="FILE", help="cProfile the host into FILE.<tables>[.other]")
+    parser.add_argument("--workers", type=int, default=2, help="load generator processes per host")
+    parser.add_argument("--worker", action="store_true", help=argparse.SUPPRESS)  # one of them
+    parser.add_argument("--port", type=int, help=argparse.SUPPRESS)
+    parser.add_argument("--first", type=int, default=0, help=argparse.SUPPRESS)
+    parser.add_argument("--count", type=int, default=0, help=argparse.SUPPRESS)
     args = parser.parse_args()
     args.options = {"hands": 64} if args.ruleset == "basic" else {}  # the longest match a host allows
+    if args.worker:
+        await worker_main(args)
+        return
     steps = [n for n in map(int, args.tables.split(",")) if 0 < n <= args.max_tables]
 
     print(
         f"host_load: {args.ruleset}, policy {args.policy}, think {args.think:g} s, "
-        f"{args.seconds:g} s per step, loopback only, {os.cpu_count()} CPUs, "
+        f"{args.seconds:g} s per step, {args.workers} load generator process(es) per host, "
+        f"loopback only, {os.cpu_count()} CPUs, "
         f"load average {os.getloadavg()[0]:.1f} at the start"
     )
     print(
         ("(rows marked o: the host from the --compare tree) " if args.compare else "")
-        + "(host/gen CPU: share of one CPU; gen lag: p99 lateness of the load generator's own event loop, "
+        + "(host/gen CPU: share of one CPU, gen: all its processes; gen lag: p99 lateness of the load "
+        "generator's own event loops, "
         "part of every latency; machine: share of all CPUs busy, anyone's — a noisy machine shows in p99)"
     )
     print(

@@ -12,7 +12,7 @@ import asyncio
 import itertools
 import logging
 import socket
-from collections.abc import AsyncIterator, Callable
+from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 from .limits import ConnectionLimits
@@ -105,23 +105,56 @@ class TurnFlush:
             conn.flush()
 
 
+class HostProtocol(asyncio.Protocol):
+    """A TCP client of the host: the transport's events, straight to its :class:`Connection`."""
+
+    def __init__(self, open_connection: Callable[[asyncio.BaseTransport], Connection]):
+        self._open = open_connection
+        self.conn: Connection | None = None
+
+    def connection_made(self, transport: asyncio.BaseTransport) -> None:
+        self.conn = self._open(transport)
+
+    def data_received(self, data: bytes) -> None:
+        if self.conn is not None:
+            self.conn.data_received(data)
+
+    def eof_received(self) -> bool:
+        if self.conn is not None:
+            self.conn.close()  # the peer is done: what is queued still goes, then it closes
+        return True  # the transport stays open for that
+
+    def connection_lost(self, exc: Exception | None) -> None:
+        if self.conn is not None:
+            self.conn.connection_lost()
+
+
 class Connection:
-    """A client's stream on the host side."""
+    """A client's connection on the host side, over any asyncio transport (TCP, or a stream's).
+
+    Sans-await: bytes come in through :meth:`data_received` (from :class:`HostProtocol`, or a
+    stream's read loop in :meth:`Host.serve_stream <jantaku.netplay.host.Host.serve_stream>`),
+    each whole message goes to ``on_message`` at once, in the same turn of the loop; no task,
+    future or buffer copy per message.  ``on_end`` is told once when the connection is over.
+    """
 
     def __init__(
         self,
-        reader: asyncio.StreamReader,
-        writer: asyncio.StreamWriter,
+        transport: asyncio.BaseTransport,
         limits: ConnectionLimits,
         turn: TurnFlush | None = None,
+        *,
+        on_message: Callable[[Connection, dict[str, Any]], None] = lambda conn, msg: None,
+        on_end: Callable[[Connection], None] = lambda conn: None,
     ):
         self.id = next(_ids)
-        self.reader, self.writer = reader, writer
+        assert isinstance(transport, asyncio.WriteTransport)  # a connection both reads and writes
+        self.transport = transport
         self.limits = limits
-        peer = writer.get_extra_info("peername")
+        peer = transport.get_extra_info("peername")
         self.peer = f"{peer[0]}:{peer[1]}" if isinstance(peer, tuple) else "local"
         self.ip = peer[0] if isinstance(peer, tuple) else "local"
-        sock = writer.get_extra_info("socket")
+        sock = transport.get_extra_info("socket")
         if limits.socket_send_buffer is not None and sock is not None:
             sock.setsockopt(socket.SOL_SOCKET, socket.SO_SNDBUF, limits.socket_send_buffer)
         self.player: Player | None = None
@@ -130,11 +163,22 @@ class Connection:
         self.watches_lobby = False
         self.errors = 0
         self.closed = False
+        self.ended = False  # on_end has been told
         self._outbox: list[bytes] = []
         self._turn = turn or TurnFlush()  # writes at the end of the loop's turn (the host's: after its commit)
         self._ending = False  # closed, the last queued bytes still to go
         self._bucket = TokenBucket(limits.rate, limits.burst)
         self.chat_bucket = TokenBucket(limits.chat_rate, limits.chat_burst)
+        self._on_message, self._on_end = on_message, on_end
+        self._loop = asyncio.get_running_loop()
+        self._reader = MessageReader(limits.wire)
+        self._connected = self._last_message = self._loop.time()
+        self._started: float | None = None  # when the unfinished message's first byte came
+        # One watchdog timer per connection, not one per message: it fires at the deadline it was
+        # set for; if the deadline has moved on by then it is set again, else the connection ends.
+        self._watchdog: asyncio.TimerHandle | None = None
+        self._watched = 0.0  # the deadline the watchdog is set for
+        self._watch(self._deadline()[0])
 
     def __repr__(self) -> str:
         who = self.player.name if self.player else "?"
@@ -154,7 +198,7 @@ class Connection:
         """
         if self.closed:
             return False
-        if self.writer.transport.is_closing():
+        if self.transport.is_closing():
             self.closed = True
             return False
         if not self._outbox:
@@ -164,17 +208,18 @@ class Connection:
 
     def flush(self) -> None:
         """Write what is queued (the end of the turn), and close if :meth:`close` was asked."""
-        if self._outbox and not self.writer.transport.is_closing():
-            data = b"".join(self._outbox)
+        transport = self.transport
+        if self._outbox and not transport.is_closing():
+            data = self._outbox[0] if len(self._outbox) == 1 else b"".join(self._outbox)
             self._outbox.clear()
-            self.writer.write(data)
-            if self.writer.transport.get_write_buffer_size() > self.limits.send_buffer:
+            transport.write(data)  # no drain: the transport buffers, bounded by the check below
+            if transport.get_write_buffer_size() > self.limits.send_buffer:
                 log.info("%r stopped reading; dropped", self)
                 self.abort()
         self._outbox.clear()
         if self._ending:
             self._ending = False
-            self.writer.close()
+            transport.close()
 
     def send_error(self, code: str, message: str, ref: Any = None) -> None:
         self.send(error_message(code, message, ref))
@@ -190,92 +235,107 @@ class Connection:
         if self._outbox:
             self._ending = True  # the turn's flush writes the rest and closes
         else:
-            self.writer.close()
+            self.transport.close()
+        self._end_soon()
 
     def abort(self) -> None:
         """Drop the connection now; nothing queued is sent."""
         self.closed, self._ending = True, False
         self._outbox.clear()
-        self.writer.transport.abort()
+        self.transport.abort()
+        self._end_soon()
+
+    def fail(self, exc: ProtocolError) -> None:
+        """The peer broke the protocol or a limit: it is told why, and the connection closes."""
+        log.info("%r: %s", self, exc)
+        self.close(exc.code, exc.message)
 
     # --- receiving -------------------------------------------------------------------
 
-    async def messages(self) -> AsyncIterator[dict[str, Any]]:
-        """Messages as they arrive: a whole ``hello`` within the handshake timeout of connecting,
-        then a whole message at least every idle timeout, and each message complete within the
-        message timeout of its first byte.
+    def data_received(self, data: bytes) -> None:
+        """Bytes from the peer: each message they complete goes to ``on_message`` now.
 
-        Deadlines count whole messages, not bytes: a peer trickling a byte at a time gains
-        nothing.  Ends at end of stream; raises :class:`ProtocolError` for anything over the limits.
+        A whole ``hello`` must come within the handshake timeout of connecting, then a whole
+        message at least every idle timeout, and each message complete within the message
+        timeout of its first byte.  Deadlines count whole messages, not bytes: a peer trickling
+        a byte at a time gains nothing.  Anything over the limits closes the connection.
         """
-        reader = MessageReader(self.limits.wire)
-        limits = self.limits
-        loop = asyncio.get_running_loop()
-        clock = loop.time
-        connected = last_message = clock()
-        started: float | None = None  # when the unfinished message's first byte came
-        # One watchdog timer per connection instead of a timeout per read (reads are the hot
-        # path): it fires at the deadline it was set for; if the deadline has moved on by then
-        # it is set again, else it ends the read with an end of stream and the reason.
-        watchdog: asyncio.TimerHandle | None = None
-        watched = 0.0  # the deadline the watchdog is set for
-        expired: tuple[str, str] | None = None
-
-        def deadline_now() -> tuple[float, str, str]:
-            if self.player is None:
-                why = f"no whole hello within {limits.handshake_timeout:g} s of connecting"
-                return connected + limits.handshake_timeout, ErrorCode.HANDSHAKE, why
-            deadline, code = last_message + limits.idle_timeout, ErrorCode.IDLE
-            why = f"no message for {limits.idle_timeout:g} s"
-            if started is not None and started + limits.message_timeout < deadline:
-                deadline = started + limits.message_timeout
-                why = f"a message took over {limits.message_timeout:g} s to arrive"
-            return deadline, code, why
-
-        def watch(deadline: float) -> None:
-            nonlocal watchdog, watched
-            if watchdog is not None:
-                watchdog.cancel()
-            watchdog, watched = loop.call_at(deadline, bark), deadline
-
-        def bark() -> None:
-            nonlocal watchdog, expired
-            watchdog = None
-            deadline, code, why = deadline_now()
-            if deadline <= watched:
-                expired = (code, why)
-                self.reader.feed_eof()
-            else:
-                watch(deadline)
-
+        if self.closed:
+            return  # nothing more is read from a connection that is closing
+        completed = False
         try:
-            while True:
-                deadline = deadline_now()[0]
-                if watchdog is None or deadline < watched:
-                    watch(deadline)
-                try:
-                    data = await self.reader.read(limits.wire.read_chunk)
-                except (ConnectionError, OSError):
+            for msg in self._reader.feed(data):
+                self._last_message, completed = self._loop.time(), True
+                if not self._bucket.take():
+                    raise ProtocolError(ErrorCode.RATE_LIMITED, f"more than {self.limits.rate:g} messages a second")
+                self._on_message(self, msg)
+                if self.closed:
                     return
-                if expired is not None:
-                    raise ProtocolError(*expired)
-                if not data:
-                    return
-                completed = False
-                for msg in reader.feed(data):
-                    last_message, completed = clock(), True
-                    if not self._bucket.take():
-                        raise ProtocolError(ErrorCode.RATE_LIMITED, f"more than {limits.rate:g} messages a second")
-                    yield msg
-                    if self.closed:
-                        return
-                if not reader.partial:
-                    started = None
-                elif started is None or completed:  # a new message has begun
-                    started = clock()
-        finally:
-            if watchdog is not None:
-                watchdog.cancel()
+        except ProtocolError as exc:
+            self.fail(exc)
+            return
+        if not self._reader.partial:
+            self._started = None
+        elif self._started is None or completed:  # a new message has begun
+            self._started = self._loop.time()
+        if self._started is not None or self._watchdog is None:
+            deadline = self._deadline()[0]
+            if self._watchdog is None or deadline < self._watched:
+                self._watch(deadline)
+
+    def connection_lost(self) -> None:
+        """The peer hung up, or the transport is gone: the connection is over."""
+        if not self.closed:
+            self.closed, self._ending = True, False
+            self._outbox.clear()
+            self.transport.close()
+        self._end()
+
+    def _deadline(self) -> tuple[float, str, str]:
+        limits = self.limits
+        if self.player is None:
+            return self._connected + limits.handshake_timeout, ErrorCode.HANDSHAKE, "handshake"
+        deadline, code, kind = self._last_message + limits.idle_timeout, ErrorCode.IDLE, "idle"
+        if self._started is not None and self._started + limits.message_timeout < deadline:
+            deadline, kind = self._started + limits.message_timeout, "message"
+        return deadline, code, kind
+
+    def _why(self, kind: str) -> str:
+        limits = self.limits
+        if kind == "handshake":
+            return f"no whole hello within {limits.handshake_timeout:g} s of connecting"
+        if kind == "message":
+            return f"a message took over {limits.message_timeout:g} s to arrive"
+        return f"no message for {limits.idle_timeout:g} s"
+
+    def _watch(self, deadline: float) -> None:
+        if self._watchdog is not None:
+            self._watchdog.cancel()
+        self._watchdog, self._watched = self._loop.call_at(deadline, self._bark), deadline
+
+    def _bark(self) -> None:
+        self._watchdog = None
+        if self.closed:
+            return
+        deadline, code, kind = self._deadline()
+        if deadline <= self._watched:
+            self.fail(ProtocolError(code, self._why(kind)))
+        else:
+            self._watch(deadline)
+
+    def _end_soon(self) -> None:
+        """Over once the code that closed it has returned (it may still use the connection)."""
+        if not self.ended:
+            self._loop.call_soon(self._end)
+
+    def _end(self) -> None:
+        if self.ended:
+            return
+        self.ended = True
+        if self._watchdog is not None:
+            self._watchdog.cancel()
+            self._watchdog = None
+        self._on_end(self)
 
     def charge_reply(self, size: int) -> None:
         """A large reply costs its sender one message per ``reply_bytes_per_message`` bytes beyond

@@ -25,7 +25,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from .clock import Clock
-from .connection import Connection, TurnFlush
+from .connection import Connection, HostProtocol, TurnFlush
 from .limits import ConnectionLimits, HostLimits, counted_address
 from .lobby import Lobby
 from .paths import DataDirLock
@@ -84,7 +84,8 @@ class Host:
         self.resumed = 0  # matches taken up again at start
         self._server: asyncio.AbstractServer | None = None
         self._turn = TurnFlush(self._commit, self._writes_lost)  # commit, then send: once per loop turn
-        self._sessions: set[asyncio.Task] = set()
+        self._sessions: set[asyncio.Task] = set()  # serve_stream's read loops
+        self._stream_readers: dict[Connection, asyncio.StreamReader] = {}
         self._lock: DataDirLock | None = None
         self._stopped: asyncio.Event | None = None
         self.beacon: Beacon | None = None
@@ -112,7 +113,9 @@ class Host:
         self.store.batch_writes(self._turn.schedule)
         try:
             # bound (a taken port fails before any work) but not listening yet: see _listen_when_ready
-            self._server = await asyncio.start_server(self._accept, bind, port, start_serving=False)
+            self._server = await asyncio.get_running_loop().create_server(
+                lambda: HostProtocol(self._open), bind, port, start_serving=False
+            )
         except OSError:
             self._release()
             raise
@@ -175,6 +178,7 @@ class Host:
         for conn in list(self.connections):
             conn.send({"type": "bye", "reason": str(bye), **bye.wire()})
             conn.close()
+        await asyncio.sleep(0)  # the closed connections end (their players log out)
         if self._sessions:
             done, pending = await asyncio.wait(self._sessions, timeout=2.0)
             for task in pending:
@@ -228,16 +232,27 @@ class Host:
 
     # --- connections -------------------------------------------------------------------
 
-    async def _accept(self, reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
-        try:
-            await self.serve_stream(reader, writer)
-        except asyncio.CancelledError:  # shutting down; asyncio would log a cancelled handler as an error
-            pass
+    def _open(self, transport: asyncio.BaseTransport, *, token: str | None = None) -> Connection:
+        """A new connection over ``transport``, admitted or closed at once."""
+        conn = Connection(transport, self.connection_limits, self._turn, on_message=self._message, on_end=self._ended)
+        conn.vouched_token = token
+        if self._admit(conn):
+            self.connections.add(conn)
+        return conn
+
+    def _ended(self, conn: Connection) -> None:
+        self.connections.discard(conn)
+        self._logout(conn)
+        conn.close()
+        reader = self._stream_readers.pop(conn, None)
+        if reader is not None:
+            reader.feed_eof()  # the stream's read loop ends too, whatever the peer does
 
     async def serve_stream(
         self, reader: asyncio.StreamReader, writer: asyncio.StreamWriter, *, token: str | None = None
     ) -> None:
-        """Serve one client stream (TCP, or any other stream such as an SSH session's socketpair).
+        """Serve one client stream (any stream, such as an SSH session's socketpair; TCP clients
+        are served by :class:`~jantaku.netplay.connection.HostProtocol`), until it ends.
 
         ``token``: the caller has verified who is at the other end (the SSH front door checks a
         key) and names their player by this resume token, made on first use; the token in the
@@ -246,18 +261,24 @@ class Host:
         task = asyncio.current_task()
         if task is not None:
             self._sessions.add(task)
-        conn = Connection(reader, writer, self.connection_limits, self._turn)
-        conn.vouched_token = token
+        conn = self._open(writer.transport, token=token)
+        self._stream_readers[conn] = reader
         try:
-            if self._admit(conn):
-                self.connections.add(conn)
-                await self._session(conn)
+            while not conn.closed:
+                try:
+                    data = await reader.read(self.connection_limits.wire.read_chunk)
+                except (ConnectionError, OSError):
+                    break
+                if not data:
+                    conn.close()  # the peer is done: what is queued still goes, then it closes
+                    break
+                conn.data_received(data)
+        except asyncio.CancelledError:  # shutting down
+            pass
         finally:
-            self.connections.discard(conn)
             if task is not None:
                 self._sessions.discard(task)
-            self._logout(conn)
-            conn.close()
+            conn.connection_lost()
 
     def _admit(self, conn: Connection) -> bool:
         if self._stopped is None or self._stopped.is_set():
@@ -272,17 +293,15 @@ class Host:
             return False
         return True
 
-    async def _session(self, conn: Connection) -> None:
+    def _message(self, conn: Connection, msg: dict[str, Any]) -> None:
+        """One whole message from ``conn`` (a :class:`ProtocolError` closes it: see Connection.fail)."""
         try:
-            async for msg in conn.messages():
-                if conn.player is None:
-                    if not self._hello(conn, msg):
-                        return
-                else:
-                    self._request(conn, msg)
-        except ProtocolError as exc:
-            log.info("%r: %s", conn, exc)
-            conn.close(exc.code, exc.message)
+            if conn.player is None:
+                self._hello(conn, msg)
+            else:
+                self._request(conn, msg)
+        except ProtocolError:
+            raise
         except Exception:
             log.exception("%r: internal error", conn)
             conn.close(ErrorCode.INTERNAL, HostText("host_failed"))
