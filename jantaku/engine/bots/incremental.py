@@ -35,8 +35,9 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from ..analysis import _combine, _honor_vector, _numbered_vector
+from ..analysis import _combine, _honor_vector
 from ..tiles import TERMINALS_AND_HONORS
+from .suit_vectors import numbered_vector
 
 INF = 99
 _IS_ORPHAN = tuple(k in TERMINALS_AND_HONORS for k in range(34))
@@ -74,7 +75,7 @@ def _vid(key: int) -> int:
             code = key - _HONOR_BASE
             vec = _honor_vector((code >> 6, (code >> 3) & 7, code & 7))
         else:
-            vec = _numbered_vector(key)
+            vec = numbered_vector(key)
         vid = _suit_vid[key] = _intern(vec)
     return vid
 
