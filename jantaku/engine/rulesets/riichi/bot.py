@@ -152,16 +152,20 @@ class RiichiBot(BaselineBot):
     def _best(self, view: View, options: list[Action]) -> Action:
         hand, melds = own_hand(view)
         ranked = efficiency(counts34(hand), melds, visible_counts(view))
+        by_tile: dict[int, tuple[int, int, int]] = {}  # a tile's key is the same for each option throwing it
 
         def key(a: Action):
-            k = kind_of(tile_of(a))
-            sh, live = ranked[k]
-            return (
-                sh,
-                -(live - DORA_LIVE * self.tile_value(view, tile_of(a))),
-                0 if k in TERMINALS_AND_HONORS else 1,
-                a.sort_key(),
-            )
+            tile = tile_of(a)
+            head = by_tile.get(tile)
+            if head is None:
+                k = kind_of(tile)
+                sh, live = ranked[k]
+                head = by_tile[tile] = (
+                    sh,
+                    -(live - DORA_LIVE * self.tile_value(view, tile)),
+                    0 if k in TERMINALS_AND_HONORS else 1,
+                )
+            return (*head, a.sort_key())
 
         return min(options, key=key)
 
