@@ -199,13 +199,27 @@ class RiichiBot(BaselineBot):
         return min(discards, key=lambda a: (risk(kind_of(tile_of(a))), a.sort_key()))
 
     def riichi_danger(self, view: View) -> Callable[[int], int]:
-        """Per kind: its :func:`danger` against the most dangerous riichi opponent."""
+        """Per kind: its :func:`danger` against the most dangerous riichi opponent.
+
+        Read once per view (a decision may ask twice) and worked out once per kind."""
+        cached = getattr(self, "_danger", None)
+        if cached is not None and cached[0] is view:
+            return cached[1]
         visible = visible_counts(view)
         hand, _ = own_hand(view)
         for t in hand:
             visible[kind_of(t)] += 1
         threats = [self.safe_against(view, s) for s in self._riichi_opponents(view)]
-        return lambda kind: max(danger(kind, seen, visible) for seen in threats)
+        risks: dict[int, int] = {}
+
+        def risk(kind: int) -> int:
+            found = risks.get(kind)
+            if found is None:
+                found = risks[kind] = max(danger(kind, seen, visible) for seen in threats)
+            return found
+
+        self._danger = (view, risk)
+        return risk
 
     def safe_against(self, view: View, seat: int) -> set[int]:
         """Kinds that cannot deal in to ``seat``'s riichi: its own discards (furiten)."""
@@ -267,7 +281,9 @@ class StrongRiichiBot(RiichiBot):
         return live
 
     def safe_against(self, view: View, seat: int) -> set[int]:
-        sv = SeatReading(view)
+        cached = getattr(self, "_reading", None)  # one reading of the view for every riichi opponent
+        sv = cached[1] if cached is not None and cached[0] is view else SeatReading(view)
+        self._reading = (view, sv)
         opp = next(o for o in sv.opponents if o.seat == seat)
         return super().safe_against(view, seat) | passed_after_riichi(sv, opp)
 
