@@ -152,20 +152,18 @@ class RiichiBot(BaselineBot):
     def _best(self, view: View, options: list[Action]) -> Action:
         hand, melds = own_hand(view)
         ranked = efficiency(counts34(hand), melds, visible_counts(view))
-        by_tile: dict[int, tuple[int, int, int]] = {}  # a tile's key is the same for each option throwing it
+        value = self.tile_value
 
         def key(a: Action):
             tile = tile_of(a)
-            head = by_tile.get(tile)
-            if head is None:
-                k = kind_of(tile)
-                sh, live = ranked[k]
-                head = by_tile[tile] = (
-                    sh,
-                    -(live - DORA_LIVE * self.tile_value(view, tile)),
-                    0 if k in TERMINALS_AND_HONORS else 1,
-                )
-            return (*head, a.sort_key())
+            k = kind_of(tile)
+            sh, live = ranked[k]
+            return (
+                sh,
+                -(live - DORA_LIVE * value(view, tile)),
+                0 if k in TERMINALS_AND_HONORS else 1,
+                a.sort_key(),
+            )
 
         return min(options, key=key)
 
@@ -304,16 +302,21 @@ class StrongRiichiBot(RiichiBot):
         return super()._safest(view, discards)
 
     def tile_value(self, view: View, tile: int) -> int:
-        return self._dora_kinds(view).count(kind_of(tile)) + (is_red(tile) and bool(view.rules.red_fives))
+        dora, red_fives = self._dora_reading(view)
+        return dora[kind_of(tile)] + (red_fives and is_red(tile))
 
-    def _dora_kinds(self, view: View) -> list[int]:
-        """The dora kinds of ``view`` (kept for the view last asked: one decision asks per option)."""
+    def _dora_reading(self, view: View) -> tuple[list[int], bool]:
+        """Per kind, how many dora it is in ``view``, and whether red fives count (kept for the view
+        last asked: one decision asks per option)."""
         cached = getattr(self, "_dora", None)
         if cached is not None and cached[0] is view:
             return cached[1]
-        dora = [dora_after(kind_of(t)) for t in RiichiView.of(view).dora_indicators]
-        self._dora = (view, dora)
-        return dora
+        dora = [0] * 34
+        for t in RiichiView.of(view).dora_indicators:
+            dora[dora_after(kind_of(t))] += 1
+        reading = (dora, bool(view.rules.red_fives))
+        self._dora = (view, reading)
+        return reading
 
     # --- a half flush as the open hand's yaku --------------------------------------------------
 
