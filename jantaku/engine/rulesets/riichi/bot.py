@@ -153,19 +153,20 @@ class RiichiBot(BaselineBot):
         hand, melds = own_hand(view)
         ranked = efficiency(counts34(hand), melds, visible_counts(view))
         value = self.tile_value
-
-        def key(a: Action):
+        # the least (shanten, -(live tiles + dora worth), terminal or honour first, sort key); the
+        # sort key (dearer to build) is asked only among the options tied before it
+        best: tuple[int, int, int] | None = None
+        tied: list[Action] = []
+        for a in options:
             tile = tile_of(a)
             k = kind_of(tile)
             sh, live = ranked[k]
-            return (
-                sh,
-                -(live - DORA_LIVE * value(view, tile)),
-                0 if k in TERMINALS_AND_HONORS else 1,
-                a.sort_key(),
-            )
-
-        return min(options, key=key)
+            head = (sh, -(live - DORA_LIVE * value(view, tile)), 0 if k in TERMINALS_AND_HONORS else 1)
+            if best is None or head < best:
+                best, tied = head, [a]
+            elif head == best:
+                tied.append(a)
+        return tied[0] if len(tied) == 1 else min(tied, key=lambda a: a.sort_key())
 
     def tile_value(self, view: View, tile: int) -> int:
         """Hook: han a tile brings by itself (``riichi`` ignores it; ``strong`` keeps dora)."""
