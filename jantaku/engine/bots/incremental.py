@@ -404,6 +404,7 @@ _useful_memo: dict[tuple[int, int, int, tuple[int, ...], int], tuple[int, ...]] 
 _layouts: dict[int, tuple[tuple[tuple[int, int], ...], tuple[int, ...]]] = {}
 _gains: dict[int, tuple[int, ...]] = {}
 _GAINS_SIZE = 1 << 18
+_STEPS = tuple(5 ** (8 - i) for i in range(9))  # a numbered suit key's step for one more tile at offset i
 
 
 def _numbered_layout(key: int) -> tuple[tuple[tuple[int, int], ...], tuple[int, ...]]:
@@ -412,12 +413,15 @@ def _numbered_layout(key: int) -> tuple[tuple[tuple[int, int], ...], tuple[int, 
     if layout is None:
         digits = [0] * 9
         rest = key
+        held = 0  # bit i: offset i held
         for i in range(8, -1, -1):
             rest, digits[i] = divmod(rest, 5)
-        near = [any(digits[j] for j in range(max(0, i - 2), min(8, i + 2) + 1)) for i in range(9)]
+            if digits[i]:
+                held |= 1 << i
+        near = (held | held << 1 | held << 2 | held >> 1 | held >> 2) & 0x1FF  # within two of a held offset
         layout = _layouts[key] = (
-            tuple((i, 5 ** (8 - i)) for i in range(9) if near[i] and digits[i] < 4),
-            tuple(i for i in range(9) if not near[i]),
+            tuple((i, _STEPS[i]) for i in range(9) if near >> i & 1 and digits[i] < 4),
+            tuple(i for i in range(9) if not near >> i & 1),
         )
     return layout
 
