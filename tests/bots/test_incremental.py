@@ -12,9 +12,10 @@ import random
 
 import pytest
 
-from jantaku.engine.analysis import shanten
+from jantaku.engine.analysis import _combine, _honor_vector, shanten
+from jantaku.engine.bots import suit_vectors
 from jantaku.engine.bots.efficiency import acceptance, acceptance_after, shanten_after
-from jantaku.engine.bots.incremental import HandShape
+from jantaku.engine.bots.incremental import HandShape, combine
 from jantaku.engine.rulesets.riichi.bot import efficiency
 from jantaku.engine.tiles import TERMINALS_AND_HONORS
 
@@ -101,3 +102,18 @@ def test_counts_are_left_as_they_were(forms: dict[str, bool]) -> None:
             shape.useful_after_discard(k)
             shape.useful_after_discard(k, near_only=True)
     assert shape.counts == before and counts == before
+
+
+def test_combine_equals_the_analysis_combination() -> None:
+    """Every pair of 150 vectors: single suits (numbered and honours) and combinations of two and three."""
+    rng = random.Random(6)
+    singles = list(suit_vectors.load()[0])  # every numbered suit's vector
+    singles += [
+        _honor_vector((a, b, c)) for a in range(5) for b in range(4) for c in range(3) if a + 2 * b + 3 * c <= 14
+    ]
+    vectors = rng.sample(singles, 50)
+    vectors += [_combine(rng.choice(singles), rng.choice(singles)) for _ in range(50)]
+    vectors += [_combine(rng.choice(vectors[50:]), rng.choice(singles)) for _ in range(50)]
+    for a in vectors:
+        for b in vectors:
+            assert combine(a, b) == _combine(a, b), (a, b)

@@ -86,25 +86,66 @@ def wait_weight(
     ``passed`` are kinds it cannot win on by a discard: thrown after its riichi
     (it let them pass), or since its hand last changed
     (:meth:`.SeatReading.passed_since_change`).  ``signals`` (:func:`meld_signals`) and ``ruled_out``
-    (its discards and ``passed``) may be given when asking for many kinds of one opponent.
+    (its discards and ``passed``) may be given when asking for many kinds of one opponent
+    (:func:`wait_chances` asks for all of them at once).
     """
-    if kind in passed or furiten and kind in opp.discarded:
-        return 0.0
-    own = 1.0 if kind not in opp.discarded else OWN_DISCARD_NO_FURITEN
-    if signals is None:
-        signals = meld_signals(opp)
-    if is_honor(kind):
-        left = unseen[kind]
-        weight = HONOR_PAIR if left >= 2 else HONOR_SINGLE if left == 1 else 0.0
-        if signals.flush_suit is not None or kind in DRAGONS and _dragon_pungs(opp) >= 2:
-            weight *= 2.5
+    reading = _WaitReading(opp, unseen, furiten, passed, signals, ruled_out)
+    return reading.weight(kind)
+
+
+class _WaitReading:
+    """One opponent's wait weights, with what every kind's weight reads worked out once per kind."""
+
+    __slots__ = ("opp", "unseen", "furiten", "passed", "signals", "available", "suji_factor", "dragon_pungs")
+
+    def __init__(
+        self,
+        opp: Opponent,
+        unseen: list[int],
+        furiten: bool,
+        passed: frozenset[int],
+        signals: Signals | None,
+        ruled_out: frozenset[int] | None,
+    ):
+        self.opp, self.unseen, self.furiten, self.passed = opp, unseen, furiten, passed
+        self.signals = meld_signals(opp) if signals is None else signals
+        if ruled_out is None:
+            ruled_out = opp.discarded | passed
+        # per kind: how available its unseen copies make a shape needing it, and how much a two-sided
+        # wait whose other end is this kind keeps (none when the opponent cannot win on that end)
+        self.available = [_AVAILABLE[min(u, 4)] for u in unseen]
+        no_other_end = 0.0 if furiten else SUJI_NO_FURITEN
+        self.suji_factor = [
+            1.0 if k not in ruled_out else 0.0 if k in passed else no_other_end for k in range(len(unseen))
+        ]
+        self.dragon_pungs: int | None = None
+
+    def weight(self, kind: int) -> float:
+        """:func:`wait_weight` of ``kind``."""
+        opp = self.opp
+        if kind in self.passed or self.furiten and kind in opp.discarded:
+            return 0.0
+        own = 1.0 if kind not in opp.discarded else OWN_DISCARD_NO_FURITEN
+        signals = self.signals
+        if kind >= 27:
+            left = self.unseen[kind]
+            weight = HONOR_PAIR if left >= 2 else HONOR_SINGLE if left == 1 else 0.0
+            if signals.flush_suit is not None or kind in DRAGONS and self._dragon_pungs() >= 2:
+                weight *= 2.5
+            return weight * own
+        available = self.available
+        if signals.all_pungs:
+            weight = PAIR_OR_SINGLE * available[kind] * 2
+        else:
+            weight = _number_weight(kind, available, self.suji_factor)
+        if signals.flush_suit is not None:
+            weight *= 1.8 if kind - kind % 9 == signals.flush_suit else 0.15
         return weight * own
-    weight = _number_weight(kind, opp, unseen, furiten, passed, ruled_out)
-    if signals.all_pungs:
-        weight = PAIR_OR_SINGLE * _AVAILABLE[min(unseen[kind], 4)] * 2
-    if signals.flush_suit is not None:
-        weight *= 1.8 if kind - kind % 9 == signals.flush_suit else 0.15
-    return weight * own
+
+    def _dragon_pungs(self) -> int:
+        if self.dragon_pungs is None:
+            self.dragon_pungs = _dragon_pungs(self.opp)
+        return self.dragon_pungs
 
 
 WAITS_PER_HAND = 1.8  # kinds a ready hand waits on, on average
@@ -118,11 +159,11 @@ def wait_chances(
     The wait weights are scaled so that they add up to the typical number of
     waits, which turns "more or less likely" into a probability.
     """
-    kinds = range(34) if honors else range(27)
-    raw = [0.0] * 34
-    signals, ruled_out = meld_signals(opp), opp.discarded | passed
-    for k in kinds:
-        raw[k] = wait_weight(k, opp, unseen, furiten=furiten, passed=passed, signals=signals, ruled_out=ruled_out)
+    reading = _WaitReading(opp, unseen, furiten, passed, None, None)
+    weight = reading.weight
+    raw = [weight(k) for k in range(34 if honors else 27)]
+    if not honors:
+        raw += [0.0] * 7
     total = sum(raw)
     if total <= 0:
         return raw
@@ -130,39 +171,24 @@ def wait_chances(
     return [min(0.9, w * scale) for w in raw]
 
 
-def _number_weight(
-    kind: int,
-    opp: Opponent,
-    unseen: list[int],
-    furiten: bool,
-    passed: frozenset[int],
-    ruled_out: frozenset[int] | None = None,
-) -> float:
+def _number_weight(kind: int, available: list[float], suji_factor: list[float]) -> float:
+    """A numbered kind's weight from the shapes that wait on it (``available``, ``suji_factor``: per kind,
+    as :class:`_WaitReading` keeps them)."""
     n = kind % 9  # 0-8
-    if ruled_out is None:
-        ruled_out = opp.discarded | passed
-
-    def avail(*kinds: int) -> float:
-        out = 1.0
-        for k in kinds:
-            out *= _AVAILABLE[min(unseen[k], 4)]
-        return out
-
-    def other_wait_factor(other: int | None) -> float:
-        if other is None or other not in ruled_out:
-            return 1.0
-        return 0.0 if furiten or other in passed else SUJI_NO_FURITEN
-
     weight = 0.0
     if n <= 6:  # shape kind+1, kind+2: two-sided with kind+3 (edge when it is 8-9)
-        other = kind + 3 if n <= 5 else None
-        weight += (TWO_SIDED if other is not None else EDGE) * avail(kind + 1, kind + 2) * other_wait_factor(other)
+        if n <= 5:
+            weight += TWO_SIDED * (available[kind + 1] * available[kind + 2]) * suji_factor[kind + 3]
+        else:
+            weight += EDGE * (available[kind + 1] * available[kind + 2])
     if n >= 2:  # shape kind-2, kind-1
-        other = kind - 3 if n >= 3 else None
-        weight += (TWO_SIDED if other is not None else EDGE) * avail(kind - 1, kind - 2) * other_wait_factor(other)
+        if n >= 3:
+            weight += TWO_SIDED * (available[kind - 1] * available[kind - 2]) * suji_factor[kind - 3]
+        else:
+            weight += EDGE * (available[kind - 1] * available[kind - 2])
     if 1 <= n <= 7:
-        weight += CLOSED * avail(kind - 1, kind + 1)
-    weight += PAIR_OR_SINGLE * _AVAILABLE[min(unseen[kind], 4)]
+        weight += CLOSED * (available[kind - 1] * available[kind + 1])
+    weight += PAIR_OR_SINGLE * available[kind]
     return weight
 
 

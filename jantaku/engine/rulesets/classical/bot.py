@@ -65,13 +65,21 @@ def shown_melds(player: PlayerView) -> list[Meld]:
 def make_plan(view: View) -> Plan:
     """The plan for the seat of ``view``: from its own tiles and winds, and the others' melds."""
     me = view.me
-    dangerous = frozenset().union(*(dangerous_kinds(shown_melds(p)) for p in view.players if p.seat != view.seat))
+    # a player without melds shows nothing dangerous
+    dangerous = frozenset().union(
+        *(dangerous_kinds(shown_melds(p)) for p in view.players if p.seat != view.seat and p.melds)
+    )
     doubling = frozenset(DRAGONS) | {EAST + me.wind, EAST + view.round_wind}
     kinds = [kind_of(t) for t in me.concealed_tiles]
     meld_kinds = [kind_of(t) for m in me.melds for t in m.tiles if t >= 0]
-    all_kinds = kinds + meld_kinds
-    honours = sum(1 for k in all_kinds if is_honor(k))
-    by_suit = {s: sum(1 for k in all_kinds if is_suited(k) and suit_of(k) == s) for s in "mps"}
+    sizes = [0, 0, 0]  # man, pin, sou
+    honours = 0
+    for k in kinds + meld_kinds:
+        if 0 <= k < 27:
+            sizes[k // 9] += 1
+        elif k < 34:
+            honours += 1
+    by_suit = {"m": sizes[0], "p": sizes[1], "s": sizes[2]}
     suit = max(by_suit, key=lambda s: (by_suit[s], s))
     melds_fit = all(is_honor(k) or suit_of(k) == suit for k in meld_kinds)
     one_suit = by_suit[suit] + honours >= ONE_SUIT_TILES and melds_fit

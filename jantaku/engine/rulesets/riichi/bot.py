@@ -152,18 +152,21 @@ class RiichiBot(BaselineBot):
     def _best(self, view: View, options: list[Action]) -> Action:
         hand, melds = own_hand(view)
         ranked = efficiency(counts34(hand), melds, visible_counts(view))
-
-        def key(a: Action):
-            k = kind_of(tile_of(a))
+        value = self.tile_value
+        # the least (shanten, -(live tiles + dora worth), terminal or honour first, sort key); the
+        # sort key (dearer to build) is asked only among the options tied before it
+        best: tuple[int, int, int] | None = None
+        tied: list[Action] = []
+        for a in options:
+            tile = tile_of(a)
+            k = kind_of(tile)
             sh, live = ranked[k]
-            return (
-                sh,
-                -(live - DORA_LIVE * self.tile_value(view, tile_of(a))),
-                0 if k in TERMINALS_AND_HONORS else 1,
-                a.sort_key(),
-            )
-
-        return min(options, key=key)
+            head = (sh, -(live - DORA_LIVE * value(view, tile)), 0 if k in TERMINALS_AND_HONORS else 1)
+            if best is None or head < best:
+                best, tied = head, [a]
+            elif head == best:
+                tied.append(a)
+        return tied[0] if len(tied) == 1 else min(tied, key=lambda a: a.sort_key())
 
     def tile_value(self, view: View, tile: int) -> int:
         """Hook: han a tile brings by itself (``riichi`` ignores it; ``strong`` keeps dora)."""
@@ -195,13 +198,27 @@ class RiichiBot(BaselineBot):
         return min(discards, key=lambda a: (risk(kind_of(tile_of(a))), a.sort_key()))
 
     def riichi_danger(self, view: View) -> Callable[[int], int]:
-        """Per kind: its :func:`danger` against the most dangerous riichi opponent."""
+        """Per kind: its :func:`danger` against the most dangerous riichi opponent.
+
+        Read once per view (a decision may ask twice) and worked out once per kind."""
+        cached = getattr(self, "_danger", None)
+        if cached is not None and cached[0] is view:
+            return cached[1]
         visible = visible_counts(view)
         hand, _ = own_hand(view)
         for t in hand:
             visible[kind_of(t)] += 1
         threats = [self.safe_against(view, s) for s in self._riichi_opponents(view)]
-        return lambda kind: max(danger(kind, seen, visible) for seen in threats)
+        risks: dict[int, int] = {}
+
+        def risk(kind: int) -> int:
+            found = risks.get(kind)
+            if found is None:
+                found = risks[kind] = max(danger(kind, seen, visible) for seen in threats)
+            return found
+
+        self._danger = (view, risk)
+        return risk
 
     def safe_against(self, view: View, seat: int) -> set[int]:
         """Kinds that cannot deal in to ``seat``'s riichi: its own discards (furiten)."""
@@ -263,7 +280,9 @@ class StrongRiichiBot(RiichiBot):
         return live
 
     def safe_against(self, view: View, seat: int) -> set[int]:
-        sv = SeatReading(view)
+        cached = getattr(self, "_reading", None)  # one reading of the view for every riichi opponent
+        sv = cached[1] if cached is not None and cached[0] is view else SeatReading(view)
+        self._reading = (view, sv)
         opp = next(o for o in sv.opponents if o.seat == seat)
         return super().safe_against(view, seat) | passed_after_riichi(sv, opp)
 
@@ -284,16 +303,21 @@ class StrongRiichiBot(RiichiBot):
         return super()._safest(view, discards)
 
     def tile_value(self, view: View, tile: int) -> int:
-        return self._dora_kinds(view).count(kind_of(tile)) + (is_red(tile) and bool(view.rules.red_fives))
+        dora, red_fives = self._dora_reading(view)
+        return dora[kind_of(tile)] + (red_fives and is_red(tile))
 
-    def _dora_kinds(self, view: View) -> list[int]:
-        """The dora kinds of ``view`` (kept for the view last asked: one decision asks per option)."""
+    def _dora_reading(self, view: View) -> tuple[list[int], bool]:
+        """Per kind, how many dora it is in ``view``, and whether red fives count (kept for the view
+        last asked: one decision asks per option)."""
         cached = getattr(self, "_dora", None)
         if cached is not None and cached[0] is view:
             return cached[1]
-        dora = [dora_after(kind_of(t)) for t in RiichiView.of(view).dora_indicators]
-        self._dora = (view, dora)
-        return dora
+        dora = [0] * 34
+        for t in RiichiView.of(view).dora_indicators:
+            dora[dora_after(kind_of(t))] += 1
+        reading = (dora, bool(view.rules.red_fives))
+        self._dora = (view, reading)
+        return reading
 
     # --- a half flush as the open hand's yaku --------------------------------------------------
 
