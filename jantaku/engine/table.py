@@ -76,6 +76,7 @@ from .views import (
     SeatView,
     View,
     ViewExtension,
+    frozen_builder,
     meld_view,
     result_view,
 )
@@ -100,6 +101,12 @@ _DEAL, _SETUP, _TURN, _CLAIM, _ROB, _OVER = Phase.DEAL, Phase.SETUP, Phase.TURN,
 _NORMAL, _AFTER_CALL, _KONG_REPLACEMENT = TurnSituation.NORMAL, TurnSituation.AFTER_CALL, TurnSituation.KONG_REPLACEMENT
 _DISCARD_AFTER_KONG, _ROBBING_KONG = TurnSituation.DISCARD_AFTER_KONG, TurnSituation.ROBBING_KONG
 _PHASE_ON_WIRE = {phase: phase.value for phase in Phase}  # View.phase is a plain str
+# the view records are built for every seat after every decision: by their fast constructors
+_new_view, _new_seat_view, _new_discard_view = (
+    frozen_builder(View),
+    frozen_builder(SeatView),
+    frozen_builder(DiscardView),
+)
 
 
 class Table:
@@ -901,22 +908,23 @@ class Table:
         key = (*context.scores, *self.deltas)
         if scores[0] != key:  # points move a few times a hand: kept in between
             scores = self._scores_view = (key, tuple(a + b for a, b in zip(context.scores, self.deltas)))
-        return View(
-            variant=self.name,
-            seat=seat,
-            phase=_PHASE_ON_WIRE[self.phase],
-            turn=self.turn_seat,
-            dealer=context.dealer,
-            round_wind=context.round_wind,
-            hand_number=context.hand_number,
-            scores=scores[1],
-            wall=self.wall.remaining,
-            players=players,
-            last_discard=self.last_discard,
-            rules=self.rule_facts(),
-            extension=self.view_extension(seat),
-            result=self._result_view() if over else None,
-            match=match,
+        return _new_view(
+            self.name,
+            seat,
+            _PHASE_ON_WIRE[self.phase],
+            self.turn_seat,
+            context.dealer,
+            context.round_wind,
+            context.hand_number,
+            scores[1],
+            self.wall.remaining,
+            players,
+            self.last_discard,
+            self.rule_facts(),
+            self.view_extension(seat),
+            self._result_view() if over else None,
+            match,
+            (),  # unknown: only views read from a newer host have any
         )
 
     def _seat_view(self, s: int, p: PlayerState, *, shown: bool, own: bool) -> SeatView:
@@ -938,7 +946,7 @@ class Table:
             hit = self._shown_seat_views.get((s, own))
             if hit is not None and hit[0] == key and hit[1] == concealed and hit[2].drawn == drawn:
                 return hit[2]
-            view = SeatView(
+            view = _new_seat_view(
                 s,
                 self.seat_wind(s),
                 len(concealed),
@@ -954,7 +962,7 @@ class Table:
         public = self._public_seat_views[s]
         if public is not None and public[0] == key:
             return public[1]
-        view = SeatView(
+        view = _new_seat_view(
             s,
             self.seat_wind(s),
             len(p.concealed),
@@ -962,6 +970,8 @@ class Table:
             self._discard_views(s, p),
             key[3],
             p.out,
+            None,  # concealed: not shown
+            None,  # drawn
         )
         self._public_seat_views[s] = (key, view)
         return view
@@ -978,10 +988,13 @@ class Table:
             if len(cached) == len(records):
                 return cached
             views = cached + tuple(
-                DiscardView(d.tile, d.tsumogiri, d.riichi, d.claimed_by, d.order) for d in records[len(cached) :]
+                [
+                    _new_discard_view(d.tile, d.tsumogiri, d.riichi, d.claimed_by, d.order)
+                    for d in records[len(cached) :]
+                ]
             )
         else:
-            views = tuple(DiscardView(d.tile, d.tsumogiri, d.riichi, d.claimed_by, d.order) for d in records)
+            views = tuple([_new_discard_view(d.tile, d.tsumogiri, d.riichi, d.claimed_by, d.order) for d in records])
         self._discard_view_cache[s] = views
         return views
 

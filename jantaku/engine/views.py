@@ -306,6 +306,34 @@ class View:
         return view_to_wire(self).get(key, default)
 
 
+# --- building the records fast -----------------------------------------------------------------------
+
+R = TypeVar("R")
+
+
+def frozen_builder(cls: type[R]) -> Callable[..., R]:
+    """A constructor of the frozen, slotted dataclass ``cls`` taking every field, in order, by position.
+
+    The dataclass ``__init__`` of a frozen class sets each field through ``object.__setattr__`` (a
+    name lookup per field); the engine builds views for every seat after every decision, so its
+    records are made here by the slots' own setters instead: the same object, about twice as fast.
+    There are no defaults: every field is passed.  Nothing is checked that ``__init__`` would not
+    check either (a dataclass ``__init__`` checks nothing), and ``cls`` may have no ``__post_init__``.
+    """
+    names = [f.name for f in fields(cls)]  # type: ignore[arg-type]
+    if hasattr(cls, "__post_init__") or not names or any(not hasattr(cls.__dict__.get(n), "__set__") for n in names):
+        raise TypeError(f"{cls.__name__} is not a slotted dataclass without __post_init__")
+    setters = {f"set_{n}": cls.__dict__[n].__set__ for n in names}
+    params = ", ".join(names)
+    body = "".join(f"    set_{n}(obj, {n})\n" for n in names)
+    source = f"def build({params}):\n    obj = new(cls)\n{body}    return obj\n"
+    namespace: dict[str, Any] = {"new": object.__new__, "cls": cls, **setters}
+    exec(source, namespace)  # noqa: S102 - the source is made above from the class's own field names
+    build: Callable[..., R] = namespace["build"]
+    build.__qualname__ = build.__name__ = f"build_{cls.__name__}"
+    return build
+
+
 # --- from the engine's records ---------------------------------------------------------------------
 
 

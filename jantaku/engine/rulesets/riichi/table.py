@@ -54,6 +54,7 @@ from .events import DoraEvent, RiichiEvent
 from .options import RiichiOptions
 from .points import win_payments
 from .scoring import has_yaku, score_win
+from ...views import frozen_builder
 from .view import RiichiView
 
 _OVER = Phase.OVER  # an Enum class attribute is a slow lookup in CPython 3.11; read for every view
@@ -62,6 +63,7 @@ RIICHI_COST = 1000
 RIICHI_MIN_WALL = 4  # tiles still to draw for a riichi declaration
 MAX_KANS = 4
 DORA_SLOTS = range(4, 9)  # dead-wall positions of the dora indicators
+_new_riichi_view = frozen_builder(RiichiView)  # built for every seat after every decision
 URA_OFFSET = 5  # an ura indicator lies this far after its dora indicator
 
 
@@ -530,21 +532,30 @@ class RiichiTable(Table):
 
     def view_extension(self, seat: int | None) -> RiichiView:
         waits = furiten = ura = no_yaku = None
+        seats = self.seats
         if seat is not None:
-            waits = tuple(sorted(self.seats[seat].waits))
+            state = seats[seat]
+            waits = tuple(sorted(state.waits)) if state.waits else ()
             furiten = self.is_furiten(seat)
-            no_yaku = self.seats[seat].no_yaku
-        if self.phase is _OVER and any(self.seats[w.seat].riichi for w in self.wins):
+            no_yaku = state.no_yaku
+        if self.phase is _OVER and any(seats[w.seat].riichi for w in self.wins):
             ura = tuple(self.ura_indicators)
         dead = self.wall.dead
-        return RiichiView(
-            tuple([dead[i] for i in DORA_SLOTS[: self.dora_revealed]]),  # dora_indicators, built for every view
-            tuple([s.riichi or s.declaring for s in self.seats]),
-            self.counters.sticks + self.riichi_sticks,
+        counters = RiichiHandContext.of(self.context)
+        s0, s1, s2, s3 = seats
+        return _new_riichi_view(
+            tuple([dead[i] for i in DORA_SLOTS[: self.dora_revealed]]),  # dora_indicators
+            (
+                s0.riichi or s0.declaring,
+                s1.riichi or s1.declaring,
+                s2.riichi or s2.declaring,
+                s3.riichi or s3.declaring,
+            ),
+            counters.sticks + self.riichi_sticks,
             waits,
             furiten,
             ura,
             no_yaku,
-            honba=self.counters.honba,
-            sticks=self.counters.sticks,
+            counters.honba,
+            counters.sticks,
         )
