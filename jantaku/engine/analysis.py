@@ -617,6 +617,32 @@ def is_complete(
     return thirteen_orphans and _thirteen_orphans_of(info) == -1
 
 
+def may_complete_with_one(
+    counts: list[int],
+    melds: int = 0,
+    *,
+    seven_pairs: bool = True,
+    thirteen_orphans: bool = True,
+    four_as_two: bool = False,
+) -> bool:
+    """False only when no one more tile makes :func:`is_complete` true of ``counts`` (same forms).
+
+    A cheap gate before asking :func:`is_complete` of every discard: most hands are not ready, and a
+    hand one tile short has shanten 0 in the form the tile completes (the same tables decide).
+    """
+    tiles = sum(counts)
+    if tiles % 3 != 1 or tiles > 13:
+        return tiles % 3 == 1  # no tile makes sets and a pair of these; more than a hand: let is_complete decide
+    ab, cd, info = _suits(counts)
+    if _regular((13 - tiles) // 3, ab, cd) <= 0:  # is_complete's regular form counts the sets the tiles lack
+        return True
+    if melds or tiles != 13:
+        return False
+    if seven_pairs and (sum(c & 1 for c in counts) == 1 if four_as_two else _seven_pairs_of(info) <= 0):
+        return True
+    return thirteen_orphans and _thirteen_orphans_of(info) <= 0
+
+
 # --- discard advice (the analyser and the bots) ------------------------------------
 
 

@@ -47,7 +47,7 @@ import random
 from typing import Any
 
 from .actions import Action, ActionType, Ankan, Chi, Discard, IllegalAction, Kakan, Kan, Pass, Pon, Riichi, Ron, Tsumo
-from .analysis import is_complete
+from .analysis import is_complete, may_complete_with_one
 from .melds import Meld, MeldType, make_meld
 from .results import HandResult, WinRecord
 from .scoring import ScoreResult
@@ -181,9 +181,11 @@ class Table:
         self._meld_view_cache: dict[tuple[int, bool], tuple[Any, tuple[MeldView, ...]]] = {}
         # each seat's entry in the views, with what it was built from
         self._public_seat_views: list[tuple[tuple[Any, ...], SeatView] | None] = [None, None, None, None]
-        self._shown_seat_views: dict[tuple[int, bool], tuple[tuple[Any, ...], tuple[int, ...], SeatView]] = {}
+        # [own][seat]: the entries with the tiles shown, to others (own False: a Sichuan winner's) or to the seat
+        self._shown_seat_views: tuple[list[tuple[tuple[Any, ...], SeatView] | None], ...] = ([None] * 4, [None] * 4)
         self._scores_view: tuple[tuple[Any, ...], tuple[int, ...]] = ((), ())
         self._decisions = 0  # decisions applied (part of the pending cache's key)
+        self._ready_gates: list[tuple[tuple[tuple[int, ...], int], bool] | None] = [None, None, None, None]
         self._pending_cache: tuple[tuple[Any, ...] | None, dict[int, tuple[Action, ...]]] = (None, {})
         self._deal()
 
@@ -774,6 +776,8 @@ class Table:
         if concealed_kong:
             return False
         player = self.players[seat]
+        if not self_drawn and not self._may_win_on_a_discard(seat, player):
+            return False
         counts = counts34(player.concealed)
         if not self_drawn:
             counts[kind_of(tile)] += 1
@@ -784,6 +788,23 @@ class Table:
             thirteen_orphans=self.thirteen_orphans,
             four_as_two=self.four_as_two,
         )
+
+    def _may_win_on_a_discard(self, seat: int, player: PlayerState) -> bool:
+        # every other seat is asked at every discard, and a hand changes only on its own turn: whether
+        # any one tile completes it is kept per seat while the hand stands (most hands: none does)
+        key = (tuple(player.concealed), len(player.melds))
+        hit = self._ready_gates[seat]
+        if hit is not None and hit[0] == key:
+            return hit[1]
+        answer = may_complete_with_one(
+            counts34(player.concealed),
+            len(player.melds),
+            seven_pairs=self.seven_pairs,
+            thirteen_orphans=self.thirteen_orphans,
+            four_as_two=self.four_as_two,
+        )
+        self._ready_gates[seat] = (key, answer)
+        return answer
 
     def before_win(self, winners: list[int], tile: int, discarder: int | None) -> bool:
         """Hook: runs once the winners are chosen, before anyone is paid; return False when the
@@ -895,13 +916,14 @@ class Table:
         order of the wall.
         """
         over = self.phase is _OVER
-        seat_view = self._seat_view
+        public, shown = self._public_entry, self._shown_entry
         p0, p1, p2, p3 = self.players
+        # another seat's entry is its public one unless the hand is over or the seat has left (Sichuan)
         players = (
-            seat_view(0, p0, shown=(seat == 0 or over or p0.out), own=(seat == 0 or over)),
-            seat_view(1, p1, shown=(seat == 1 or over or p1.out), own=(seat == 1 or over)),
-            seat_view(2, p2, shown=(seat == 2 or over or p2.out), own=(seat == 2 or over)),
-            seat_view(3, p3, shown=(seat == 3 or over or p3.out), own=(seat == 3 or over)),
+            shown(0, p0, True) if seat == 0 or over else shown(0, p0, False) if p0.out else public(0, p0),
+            shown(1, p1, True) if seat == 1 or over else shown(1, p1, False) if p1.out else public(1, p1),
+            shown(2, p2, True) if seat == 2 or over else shown(2, p2, False) if p2.out else public(2, p2),
+            shown(3, p3, True) if seat == 3 or over else shown(3, p3, False) if p3.out else public(3, p3),
         )
         context = self.context
         scores = self._scores_view
@@ -928,37 +950,52 @@ class Table:
         )
 
     def _seat_view(self, s: int, p: PlayerState, *, shown: bool, own: bool) -> SeatView:
-        # Views are built for every seat after every decision: a seat's entry is kept while what it
-        # shows is unchanged.  Of a pond only the latest discard ever changes (when it is claimed);
-        # melds are compared by identity first (a kong replaces its pung by a new meld).
+        """Seat ``s``'s entry in a view: its tiles ``shown`` or not, ``own`` (the viewer's: with its draw)."""
+        return self._shown_entry(s, p, own) if shown else self._public_entry(s, p)
+
+    # Views are built for every seat after every decision: a seat's entry is kept while what it
+    # shows is unchanged.  Of a pond only the latest discard ever changes (when it is claimed);
+    # melds are compared by identity first (a kong replaces its pung by a new meld).
+
+    def _shown_entry(self, s: int, p: PlayerState, own: bool) -> SeatView:
+        records = p.discards
+        concealed = tuple(p.concealed)
+        key = (
+            len(records),
+            records[-1].claimed_by if records else None,
+            tuple(p.melds) if p.melds else (),
+            tuple(p.bonus) if p.bonus else (),
+            p.out,
+            concealed,
+            p.drawn if own else None,
+        )
+        hit = self._shown_seat_views[own][s]
+        if hit is not None and hit[0] == key:
+            return hit[1]
+        view = _new_seat_view(
+            s,
+            self.seat_wind(s),
+            len(concealed),
+            self._meld_views(s, p, not own),
+            self._discard_views(s, p),
+            key[3],
+            p.out,
+            tuple(sort_tiles(concealed)),
+            key[6],
+        )
+        self._shown_seat_views[own][s] = (key, view)
+        return view
+
+    def _public_entry(self, s: int, p: PlayerState) -> SeatView:
         records = p.discards
         key = (
             len(records),
             records[-1].claimed_by if records else None,
-            tuple(p.melds),
-            tuple(p.bonus),
+            tuple(p.melds) if p.melds else (),
+            tuple(p.bonus) if p.bonus else (),
             p.out,
             len(p.concealed),
         )
-        if shown:
-            concealed = tuple(p.concealed)
-            drawn = p.drawn if own else None
-            hit = self._shown_seat_views.get((s, own))
-            if hit is not None and hit[0] == key and hit[1] == concealed and hit[2].drawn == drawn:
-                return hit[2]
-            view = _new_seat_view(
-                s,
-                self.seat_wind(s),
-                len(concealed),
-                self._meld_views(s, p, not own),
-                self._discard_views(s, p),
-                key[3],
-                p.out,
-                tuple(sort_tiles(concealed)),
-                drawn,
-            )
-            self._shown_seat_views[(s, own)] = (key, concealed, view)
-            return view
         public = self._public_seat_views[s]
         if public is not None and public[0] == key:
             return public[1]
