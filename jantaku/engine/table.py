@@ -100,6 +100,7 @@ __all__ = [
 _DEAL, _SETUP, _TURN, _CLAIM, _ROB, _OVER = Phase.DEAL, Phase.SETUP, Phase.TURN, Phase.CLAIM, Phase.ROB, Phase.OVER
 _NORMAL, _AFTER_CALL, _KONG_REPLACEMENT = TurnSituation.NORMAL, TurnSituation.AFTER_CALL, TurnSituation.KONG_REPLACEMENT
 _DISCARD_AFTER_KONG, _ROBBING_KONG = TurnSituation.DISCARD_AFTER_KONG, TurnSituation.ROBBING_KONG
+_RON_TYPE, _PON_TYPE, _KAN_TYPE, _CHI_TYPE = ActionType.RON, ActionType.PON, ActionType.KAN, ActionType.CHI
 _PHASE_ON_WIRE = {phase: phase.value for phase in Phase}  # View.phase is a plain str
 # the view records are built for every seat after every decision: by their fast constructors
 _new_view, _new_seat_view, _new_discard_view = (
@@ -405,11 +406,17 @@ class Table:
 
     def distinct_tiles(self, tiles: list[int]) -> list[int]:
         """Protected API: one tile per distinct (kind, red five) of ``tiles``, sorted."""
-        seen: dict[tuple[int, bool], int] = {}
+        # sorted ids run kind by kind, a red five first among its kind's: the first tile of each run
+        # of one (kind, red) is kept (a bonus tile is a kind of its own, a red five's key negative)
+        red = self.red_fives
+        out: list[int] = []
+        last = None
         for t in sort_tiles(tiles):
-            key = (kind_of(t), self.red_fives and t in RED_FIVE_IDS)
-            seen.setdefault(key, t)
-        return list(seen.values())
+            key = (t >> 2 if t < 136 else t) if not (red and t in RED_FIVE_IDS) else -1 - (t >> 2)
+            if key != last:
+                out.append(t)
+                last = key
+        return out
 
     def wall_allows_kong(self) -> bool:
         """Hook: whether a kong may be declared now (a replacement must exist)."""
@@ -420,18 +427,20 @@ class Table:
         player = self.players[seat]
         out: list[Action] = []
         counts = counts34(player.concealed)
-        if self.allow_concealed_kan:
+        if self.allow_concealed_kan and 4 in counts:
             for kind in range(34):
                 if counts[kind] == 4:
                     tiles = tuple(sorted(t for t in player.concealed if kind_of(t) == kind))
                     out.append(Ankan(tiles[0], tiles))
-        if self.allow_added_kan:
+        if self.allow_added_kan and player.melds:
             for meld in player.melds:
                 if meld.type is MeldType.PON:
-                    for t in player.concealed:
-                        if kind_of(t) == meld.kind:
-                            out.append(Kakan(t))
-        return [a for a in out if self.kong_allowed(seat, a)]
+                    meld_kind = meld.kind
+                    if counts[meld_kind]:
+                        for t in player.concealed:
+                            if kind_of(t) == meld_kind:
+                                out.append(Kakan(t))
+        return [a for a in out if self.kong_allowed(seat, a)] if out else out
 
     def kong_allowed(self, seat: int, action: Action) -> bool:
         """Hook: variant restrictions on a kong (riichi waits, void suit, …)."""
@@ -482,30 +491,38 @@ class Table:
 
     def claim_options(self, seat: int, tile: int, discarder: int) -> list[Action]:
         """Hook (extend with ``super()``): what ``seat`` may do with ``discarder``'s ``tile``."""
+        # asked of every other seat at every discard: the cheap tests first, the ActionTypes as module names
         player = self.players[seat]
         kind = kind_of(tile)
         out: list[Action] = []
-        last = self.wall.remaining == 0
-        allowed = self.last_tile_claims if last else None
-
-        def ok(t: ActionType) -> bool:
-            return allowed is None or t in allowed
-
-        if ok(ActionType.RON) and self.can_win(seat, tile, self_drawn=False):
+        allowed = self.last_tile_claims if self.wall.remaining == 0 else None
+        if (allowed is None or _RON_TYPE in allowed) and self.can_win(seat, tile, self_drawn=False):
             out.append(Ron(tile))
+        concealed = player.concealed
         # kind_of(t) == kind, for a suit or honour kind (flowers, ids 136+, have kinds 34+)
         if kind < 34:
-            same = [t for t in player.concealed if t >> 2 == kind]
+            same = [t for t in concealed if t >> 2 == kind]
         else:
-            same = [t for t in player.concealed if kind_of(t) == kind]
-        if self.allow_pon and ok(ActionType.PON) and len(same) >= 2:
-            for pair in self._pair_choices(same):
-                out.append(Pon(tile, pair))
-        if self.allow_open_kan and ok(ActionType.KAN) and len(same) == 3 and self.wall_allows_kong():
-            out.append(Kan(tile, tuple(sorted(same))))
-        if self.allow_chi and ok(ActionType.CHI) and seat == self.next_seat(discarder) and kind < 27:
-            out += self._chi_options(player.concealed, tile)
-        return [a for a in out if self.claim_allowed(seat, a)]
+            same = [t for t in concealed if kind_of(t) == kind]
+        if len(same) >= 2:
+            if self.allow_pon and (allowed is None or _PON_TYPE in allowed):
+                for pair in self._pair_choices(same):
+                    out.append(Pon(tile, pair))
+            if (
+                len(same) == 3
+                and self.allow_open_kan
+                and (allowed is None or _KAN_TYPE in allowed)
+                and self.wall_allows_kong()
+            ):
+                out.append(Kan(tile, tuple(sorted(same))))
+        if (
+            self.allow_chi
+            and kind < 27
+            and (allowed is None or _CHI_TYPE in allowed)
+            and seat == self.next_seat(discarder)
+        ):
+            out += self._chi_options(concealed, tile)
+        return [a for a in out if self.claim_allowed(seat, a)] if out else out
 
     def claim_allowed(self, seat: int, action: Action) -> bool:
         """Hook: variant restrictions on one claim (void suit, riichi, …)."""
@@ -525,8 +542,9 @@ class Table:
         kind = kind_of(tile)
         pos = kind % 9
         out: list[Action] = []
+        held = {t >> 2 for t in hand if t < 136}
         for a, b in ((-2, -1), (-1, 1), (1, 2)):
-            if not (0 <= pos + a <= 8 and 0 <= pos + b <= 8):
+            if not (0 <= pos + a <= 8 and 0 <= pos + b <= 8) or kind + a not in held or kind + b not in held:
                 continue
             first = [t for t in hand if t >> 2 == kind + a]  # numbered tiles: kind_of is t >> 2
             second = [t for t in hand if t >> 2 == kind + b]
@@ -776,7 +794,16 @@ class Table:
         if concealed_kong:
             return False
         player = self.players[seat]
-        if not self_drawn and not self._may_win_on_a_discard(seat, player):
+        if self_drawn:
+            # the hand before this tile came is the one the claim checks asked about (kept): most are
+            # not one tile from complete, so no tile, this one neither, completes them
+            concealed = player.concealed
+            if tile in concealed:
+                rest = list(concealed)
+                rest.remove(tile)
+                if not self._may_complete_with_one(seat, rest, len(player.melds)):
+                    return False
+        elif not self._may_complete_with_one(seat, player.concealed, len(player.melds)):
             return False
         counts = counts34(player.concealed)
         if not self_drawn:
@@ -789,16 +816,16 @@ class Table:
             four_as_two=self.four_as_two,
         )
 
-    def _may_win_on_a_discard(self, seat: int, player: PlayerState) -> bool:
+    def _may_complete_with_one(self, seat: int, concealed: list[int], melds: int) -> bool:
         # every other seat is asked at every discard, and a hand changes only on its own turn: whether
         # any one tile completes it is kept per seat while the hand stands (most hands: none does)
-        key = (tuple(player.concealed), len(player.melds))
+        key = (tuple(concealed), melds)
         hit = self._ready_gates[seat]
         if hit is not None and hit[0] == key:
             return hit[1]
         answer = may_complete_with_one(
-            counts34(player.concealed),
-            len(player.melds),
+            counts34(concealed),
+            melds,
             seven_pairs=self.seven_pairs,
             thirteen_orphans=self.thirteen_orphans,
             four_as_two=self.four_as_two,

@@ -10,7 +10,13 @@ import random
 
 import pytest
 
-from jantaku.engine.analysis import is_complete, may_complete_with_one
+from jantaku.engine.analysis import (
+    _regular_may_complete,
+    is_complete,
+    is_regular_complete,
+    may_complete_with_one,
+    shanten,
+)
 from jantaku.engine.ruleset import get_ruleset
 from jantaku.engine.tiles import TERMINALS_AND_HONORS, counts34
 
@@ -68,10 +74,14 @@ def some_hands(rng: random.Random, n: int) -> list[tuple[list[int], int]]:
     return out
 
 
-def test_a_hand_one_tile_completes_passes_the_gate():
-    rng = random.Random(18)
-    refused = 0
-    for counts, melds in some_hands(rng, 1500):
+@pytest.mark.parametrize("tables", ["unknown", "known"])
+def test_a_hand_one_tile_completes_passes_the_gate(tables):
+    """Both ways the gate answers: from the shanten tables, or (a hand they do not know yet) by search."""
+    rng = random.Random(18 if tables == "unknown" else 19)
+    refused = ready = 0
+    for counts, melds in some_hands(rng, 800):
+        if tables == "known":
+            shanten(counts, melds)  # builds the tables' entries for this hand
         for forms in FORMS:
             gate = may_complete_with_one(counts, melds, **forms)
             winners = []
@@ -83,7 +93,11 @@ def test_a_hand_one_tile_completes_passes_the_gate():
                     counts[k] -= 1
             assert gate or not winners, (counts, melds, forms, winners)
             refused += not gate
-    assert refused > 1000  # the gate does turn most hands away
+            ready += bool(winners)
+        # the search the gate falls back on, whatever the tables know
+        regular = any(is_regular_complete(counts[:k] + [counts[k] + 1] + counts[k + 1 :]) for k in range(34))
+        assert _regular_may_complete(counts) or not regular
+    assert refused > 500 and ready > 500  # the gate turns most hands away, and the ready ones are many
 
 
 @pytest.mark.parametrize("tiles", [12, 14, 15, 16])
@@ -100,8 +114,9 @@ def test_a_hand_of_the_wrong_size_is_not_turned_away_wrongly(tiles):
 
 
 @pytest.mark.parametrize("variant", ["basic", "classical", "hongkong", "sichuan"])
-def test_a_discard_win_is_the_shape_check_of_the_hand_with_the_tile(variant):
-    """The table's gated check answers as the shape check it stands in front of, at every discard."""
+def test_a_win_is_the_shape_check_of_the_hand_with_the_tile(variant):
+    """The table's gated check answers as the shape check it stands in front of, at every discard
+    and every draw."""
     from jantaku.engine.table import Table
 
     rng = random.Random(3)
@@ -126,6 +141,16 @@ def test_a_discard_win_is_the_shape_check_of_the_hand_with_the_tile(variant):
                 )
                 assert Table.can_win(table, seat, tile, self_drawn=False) == plain
                 asked += 1
+        turn = table.players[table.turn_seat]
+        if table.phase.value == "turn" and turn.drawn is not None:  # a self-drawn win: the hand as it is
+            plain = is_complete(
+                counts34(turn.concealed),
+                len(turn.melds),
+                seven_pairs=table.seven_pairs,
+                thirteen_orphans=table.thirteen_orphans,
+                four_as_two=table.four_as_two,
+            )
+            assert Table.can_win(table, table.turn_seat, turn.drawn, self_drawn=True) == plain
         seat = min(pending)
         table.act(seat, rng.choice(pending[seat]))
     assert asked > 50
