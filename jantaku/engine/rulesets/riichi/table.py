@@ -270,7 +270,12 @@ class RiichiTable(Table):
     def _update_waits(self, seat: int) -> None:
         player = self.players[seat]
         counts, melds = counts34(player.concealed), len(player.melds)
-        ready = shanten(counts, melds) == 0  # cheap; most hands are not, and have no waits
+        # most hands are not ready: the table's gate (kept for the seat's next draw) says so without the
+        # shanten tables, which would build entries for each new hand; shanten 0 needs one tile to win
+        gated = len(player.concealed) == 13 - 3 * melds
+        ready = (not gated or self._may_complete_with_one(seat, player.concealed, melds)) and shanten(
+            counts, melds
+        ) == 0
         state = self.seats[seat]
         state.waits = frozenset(self._real_waits(seat, counts)) if ready else frozenset()
         state.no_yaku = (
@@ -540,11 +545,11 @@ class RiichiTable(Table):
             no_yaku = state.no_yaku
         if self.phase is _OVER and any(seats[w.seat].riichi for w in self.wins):
             ura = tuple(self.ura_indicators)
-        dead = self.wall.dead
         counters = RiichiHandContext.of(self.context)
         s0, s1, s2, s3 = seats
+        first = DORA_SLOTS.start  # the dora indicators lie side by side: one slice
         return _new_riichi_view(
-            tuple([dead[i] for i in DORA_SLOTS[: self.dora_revealed]]),  # dora_indicators
+            tuple(self.wall.dead[first : first + min(self.dora_revealed, len(DORA_SLOTS))]),  # dora_indicators
             (
                 s0.riichi or s0.declaring,
                 s1.riichi or s1.declaring,
