@@ -15,11 +15,13 @@ from typing import Any
 
 import pytest
 
-from jantaku.engine.actions import Action
+from jantaku.engine.actions import Action, ActionType, Pass
+from jantaku.engine.bots import get_bot
 from jantaku.engine.match import Match
 from jantaku.engine.ruleset import get_ruleset, hand_seed
 from jantaku.engine.rulesets.classical.view import ClassicalView
 from jantaku.engine.rulesets.hongkong.view import HongKongView
+from jantaku.engine.rulesets.riichi.context import RiichiHandContext
 from jantaku.engine.rulesets.riichi.view import RiichiView
 from jantaku.engine.rulesets.sichuan.view import SichuanView
 from jantaku.engine.table import Table
@@ -27,6 +29,7 @@ from jantaku.engine.views import DiscardView, SeatView, View, frozen_builder
 
 VARIANTS = ("basic", "riichi", "classical", "hongkong", "sichuan")
 VIEWERS = (0, 1, 2, 3, None)
+EAGER = {ActionType.RIICHI, ActionType.ANKAN, ActionType.KAKAN, ActionType.KAN, ActionType.RON}
 
 
 def fresh_table(match: Match, decisions: list[tuple[int, Action]]) -> Table:
@@ -38,6 +41,22 @@ def fresh_table(match: Match, decisions: list[tuple[int, Action]]) -> Table:
     for seat, action in decisions:
         table.act(seat, action)
     return table
+
+
+BOT = get_bot("easy")
+
+
+def choose(match: Match, seat: int, actions: tuple[Action, ...], rng: random.Random) -> Action:
+    """Random, but eager for what changes a view most (riichi, kongs, wins), mostly passing on calls
+    and otherwise often discarding as a bot would (so closed hands get ready and declare)."""
+    eager = [a for a in actions if a.type in EAGER]
+    if eager and rng.random() < 0.7:
+        return rng.choice(eager)
+    if Pass() in actions and rng.random() < 0.7:
+        return Pass()
+    if match.phase == "play" and rng.random() < 0.6:
+        return BOT.choose(match.view(seat), actions)
+    return rng.choice(actions)
 
 
 def random_play(variant: str, seed: int, hands: int):
@@ -53,7 +72,7 @@ def random_play(variant: str, seed: int, hands: int):
         for s in VIEWERS:
             match.view(s)
         seat = min(pending)
-        action = rng.choice(pending[seat])
+        action = choose(match, seat, pending[seat], rng)
         match.act(seat, action)
         decisions = decisions + [(seat, action)]
         if match.phase == "between":
@@ -64,19 +83,38 @@ def random_play(variant: str, seed: int, hands: int):
             decisions = []
 
 
+# what the compared views went through (the seed is chosen so: each changes what a view keeps)
+COVERED = {
+    "basic": {"chi", "pon", "kan", "ankan", "kakan"},
+    "riichi": {"chi", "pon", "kan", "ankan", "riichi", "kan dora"},
+    "classical": {"chi", "kan", "bonus"},
+    "hongkong": {"chi", "kan", "bonus"},
+    "sichuan": {"pon", "kan", "out"},
+}
+
+
 @pytest.mark.parametrize("variant", VARIANTS)
 def test_views_kept_between_decisions_are_the_fresh_ones(variant):
     checked = 0
-    for match, decisions in random_play(variant, seed=11, hands=1):
+    seen: set[str] = set()  # what changed in the views compared
+    for match, decisions in random_play(variant, seed=8, hands=2):
         if match.phase == "between":
             continue  # the table of a finished hand: compared at its last decision below
         table = match.table
         fresh = fresh_table(match, decisions)
         info = match.info()
         for viewer in VIEWERS:
-            assert table.view(viewer, match=info) == fresh.view(viewer, match=info), (viewer, len(decisions))
+            view = table.view(viewer, match=info)
+            assert view == fresh.view(viewer, match=info), (viewer, len(decisions))
+        seen |= {m.type.value for p in view.players for m in p.melds}
+        seen |= {"out"} if any(p.out for p in view.players) else set()
+        seen |= {"bonus"} if any(p.bonus for p in view.players) else set()
+        if isinstance(view.extension, RiichiView):
+            seen |= {"riichi"} if any(view.extension.riichi) else set()
+            seen |= {"kan dora"} if len(view.extension.dora_indicators) > 1 else set()
         checked += 1
     assert checked > 20
+    assert seen >= COVERED[variant], seen
 
 
 @pytest.mark.parametrize("variant", VARIANTS)
@@ -140,3 +178,27 @@ def test_a_class_the_fast_constructor_cannot_build_is_refused():
 
     with pytest.raises(TypeError):
         frozen_builder(Unslotted)
+
+
+@pytest.mark.parametrize(
+    "change, shows",
+    [
+        (lambda t: setattr(t.seats[2], "declaring", True), lambda e: e.riichi[2]),
+        (lambda t: setattr(t.seats[3], "riichi", True), lambda e: e.riichi[3]),
+        (lambda t: setattr(t, "riichi_sticks", 2), lambda e: e.table_sticks == 2),
+        (lambda t: setattr(t, "dora_revealed", 2), lambda e: len(e.dora_indicators) == 2),
+        (lambda t: setattr(t.seats[0], "temporary_furiten", True), lambda e: e.furiten),
+        (lambda t: setattr(t.seats[0], "waits", frozenset({3})), lambda e: e.waits == (3,)),
+        (lambda t: setattr(t.seats[0], "no_yaku", True), lambda e: e.no_yaku),
+        (
+            lambda t: setattr(t, "context", RiichiHandContext(honba=2, sticks=1)),
+            lambda e: (e.honba, e.sticks) == (2, 1),
+        ),
+    ],
+)
+def test_a_riichi_extension_kept_between_views_follows_what_it_shows(change, shows):
+    table = get_ruleset("riichi").new_table(seed=3)
+    before = table.view(0).extension
+    change(table)
+    after = table.view(0).extension
+    assert not shows(before) and shows(after)

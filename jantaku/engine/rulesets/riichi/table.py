@@ -102,6 +102,8 @@ class RiichiTable(Table):
         self.discard_unsettled = False
         self.first_winner_paid = False
         self._extra_turn_actions: tuple[tuple[int, int], list[Action]] = ((-1, -1), [])
+        # each viewer's extension (index 4: a spectator's) with what it was made of
+        self._kept_extensions: list[tuple[tuple[Any, ...], RiichiView] | None] = [None] * 5
         super().__init__(options, **kwargs)
 
     # --- dora ---------------------------------------------------------------------------
@@ -536,26 +538,40 @@ class RiichiTable(Table):
         return RiichiHandContext.of(self.context)
 
     def view_extension(self, seat: int | None) -> RiichiView:
-        waits = furiten = ura = no_yaku = None
+        # built for every seat after every decision, and mostly as it was: kept per viewer while
+        # what it is made of stands (a finished hand's, with its ura indicators, is built each time)
+        waits = furiten = no_yaku = None
         seats = self.seats
+        waits_of: frozenset[int] | None = None
         if seat is not None:
             state = seats[seat]
-            waits = tuple(sorted(state.waits)) if state.waits else ()
+            waits_of = state.waits
             furiten = self.is_furiten(seat)
             no_yaku = state.no_yaku
-        if self.phase is _OVER and any(seats[w.seat].riichi for w in self.wins):
-            ura = tuple(self.ura_indicators)
         counters = RiichiHandContext.of(self.context)
         s0, s1, s2, s3 = seats
         first = DORA_SLOTS.start  # the dora indicators lie side by side: one slice
-        return _new_riichi_view(
-            tuple(self.wall.dead[first : first + min(self.dora_revealed, len(DORA_SLOTS))]),  # dora_indicators
-            (
-                s0.riichi or s0.declaring,
-                s1.riichi or s1.declaring,
-                s2.riichi or s2.declaring,
-                s3.riichi or s3.declaring,
-            ),
+        dora = tuple(self.wall.dead[first : first + min(self.dora_revealed, len(DORA_SLOTS))])
+        riichi = (
+            s0.riichi or s0.declaring,
+            s1.riichi or s1.declaring,
+            s2.riichi or s2.declaring,
+            s3.riichi or s3.declaring,
+        )
+        over = self.phase is _OVER
+        key = (dora, riichi, self.riichi_sticks, waits_of, furiten, no_yaku, counters)
+        index = 4 if seat is None else seat
+        kept = self._kept_extensions[index]
+        if kept is not None and kept[0] == key and not over:
+            return kept[1]
+        if waits_of is not None:
+            waits = tuple(sorted(waits_of)) if waits_of else ()
+        ura = None
+        if over and any(seats[w.seat].riichi for w in self.wins):
+            ura = tuple(self.ura_indicators)
+        view = _new_riichi_view(
+            dora,
+            riichi,
             counters.sticks + self.riichi_sticks,
             waits,
             furiten,
@@ -564,3 +580,5 @@ class RiichiTable(Table):
             counters.honba,
             counters.sticks,
         )
+        self._kept_extensions[index] = (key, view)
+        return view
