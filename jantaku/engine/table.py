@@ -101,6 +101,8 @@ _DEAL, _SETUP, _TURN, _CLAIM, _ROB, _OVER = Phase.DEAL, Phase.SETUP, Phase.TURN,
 _NORMAL, _AFTER_CALL, _KONG_REPLACEMENT = TurnSituation.NORMAL, TurnSituation.AFTER_CALL, TurnSituation.KONG_REPLACEMENT
 _DISCARD_AFTER_KONG, _ROBBING_KONG = TurnSituation.DISCARD_AFTER_KONG, TurnSituation.ROBBING_KONG
 _RON_TYPE, _PON_TYPE, _KAN_TYPE, _CHI_TYPE = ActionType.RON, ActionType.PON, ActionType.KAN, ActionType.CHI
+# every turn lists a discard per tile: made once (actions are frozen values, equal by their fields)
+_DISCARDS = tuple(Discard(t) for t in range(144))
 _PHASE_ON_WIRE = {phase: phase.value for phase in Phase}  # View.phase is a plain str
 # the view records are built for every seat after every decision: by their fast constructors
 _new_view, _new_seat_view, _new_discard_view = (
@@ -123,6 +125,7 @@ class Table:
     - :meth:`end_hand` — end the hand with a given :class:`~.results.HandResult`;
     - :meth:`abort`, :meth:`pay` — an abortive draw; points moved now with an event;
     - :meth:`distinct_tiles` — one tile per distinct (kind, red) of a list (discard choices);
+    - :meth:`one_tile_could_complete` — a cheap, kept "not ready" before a costlier ready check;
     - :meth:`next_seat`, :meth:`order_from`, :meth:`seat_wind` — seating.
 
     State a variant may read: :attr:`phase`, :attr:`claims`, :attr:`turn_situation`,
@@ -392,7 +395,8 @@ class Table:
     def turn_actions(self, seat: int) -> list[Action]:
         """Hook (extend with ``super()``): what the seat holding the turn may do."""
         player = self.players[seat]
-        actions: list[Action] = [Discard(t) for t in self.discard_choices(seat)]
+        discards = _DISCARDS
+        actions: list[Action] = [discards[t] for t in self.discard_choices(seat)]
         if self.turn_situation is not _AFTER_CALL:
             if player.drawn is not None and self.can_win(seat, player.drawn, self_drawn=True):
                 actions.append(Tsumo(player.drawn))
@@ -801,9 +805,9 @@ class Table:
             if tile in concealed:
                 rest = list(concealed)
                 rest.remove(tile)
-                if not self._may_complete_with_one(seat, rest, len(player.melds)):
+                if not self.one_tile_could_complete(seat, rest, len(player.melds)):
                     return False
-        elif not self._may_complete_with_one(seat, player.concealed, len(player.melds)):
+        elif not self.one_tile_could_complete(seat, player.concealed, len(player.melds)):
             return False
         counts = counts34(player.concealed)
         if not self_drawn:
@@ -816,9 +820,13 @@ class Table:
             four_as_two=self.four_as_two,
         )
 
-    def _may_complete_with_one(self, seat: int, concealed: list[int], melds: int) -> bool:
-        # every other seat is asked at every discard, and a hand changes only on its own turn: whether
-        # any one tile completes it is kept per seat while the hand stands (most hands: none does)
+    def one_tile_could_complete(self, seat: int, concealed: list[int], melds: int) -> bool:
+        """Protected API: False only when no one more tile completes ``seat``'s ``concealed`` tiles with
+        ``melds`` melds in this table's winning shapes (:func:`~.analysis.may_complete_with_one`).
+
+        Every other seat is asked at every discard, and a hand changes only on its own turn: the
+        answer is kept per seat while the hand stands (most hands: no tile completes them).
+        """
         key = (tuple(concealed), melds)
         hit = self._ready_gates[seat]
         if hit is not None and hit[0] == key:
@@ -1109,7 +1117,24 @@ class Table:
 
     @staticmethod
     def _sorted(actions: list[Action]) -> tuple[Action, ...]:
-        return tuple(sorted(set(actions), key=Action.sort_key))
+        # The turn's discards lead its actions, one per tile in id order (distinct_tiles): that is
+        # already their sorted order, and every other kind sorts after all discards, so only what
+        # follows them is sorted (unless another discard is among it: then everything is).
+        head = 0
+        last = -1
+        for action in actions:
+            if action.__class__ is not Discard or action.tile <= last:
+                break
+            last = action.tile
+            head += 1
+        if head == 0:
+            return tuple(sorted(set(actions), key=Action.sort_key))
+        rest = actions[head:]
+        if not rest:
+            return tuple(actions)
+        if any(a.__class__ is Discard for a in rest):
+            return tuple(sorted(set(actions), key=Action.sort_key))
+        return (*actions[:head], *sorted(set(rest), key=Action.sort_key))
 
     def tile_locations(self) -> dict[int, str]:
         """Where each physical tile is now (for conservation checks): wall, dead, hand, meld, discard, bonus."""

@@ -275,7 +275,7 @@ class RiichiTable(Table):
         # most hands are not ready: the table's gate (kept for the seat's next draw) says so without the
         # shanten tables, which would build entries for each new hand; shanten 0 needs one tile to win
         gated = len(player.concealed) == 13 - 3 * melds
-        ready = (not gated or self._may_complete_with_one(seat, player.concealed, melds)) and shanten(
+        ready = (not gated or self.one_tile_could_complete(seat, player.concealed, melds)) and shanten(
             counts, melds
         ) == 0
         state = self.seats[seat]
