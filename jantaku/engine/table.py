@@ -103,6 +103,8 @@ _DISCARD_AFTER_KONG, _ROBBING_KONG = TurnSituation.DISCARD_AFTER_KONG, TurnSitua
 _RON_TYPE, _PON_TYPE, _KAN_TYPE, _CHI_TYPE = ActionType.RON, ActionType.PON, ActionType.KAN, ActionType.CHI
 # every turn lists a discard per tile: made once (actions are frozen values, equal by their fields)
 _DISCARDS = tuple(Discard(t) for t in range(144))
+# a discard and a draw are recorded at almost every decision (fields in order: seat first)
+_new_discard_event, _new_draw_event = frozen_builder(DiscardEvent), frozen_builder(DrawEvent)
 _PHASE_ON_WIRE = {phase: phase.value for phase in Phase}  # View.phase is a plain str
 # the view records are built for every seat after every decision: by their fast constructors
 _new_view, _new_seat_view, _new_discard_view = (
@@ -482,7 +484,7 @@ class Table:
         self.turn_situation = _DISCARD_AFTER_KONG if self.turn_situation is _KONG_REPLACEMENT else _NORMAL
         self.turns_taken += 1
         self.last_discard = (seat, tile)
-        self.emit(DiscardEvent(seat=seat, tile=tile, tsumogiri=record.tsumogiri, riichi=riichi))
+        self.emit(_new_discard_event(seat, tile, record.tsumogiri, riichi))
         self.on_discard(seat, tile)
         if self.phase is _OVER:
             return
@@ -758,7 +760,7 @@ class Table:
         player.concealed.append(tile)
         player.drawn = tile
         self.turn_situation = _KONG_REPLACEMENT if replacement else _NORMAL
-        self.emit(DrawEvent(seat=seat, replacement=replacement, wall=self.wall.remaining, tile=tile))
+        self.emit(_new_draw_event(seat, replacement, self.wall.remaining, tile))
         if self.bonus_tiles and is_bonus(kind_of(tile)):
             self.replace_bonus_tiles(seat)
             if self.phase is _OVER:

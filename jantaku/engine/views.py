@@ -27,6 +27,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, fields
+from types import MemberDescriptorType
 from typing import TYPE_CHECKING, Any, ClassVar, Generic, TypeVar
 
 from .melds import Meld, MeldType
@@ -321,9 +322,10 @@ def frozen_builder(cls: type[R]) -> Callable[..., R]:
     check either (a dataclass ``__init__`` checks nothing), and ``cls`` may have no ``__post_init__``.
     """
     names = [f.name for f in fields(cls)]  # type: ignore[arg-type]
-    if hasattr(cls, "__post_init__") or not names or any(not hasattr(cls.__dict__.get(n), "__set__") for n in names):
+    slots = {n: next((k.__dict__[n] for k in cls.__mro__ if n in k.__dict__), None) for n in names}
+    if hasattr(cls, "__post_init__") or not names or any(type(d) is not MemberDescriptorType for d in slots.values()):
         raise TypeError(f"{cls.__name__} is not a slotted dataclass without __post_init__")
-    setters = {f"set_{n}": cls.__dict__[n].__set__ for n in names}
+    setters = {f"set_{n}": d.__set__ for n, d in slots.items()}  # type: ignore[union-attr]
     params = ", ".join(names)
     body = "".join(f"    set_{n}(obj, {n})\n" for n in names)
     source = f"def build({params}):\n    obj = new(cls)\n{body}    return obj\n"

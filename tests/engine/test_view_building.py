@@ -17,6 +17,7 @@ import pytest
 
 from jantaku.engine.actions import Action, ActionType, Pass
 from jantaku.engine.bots import get_bot
+from jantaku.engine.events import DiscardEvent, DrawEvent
 from jantaku.engine.match import Match
 from jantaku.engine.ruleset import get_ruleset, hand_seed
 from jantaku.engine.rulesets.classical.view import ClassicalView
@@ -139,13 +140,14 @@ def test_a_hand_arranged_between_two_views_is_seen():
 
 
 def records_of(variant: str) -> list[object]:
-    """View records of random play in ``variant``: views, seat entries, discards, extensions."""
+    """Records of random play in ``variant``: views, seat entries, discards, extensions, events."""
     out: list[object] = []
     for match, _ in random_play(variant, seed=2, hands=1):
         view = match.view(match.table.turn_seat)
         out += [view, *view.players, *(d for p in view.players for d in p.discards)]
         if view.extension is not None:
             out.append(view.extension)
+        out += [e for e in match.table.events[-2:] if isinstance(e, (DiscardEvent, DrawEvent))]  # fast-built
     return out
 
 
@@ -155,11 +157,12 @@ def test_the_fast_constructors_make_the_dataclasses_own_records(variant):
     builders: dict[type, Any] = {}
     for record in records_of(variant):
         cls = type(record)
-        values = [getattr(record, f.name) for f in dataclasses.fields(record)]  # type: ignore[arg-type]
+        names = [f.name for f in dataclasses.fields(record)]  # type: ignore[arg-type]
+        values = [getattr(record, name) for name in names]
         if cls not in builders:
             builders[cls] = frozen_builder(cls)
         built = builders[cls](*values)
-        plain = cls(*values)
+        plain = cls(**dict(zip(names, values)))
         assert type(built) is cls and built == plain == record
         if not isinstance(record, View):  # a finished hand's view holds the result's maps
             assert hash(built) == hash(plain)
@@ -167,7 +170,7 @@ def test_the_fast_constructors_make_the_dataclasses_own_records(variant):
         with pytest.raises(dataclasses.FrozenInstanceError):
             built.__setattr__(dataclasses.fields(record)[0].name, None)  # type: ignore[arg-type]
         seen.add(cls)
-    assert {View, SeatView, DiscardView} <= seen
+    assert {View, SeatView, DiscardView, DiscardEvent, DrawEvent} <= seen
     assert seen & {RiichiView, ClassicalView, HongKongView, SichuanView}
 
 
