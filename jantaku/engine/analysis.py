@@ -659,7 +659,7 @@ _SUIT_SPANS = ((0, 9, False), (9, 9, False), (18, 9, False), (27, 7, True))
 def _regular_may_complete(counts: list[int]) -> bool:
     """Whether one more tile could split ``counts`` into sets and a pair, by the memoised per-suit
     search: the suit the tile joins is not searched, every other suit must split as it is."""
-    short: list[tuple[int, int, bool]] = []  # suits with a tile too many for sets: 1 (the tile's) or 2 (pairs)
+    short: list[tuple[int, int, int]] = []  # (tiles over sets: 1, the tile joins; 2, a pair), offset, size
     for offset, size, honors in _SUIT_SPANS:
         total = sum(counts[offset : offset + size])
         if total % 3 == 0:
