@@ -617,6 +617,64 @@ def is_complete(
     return thirteen_orphans and _thirteen_orphans_of(info) == -1
 
 
+def may_complete_with_one(
+    counts: list[int],
+    melds: int = 0,
+    *,
+    seven_pairs: bool = True,
+    thirteen_orphans: bool = True,
+    four_as_two: bool = False,
+) -> bool:
+    """False only when no one more tile makes :func:`is_complete` true of ``counts`` (same forms).
+
+    A cheap gate before asking :func:`is_complete` of every discard: most hands are not ready, and a
+    hand one tile short has shanten 0 in the form the tile completes (the same tables decide); for a
+    hand the tables do not know yet, a search per suit (is_complete's own for such hands).
+    """
+    tiles = sum(counts)
+    if tiles % 3 != 1 or tiles > 13:
+        return tiles % 3 == 1  # no tile makes sets and a pair of these; more than a hand: let is_complete decide
+    known = _known_suits(counts)
+    if known is None:  # building the tables' entries costs more than this: the per-suit search
+        if _regular_may_complete(counts):
+            return True
+        if melds or tiles != 13:
+            return False
+        if seven_pairs and sum(c & 1 for c in counts) == 1:  # seven pairs but for one tile: one odd count
+            return True
+        return thirteen_orphans and sum(counts[i] for i in _ORPHANS) == 13
+    ab, cd, info = known
+    if _regular((13 - tiles) // 3, ab, cd) <= 0:  # is_complete's regular form counts the sets the tiles lack
+        return True
+    if melds or tiles != 13:
+        return False
+    if seven_pairs and (sum(c & 1 for c in counts) == 1 if four_as_two else _seven_pairs_of(info) <= 0):
+        return True
+    return thirteen_orphans and _thirteen_orphans_of(info) <= 0
+
+
+_SUIT_SPANS = ((0, 9, False), (9, 9, False), (18, 9, False), (27, 7, True))
+
+
+def _regular_may_complete(counts: list[int]) -> bool:
+    """Whether one more tile could split ``counts`` into sets and a pair, by the memoised per-suit
+    search: the suit the tile joins is not searched, every other suit must split as it is."""
+    short: list[tuple[int, int, int]] = []  # (tiles over sets: 1, the tile joins; 2, a pair), offset, size
+    for offset, size, honors in _SUIT_SPANS:
+        total = sum(counts[offset : offset + size])
+        if total % 3 == 0:
+            if total and not _suit_sets(_suit_key(counts, offset, size), honors):
+                return False
+        else:
+            short.append((total % 3, offset, size))
+    if len(short) == 1:
+        return short[0][0] == 1  # the tile joins this suit, which then holds the pair
+    if len(short) == 2 and short[0][0] == short[1][0] == 2:
+        # the tile joins one of them; the other holds the pair as it is
+        return any(_suit_sets(_suit_key(counts, offset, size), offset == 27) for _, offset, size in short)
+    return False
+
+
 # --- discard advice (the analyser and the bots) ------------------------------------
 
 

@@ -47,7 +47,7 @@ import random
 from typing import Any
 
 from .actions import Action, ActionType, Ankan, Chi, Discard, IllegalAction, Kakan, Kan, Pass, Pon, Riichi, Ron, Tsumo
-from .analysis import is_complete
+from .analysis import is_complete, may_complete_with_one
 from .melds import Meld, MeldType, make_meld
 from .results import HandResult, WinRecord
 from .scoring import ScoreResult
@@ -76,6 +76,7 @@ from .views import (
     SeatView,
     View,
     ViewExtension,
+    frozen_builder,
     meld_view,
     result_view,
 )
@@ -99,7 +100,18 @@ __all__ = [
 _DEAL, _SETUP, _TURN, _CLAIM, _ROB, _OVER = Phase.DEAL, Phase.SETUP, Phase.TURN, Phase.CLAIM, Phase.ROB, Phase.OVER
 _NORMAL, _AFTER_CALL, _KONG_REPLACEMENT = TurnSituation.NORMAL, TurnSituation.AFTER_CALL, TurnSituation.KONG_REPLACEMENT
 _DISCARD_AFTER_KONG, _ROBBING_KONG = TurnSituation.DISCARD_AFTER_KONG, TurnSituation.ROBBING_KONG
+_RON_TYPE, _PON_TYPE, _KAN_TYPE, _CHI_TYPE = ActionType.RON, ActionType.PON, ActionType.KAN, ActionType.CHI
+# every turn lists a discard per tile: made once (actions are frozen values, equal by their fields)
+_DISCARDS = tuple(Discard(t) for t in range(144))
+# a discard and a draw are recorded at almost every decision (fields in order: seat first)
+_new_discard_event, _new_draw_event = frozen_builder(DiscardEvent), frozen_builder(DrawEvent)
 _PHASE_ON_WIRE = {phase: phase.value for phase in Phase}  # View.phase is a plain str
+# the view records are built for every seat after every decision: by their fast constructors
+_new_view, _new_seat_view, _new_discard_view = (
+    frozen_builder(View),
+    frozen_builder(SeatView),
+    frozen_builder(DiscardView),
+)
 
 
 class Table:
@@ -115,6 +127,7 @@ class Table:
     - :meth:`end_hand` — end the hand with a given :class:`~.results.HandResult`;
     - :meth:`abort`, :meth:`pay` — an abortive draw; points moved now with an event;
     - :meth:`distinct_tiles` — one tile per distinct (kind, red) of a list (discard choices);
+    - :meth:`one_tile_could_complete` — a cheap, kept "not ready" before a costlier ready check;
     - :meth:`next_seat`, :meth:`order_from`, :meth:`seat_wind` — seating.
 
     State a variant may read: :attr:`phase`, :attr:`claims`, :attr:`turn_situation`,
@@ -174,9 +187,11 @@ class Table:
         self._meld_view_cache: dict[tuple[int, bool], tuple[Any, tuple[MeldView, ...]]] = {}
         # each seat's entry in the views, with what it was built from
         self._public_seat_views: list[tuple[tuple[Any, ...], SeatView] | None] = [None, None, None, None]
-        self._shown_seat_views: dict[tuple[int, bool], tuple[tuple[Any, ...], tuple[int, ...], SeatView]] = {}
+        # [own][seat]: the entries with the tiles shown, to others (own False: a Sichuan winner's) or to the seat
+        self._shown_seat_views: tuple[list[tuple[tuple[Any, ...], SeatView] | None], ...] = ([None] * 4, [None] * 4)
         self._scores_view: tuple[tuple[Any, ...], tuple[int, ...]] = ((), ())
         self._decisions = 0  # decisions applied (part of the pending cache's key)
+        self._ready_gates: list[tuple[tuple[tuple[int, ...], int], bool] | None] = [None, None, None, None]
         self._pending_cache: tuple[tuple[Any, ...] | None, dict[int, tuple[Action, ...]]] = (None, {})
         self._deal()
 
@@ -382,7 +397,8 @@ class Table:
     def turn_actions(self, seat: int) -> list[Action]:
         """Hook (extend with ``super()``): what the seat holding the turn may do."""
         player = self.players[seat]
-        actions: list[Action] = [Discard(t) for t in self.discard_choices(seat)]
+        discards = _DISCARDS
+        actions: list[Action] = [discards[t] for t in self.discard_choices(seat)]
         if self.turn_situation is not _AFTER_CALL:
             if player.drawn is not None and self.can_win(seat, player.drawn, self_drawn=True):
                 actions.append(Tsumo(player.drawn))
@@ -396,11 +412,17 @@ class Table:
 
     def distinct_tiles(self, tiles: list[int]) -> list[int]:
         """Protected API: one tile per distinct (kind, red five) of ``tiles``, sorted."""
-        seen: dict[tuple[int, bool], int] = {}
+        # sorted ids run kind by kind, a red five first among its kind's: the first tile of each run
+        # of one (kind, red) is kept (a bonus tile is a kind of its own, a red five's key negative)
+        red = self.red_fives
+        out: list[int] = []
+        last = None
         for t in sort_tiles(tiles):
-            key = (kind_of(t), self.red_fives and t in RED_FIVE_IDS)
-            seen.setdefault(key, t)
-        return list(seen.values())
+            key = (t >> 2 if t < 136 else t) if not (red and t in RED_FIVE_IDS) else -1 - (t >> 2)
+            if key != last:
+                out.append(t)
+                last = key
+        return out
 
     def wall_allows_kong(self) -> bool:
         """Hook: whether a kong may be declared now (a replacement must exist)."""
@@ -411,18 +433,20 @@ class Table:
         player = self.players[seat]
         out: list[Action] = []
         counts = counts34(player.concealed)
-        if self.allow_concealed_kan:
+        if self.allow_concealed_kan and 4 in counts:
             for kind in range(34):
                 if counts[kind] == 4:
                     tiles = tuple(sorted(t for t in player.concealed if kind_of(t) == kind))
                     out.append(Ankan(tiles[0], tiles))
-        if self.allow_added_kan:
+        if self.allow_added_kan and player.melds:
             for meld in player.melds:
                 if meld.type is MeldType.PON:
-                    for t in player.concealed:
-                        if kind_of(t) == meld.kind:
-                            out.append(Kakan(t))
-        return [a for a in out if self.kong_allowed(seat, a)]
+                    meld_kind = meld.kind
+                    if counts[meld_kind]:
+                        for t in player.concealed:
+                            if kind_of(t) == meld_kind:
+                                out.append(Kakan(t))
+        return [a for a in out if self.kong_allowed(seat, a)] if out else out
 
     def kong_allowed(self, seat: int, action: Action) -> bool:
         """Hook: variant restrictions on a kong (riichi waits, void suit, …)."""
@@ -460,7 +484,7 @@ class Table:
         self.turn_situation = _DISCARD_AFTER_KONG if self.turn_situation is _KONG_REPLACEMENT else _NORMAL
         self.turns_taken += 1
         self.last_discard = (seat, tile)
-        self.emit(DiscardEvent(seat=seat, tile=tile, tsumogiri=record.tsumogiri, riichi=riichi))
+        self.emit(_new_discard_event(seat, tile, record.tsumogiri, riichi))
         self.on_discard(seat, tile)
         if self.phase is _OVER:
             return
@@ -473,30 +497,38 @@ class Table:
 
     def claim_options(self, seat: int, tile: int, discarder: int) -> list[Action]:
         """Hook (extend with ``super()``): what ``seat`` may do with ``discarder``'s ``tile``."""
+        # asked of every other seat at every discard: the cheap tests first, the ActionTypes as module names
         player = self.players[seat]
         kind = kind_of(tile)
         out: list[Action] = []
-        last = self.wall.remaining == 0
-        allowed = self.last_tile_claims if last else None
-
-        def ok(t: ActionType) -> bool:
-            return allowed is None or t in allowed
-
-        if ok(ActionType.RON) and self.can_win(seat, tile, self_drawn=False):
+        allowed = self.last_tile_claims if self.wall.remaining == 0 else None
+        if (allowed is None or _RON_TYPE in allowed) and self.can_win(seat, tile, self_drawn=False):
             out.append(Ron(tile))
+        concealed = player.concealed
         # kind_of(t) == kind, for a suit or honour kind (flowers, ids 136+, have kinds 34+)
         if kind < 34:
-            same = [t for t in player.concealed if t >> 2 == kind]
+            same = [t for t in concealed if t >> 2 == kind]
         else:
-            same = [t for t in player.concealed if kind_of(t) == kind]
-        if self.allow_pon and ok(ActionType.PON) and len(same) >= 2:
-            for pair in self._pair_choices(same):
-                out.append(Pon(tile, pair))
-        if self.allow_open_kan and ok(ActionType.KAN) and len(same) == 3 and self.wall_allows_kong():
-            out.append(Kan(tile, tuple(sorted(same))))
-        if self.allow_chi and ok(ActionType.CHI) and seat == self.next_seat(discarder) and kind < 27:
-            out += self._chi_options(player.concealed, tile)
-        return [a for a in out if self.claim_allowed(seat, a)]
+            same = [t for t in concealed if kind_of(t) == kind]
+        if len(same) >= 2:
+            if self.allow_pon and (allowed is None or _PON_TYPE in allowed):
+                for pair in self._pair_choices(same):
+                    out.append(Pon(tile, pair))
+            if (
+                len(same) == 3
+                and self.allow_open_kan
+                and (allowed is None or _KAN_TYPE in allowed)
+                and self.wall_allows_kong()
+            ):
+                out.append(Kan(tile, tuple(sorted(same))))
+        if (
+            self.allow_chi
+            and kind < 27
+            and (allowed is None or _CHI_TYPE in allowed)
+            and seat == self.next_seat(discarder)
+        ):
+            out += self._chi_options(concealed, tile)
+        return [a for a in out if self.claim_allowed(seat, a)] if out else out
 
     def claim_allowed(self, seat: int, action: Action) -> bool:
         """Hook: variant restrictions on one claim (void suit, riichi, …)."""
@@ -516,8 +548,9 @@ class Table:
         kind = kind_of(tile)
         pos = kind % 9
         out: list[Action] = []
+        held = {t >> 2 for t in hand if t < 136}
         for a, b in ((-2, -1), (-1, 1), (1, 2)):
-            if not (0 <= pos + a <= 8 and 0 <= pos + b <= 8):
+            if not (0 <= pos + a <= 8 and 0 <= pos + b <= 8) or kind + a not in held or kind + b not in held:
                 continue
             first = [t for t in hand if t >> 2 == kind + a]  # numbered tiles: kind_of is t >> 2
             second = [t for t in hand if t >> 2 == kind + b]
@@ -727,7 +760,7 @@ class Table:
         player.concealed.append(tile)
         player.drawn = tile
         self.turn_situation = _KONG_REPLACEMENT if replacement else _NORMAL
-        self.emit(DrawEvent(seat=seat, replacement=replacement, wall=self.wall.remaining, tile=tile))
+        self.emit(_new_draw_event(seat, replacement, self.wall.remaining, tile))
         if self.bonus_tiles and is_bonus(kind_of(tile)):
             self.replace_bonus_tiles(seat)
             if self.phase is _OVER:
@@ -767,6 +800,17 @@ class Table:
         if concealed_kong:
             return False
         player = self.players[seat]
+        if self_drawn:
+            # the hand before this tile came is the one the claim checks asked about (kept): most are
+            # not one tile from complete, so no tile, this one neither, completes them
+            concealed = player.concealed
+            if tile in concealed:
+                rest = list(concealed)
+                rest.remove(tile)
+                if not self.one_tile_could_complete(seat, rest, len(player.melds)):
+                    return False
+        elif not self.one_tile_could_complete(seat, player.concealed, len(player.melds)):
+            return False
         counts = counts34(player.concealed)
         if not self_drawn:
             counts[kind_of(tile)] += 1
@@ -777,6 +821,27 @@ class Table:
             thirteen_orphans=self.thirteen_orphans,
             four_as_two=self.four_as_two,
         )
+
+    def one_tile_could_complete(self, seat: int, concealed: list[int], melds: int) -> bool:
+        """Protected API: False only when no one more tile completes ``seat``'s ``concealed`` tiles with
+        ``melds`` melds in this table's winning shapes (:func:`~.analysis.may_complete_with_one`).
+
+        Every other seat is asked at every discard, and a hand changes only on its own turn: the
+        answer is kept per seat while the hand stands (most hands: no tile completes them).
+        """
+        key = (tuple(concealed), melds)
+        hit = self._ready_gates[seat]
+        if hit is not None and hit[0] == key:
+            return hit[1]
+        answer = may_complete_with_one(
+            counts34(concealed),
+            melds,
+            seven_pairs=self.seven_pairs,
+            thirteen_orphans=self.thirteen_orphans,
+            four_as_two=self.four_as_two,
+        )
+        self._ready_gates[seat] = (key, answer)
+        return answer
 
     def before_win(self, winners: list[int], tile: int, discarder: int | None) -> bool:
         """Hook: runs once the winners are chosen, before anyone is paid; return False when the
@@ -890,73 +955,90 @@ class Table:
         order of the wall.
         """
         over = self.phase is _OVER
-        seat_view = self._seat_view
+        public, shown = self._public_entry, self._shown_entry
         p0, p1, p2, p3 = self.players
+        # another seat's entry is its public one unless the hand is over or the seat has left (Sichuan)
         players = (
-            seat_view(0, p0, shown=(seat == 0 or over or p0.out), own=(seat == 0 or over)),
-            seat_view(1, p1, shown=(seat == 1 or over or p1.out), own=(seat == 1 or over)),
-            seat_view(2, p2, shown=(seat == 2 or over or p2.out), own=(seat == 2 or over)),
-            seat_view(3, p3, shown=(seat == 3 or over or p3.out), own=(seat == 3 or over)),
+            shown(0, p0, True) if seat == 0 or over else shown(0, p0, False) if p0.out else public(0, p0),
+            shown(1, p1, True) if seat == 1 or over else shown(1, p1, False) if p1.out else public(1, p1),
+            shown(2, p2, True) if seat == 2 or over else shown(2, p2, False) if p2.out else public(2, p2),
+            shown(3, p3, True) if seat == 3 or over else shown(3, p3, False) if p3.out else public(3, p3),
         )
         context = self.context
         scores = self._scores_view
         key = (*context.scores, *self.deltas)
         if scores[0] != key:  # points move a few times a hand: kept in between
             scores = self._scores_view = (key, tuple(a + b for a, b in zip(context.scores, self.deltas)))
-        return View(
-            variant=self.name,
-            seat=seat,
-            phase=_PHASE_ON_WIRE[self.phase],
-            turn=self.turn_seat,
-            dealer=context.dealer,
-            round_wind=context.round_wind,
-            hand_number=context.hand_number,
-            scores=scores[1],
-            wall=self.wall.remaining,
-            players=players,
-            last_discard=self.last_discard,
-            rules=self.rule_facts(),
-            extension=self.view_extension(seat),
-            result=self._result_view() if over else None,
-            match=match,
+        return _new_view(
+            self.name,
+            seat,
+            _PHASE_ON_WIRE[self.phase],
+            self.turn_seat,
+            context.dealer,
+            context.round_wind,
+            context.hand_number,
+            scores[1],
+            self.wall.remaining,
+            players,
+            self.last_discard,
+            self.rule_facts(),
+            self.view_extension(seat),
+            self._result_view() if over else None,
+            match,
+            (),  # unknown: only views read from a newer host have any
         )
 
     def _seat_view(self, s: int, p: PlayerState, *, shown: bool, own: bool) -> SeatView:
-        # Views are built for every seat after every decision: a seat's entry is kept while what it
-        # shows is unchanged.  Of a pond only the latest discard ever changes (when it is claimed);
-        # melds are compared by identity first (a kong replaces its pung by a new meld).
+        """Seat ``s``'s entry in a view: its tiles ``shown`` or not, ``own`` (the viewer's: with its draw)."""
+        return self._shown_entry(s, p, own) if shown else self._public_entry(s, p)
+
+    # Views are built for every seat after every decision: a seat's entry is kept while what it
+    # shows is unchanged.  Of a pond only the latest discard ever changes (when it is claimed);
+    # melds are compared by identity first (a kong replaces its pung by a new meld).
+
+    def _shown_entry(self, s: int, p: PlayerState, own: bool) -> SeatView:
+        records = p.discards
+        concealed = tuple(p.concealed)
+        key = (
+            len(records),
+            records[-1].claimed_by if records else None,
+            tuple(p.melds) if p.melds else (),
+            tuple(p.bonus) if p.bonus else (),
+            p.out,
+            concealed,
+            p.drawn if own else None,
+        )
+        hit = self._shown_seat_views[own][s]
+        if hit is not None and hit[0] == key:
+            return hit[1]
+        view = _new_seat_view(
+            s,
+            self.seat_wind(s),
+            len(concealed),
+            self._meld_views(s, p, not own),
+            self._discard_views(s, p),
+            key[3],
+            p.out,
+            tuple(sort_tiles(concealed)),
+            key[6],
+        )
+        self._shown_seat_views[own][s] = (key, view)
+        return view
+
+    def _public_entry(self, s: int, p: PlayerState) -> SeatView:
         records = p.discards
         key = (
             len(records),
             records[-1].claimed_by if records else None,
-            tuple(p.melds),
-            tuple(p.bonus),
+            tuple(p.melds) if p.melds else (),
+            tuple(p.bonus) if p.bonus else (),
             p.out,
             len(p.concealed),
         )
-        if shown:
-            concealed = tuple(p.concealed)
-            drawn = p.drawn if own else None
-            hit = self._shown_seat_views.get((s, own))
-            if hit is not None and hit[0] == key and hit[1] == concealed and hit[2].drawn == drawn:
-                return hit[2]
-            view = SeatView(
-                s,
-                self.seat_wind(s),
-                len(concealed),
-                self._meld_views(s, p, not own),
-                self._discard_views(s, p),
-                key[3],
-                p.out,
-                tuple(sort_tiles(concealed)),
-                drawn,
-            )
-            self._shown_seat_views[(s, own)] = (key, concealed, view)
-            return view
         public = self._public_seat_views[s]
         if public is not None and public[0] == key:
             return public[1]
-        view = SeatView(
+        view = _new_seat_view(
             s,
             self.seat_wind(s),
             len(p.concealed),
@@ -964,6 +1046,8 @@ class Table:
             self._discard_views(s, p),
             key[3],
             p.out,
+            None,  # concealed: not shown
+            None,  # drawn
         )
         self._public_seat_views[s] = (key, view)
         return view
@@ -980,10 +1064,13 @@ class Table:
             if len(cached) == len(records):
                 return cached
             views = cached + tuple(
-                DiscardView(d.tile, d.tsumogiri, d.riichi, d.claimed_by, d.order) for d in records[len(cached) :]
+                [
+                    _new_discard_view(d.tile, d.tsumogiri, d.riichi, d.claimed_by, d.order)
+                    for d in records[len(cached) :]
+                ]
             )
         else:
-            views = tuple(DiscardView(d.tile, d.tsumogiri, d.riichi, d.claimed_by, d.order) for d in records)
+            views = tuple([_new_discard_view(d.tile, d.tsumogiri, d.riichi, d.claimed_by, d.order) for d in records])
         self._discard_view_cache[s] = views
         return views
 
@@ -1034,7 +1121,24 @@ class Table:
 
     @staticmethod
     def _sorted(actions: list[Action]) -> tuple[Action, ...]:
-        return tuple(sorted(set(actions), key=Action.sort_key))
+        # The turn's discards lead its actions, one per tile in id order (distinct_tiles): that is
+        # already their sorted order, and every other kind sorts after all discards, so only what
+        # follows them is sorted (unless another discard is among it: then everything is).
+        head = 0
+        last = -1
+        for action in actions:
+            if action.__class__ is not Discard or action.tile <= last:
+                break
+            last = action.tile
+            head += 1
+        if head == 0:
+            return tuple(sorted(set(actions), key=Action.sort_key))
+        rest = actions[head:]
+        if not rest:
+            return tuple(actions)
+        if any(a.__class__ is Discard for a in rest):
+            return tuple(sorted(set(actions), key=Action.sort_key))
+        return (*actions[:head], *sorted(set(rest), key=Action.sort_key))
 
     def tile_locations(self) -> dict[int, str]:
         """Where each physical tile is now (for conservation checks): wall, dead, hand, meld, discard, bonus."""

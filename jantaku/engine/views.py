@@ -27,6 +27,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, fields
+from types import MemberDescriptorType
 from typing import TYPE_CHECKING, Any, ClassVar, Generic, TypeVar
 
 from .melds import Meld, MeldType
@@ -304,6 +305,35 @@ class View:
 
     def get(self, key: str, default: Any = None) -> Any:
         return view_to_wire(self).get(key, default)
+
+
+# --- building the records fast -----------------------------------------------------------------------
+
+R = TypeVar("R")
+
+
+def frozen_builder(cls: type[R]) -> Callable[..., R]:
+    """A constructor of the frozen, slotted dataclass ``cls`` taking every field, in order, by position.
+
+    The dataclass ``__init__`` of a frozen class sets each field through ``object.__setattr__`` (a
+    name lookup per field); the engine builds views for every seat after every decision, so its
+    records are made here by the slots' own setters instead: the same object, about twice as fast.
+    There are no defaults: every field is passed.  Nothing is checked that ``__init__`` would not
+    check either (a dataclass ``__init__`` checks nothing), and ``cls`` may have no ``__post_init__``.
+    """
+    names = [f.name for f in fields(cls)]  # type: ignore[arg-type]
+    slots = {n: next((k.__dict__[n] for k in cls.__mro__ if n in k.__dict__), None) for n in names}
+    if hasattr(cls, "__post_init__") or not names or any(type(d) is not MemberDescriptorType for d in slots.values()):
+        raise TypeError(f"{cls.__name__} is not a slotted dataclass without __post_init__")
+    setters = {f"set_{n}": d.__set__ for n, d in slots.items()}  # type: ignore[union-attr]
+    params = ", ".join(names)
+    body = "".join(f"    set_{n}(obj, {n})\n" for n in names)
+    source = f"def build({params}):\n    obj = new(cls)\n{body}    return obj\n"
+    namespace: dict[str, Any] = {"new": object.__new__, "cls": cls, **setters}
+    exec(source, namespace)  # noqa: S102 - the source is made above from the class's own field names
+    build: Callable[..., R] = namespace["build"]
+    build.__qualname__ = build.__name__ = f"build_{cls.__name__}"
+    return build
 
 
 # --- from the engine's records ---------------------------------------------------------------------

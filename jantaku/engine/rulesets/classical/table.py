@@ -46,11 +46,13 @@ from .options import ClassicalOptions
 from .payments import settle_draw, settle_win
 from .scorer import HandScore, score_loser, score_win
 from .situation import FIRST_TURN, LAST_TILE, REPLACEMENT, RIICHI, ROBBED_KONG, TWOFOLD_FORTUNE, Situation, Win
+from ...views import frozen_builder
 from .view import ClassicalView
 
 NINE_ORPHANS = 9  # different terminals/honours that allow declaring a draw
 THREE_CALLS = 3  # Mah Jong calls on one tile that make the hand a draw
 EAST_STREAK = "east_streak"  # HandContext.extra: East's wins in a row before this hand
+_new_classical_view = frozen_builder(ClassicalView)  # built for every seat after every decision
 
 
 class ClassicalTable(Table):
@@ -68,6 +70,7 @@ class ClassicalTable(Table):
         self.declared_waits: dict[int, frozenset[int]] = {}  # seat → its waits when it declared
         # pending() asks for the turn actions often between two decisions; every change emits an event
         self._declarations: tuple[tuple[int, int], list[Action]] = ((-1, -1), [])
+        self._options_in_view: tuple[ClassicalOptions, tuple[tuple[str, Any], ...]] | None = None
         super().__init__(options, **kwargs)
 
     # --- seats, winds and hands ---------------------------------------------------------------
@@ -290,6 +293,7 @@ class ClassicalTable(Table):
     def view_extension(self, seat: int | None) -> ClassicalView:
         # the options are public rules; bots need them (the payment rule decides what dealing in costs)
         riichi = tuple(s in self.declared_waits for s in range(4)) if self.options.riichi_declaration else None
-        return ClassicalView(
-            self.context.extra.get(EAST_STREAK, 0), tuple(options_to_dict(self.options).items()), riichi
-        )
+        options = self._options_in_view
+        if options is None or options[0] is not self.options:  # the options are frozen: listed once a table
+            options = self._options_in_view = (self.options, tuple(options_to_dict(self.options).items()))
+        return _new_classical_view(self.context.extra.get(EAST_STREAK, 0), options[1], riichi)

@@ -43,9 +43,11 @@ from .hand import WinFacts
 from .liability import ShownSet, dangerous_kinds, had_no_choice, shown_sets
 from .options import HongKongOptions
 from .scoring import LiabilityContext, score_hand
+from ...views import frozen_builder
 from .view import HongKongView
 
 DEFAULT_SEATING = (0, 1, 2, 3)
+_new_hongkong_view = frozen_builder(HongKongView)  # built for every seat after every decision
 
 
 class HongKongTable(Table):
@@ -227,7 +229,7 @@ class HongKongTable(Table):
     def view_extension(self, seat: int | None) -> HongKongView:
         options = self.options
         below = None if seat is None else self.below_minimum(seat)
-        return HongKongView(
+        return _new_hongkong_view(
             tuple(self.seating),
             options.min_fan,
             options.limit_fan,

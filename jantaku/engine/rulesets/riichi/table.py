@@ -54,6 +54,7 @@ from .events import DoraEvent, RiichiEvent
 from .options import RiichiOptions
 from .points import win_payments
 from .scoring import has_yaku, score_win
+from ...views import frozen_builder
 from .view import RiichiView
 
 _OVER = Phase.OVER  # an Enum class attribute is a slow lookup in CPython 3.11; read for every view
@@ -62,6 +63,7 @@ RIICHI_COST = 1000
 RIICHI_MIN_WALL = 4  # tiles still to draw for a riichi declaration
 MAX_KANS = 4
 DORA_SLOTS = range(4, 9)  # dead-wall positions of the dora indicators
+_new_riichi_view = frozen_builder(RiichiView)  # built for every seat after every decision
 URA_OFFSET = 5  # an ura indicator lies this far after its dora indicator
 
 
@@ -100,6 +102,8 @@ class RiichiTable(Table):
         self.discard_unsettled = False
         self.first_winner_paid = False
         self._extra_turn_actions: tuple[tuple[int, int], list[Action]] = ((-1, -1), [])
+        # each viewer's extension (index 4: a spectator's) with what it was made of
+        self._kept_extensions: list[tuple[tuple[Any, ...], RiichiView] | None] = [None] * 5
         super().__init__(options, **kwargs)
 
     # --- dora ---------------------------------------------------------------------------
@@ -268,7 +272,12 @@ class RiichiTable(Table):
     def _update_waits(self, seat: int) -> None:
         player = self.players[seat]
         counts, melds = counts34(player.concealed), len(player.melds)
-        ready = shanten(counts, melds) == 0  # cheap; most hands are not, and have no waits
+        # most hands are not ready: the table's gate (kept for the seat's next draw) says so without the
+        # shanten tables, which would build entries for each new hand; shanten 0 needs one tile to win
+        gated = len(player.concealed) == 13 - 3 * melds
+        ready = (not gated or self.one_tile_could_complete(seat, player.concealed, melds)) and shanten(
+            counts, melds
+        ) == 0
         state = self.seats[seat]
         state.waits = frozenset(self._real_waits(seat, counts)) if ready else frozenset()
         state.no_yaku = (
@@ -529,22 +538,47 @@ class RiichiTable(Table):
         return RiichiHandContext.of(self.context)
 
     def view_extension(self, seat: int | None) -> RiichiView:
-        waits = furiten = ura = no_yaku = None
+        # built for every seat after every decision, and mostly as it was: kept per viewer while
+        # what it is made of stands (a finished hand's, with its ura indicators, is built each time)
+        waits = furiten = no_yaku = None
+        seats = self.seats
+        waits_of: frozenset[int] | None = None
         if seat is not None:
-            waits = tuple(sorted(self.seats[seat].waits))
+            state = seats[seat]
+            waits_of = state.waits
             furiten = self.is_furiten(seat)
-            no_yaku = self.seats[seat].no_yaku
-        if self.phase is _OVER and any(self.seats[w.seat].riichi for w in self.wins):
+            no_yaku = state.no_yaku
+        counters = RiichiHandContext.of(self.context)
+        s0, s1, s2, s3 = seats
+        first = DORA_SLOTS.start  # the dora indicators lie side by side: one slice
+        dora = tuple(self.wall.dead[first : first + min(self.dora_revealed, len(DORA_SLOTS))])
+        riichi = (
+            s0.riichi or s0.declaring,
+            s1.riichi or s1.declaring,
+            s2.riichi or s2.declaring,
+            s3.riichi or s3.declaring,
+        )
+        over = self.phase is _OVER
+        key = (dora, riichi, self.riichi_sticks, waits_of, furiten, no_yaku, counters)
+        index = 4 if seat is None else seat
+        kept = self._kept_extensions[index]
+        if kept is not None and kept[0] == key and not over:
+            return kept[1]
+        if waits_of is not None:
+            waits = tuple(sorted(waits_of)) if waits_of else ()
+        ura = None
+        if over and any(seats[w.seat].riichi for w in self.wins):
             ura = tuple(self.ura_indicators)
-        dead = self.wall.dead
-        return RiichiView(
-            tuple([dead[i] for i in DORA_SLOTS[: self.dora_revealed]]),  # dora_indicators, built for every view
-            tuple([s.riichi or s.declaring for s in self.seats]),
-            self.counters.sticks + self.riichi_sticks,
+        view = _new_riichi_view(
+            dora,
+            riichi,
+            counters.sticks + self.riichi_sticks,
             waits,
             furiten,
             ura,
             no_yaku,
-            honba=self.counters.honba,
-            sticks=self.counters.sticks,
+            counters.honba,
+            counters.sticks,
         )
+        self._kept_extensions[index] = (key, view)
+        return view

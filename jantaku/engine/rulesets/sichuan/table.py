@@ -45,11 +45,13 @@ from .money import EndOfWallHand, HandLedger, KongKind, deltas_of
 from .options import SichuanOptions
 from .scoring import win_result
 from .value import NotAWin, hand_value, ready_value
+from ...views import frozen_builder
 from .view import SichuanView
 
 # The dice total modulo 3 says where the exchanged tiles go, as a seat offset:
 # across the table, to the next player, to the previous player.
 EXCHANGE_OFFSETS = (2, 1, 3)
+_new_sichuan_view = frozen_builder(SichuanView)  # built for every seat after every decision
 
 KONG_KINDS = {MeldType.KAN: KongKind.EXPOSED, MeldType.ANKAN: KongKind.CONCEALED}
 
@@ -315,10 +317,11 @@ class SichuanTable(Table):
 
     def view_extension(self, seat: int | None) -> SichuanView:
         revealed = self.setup_step is None
-        return SichuanView(
-            voids=tuple(v if revealed or s == seat else None for s, v in enumerate(self.voids)),
-            setup=self.setup_step,
-            winners=tuple(w.seat for w in self.wins),
-            exchange=tuple(self.exchanged.get(seat, ())) if seat is not None else None,
-            pass_lock=(seat in self.locks) if seat is not None else None,
+        voids = self.voids
+        return _new_sichuan_view(
+            tuple(voids) if revealed else tuple([v if s == seat else None for s, v in enumerate(voids)]),
+            self.setup_step,
+            tuple([w.seat for w in self.wins]) if self.wins else (),
+            tuple(self.exchanged.get(seat, ())) if seat is not None else None,
+            (seat in self.locks) if seat is not None else None,
         )
