@@ -850,8 +850,6 @@ class Table:
 
     def _win(self, winners: list[int], tile: int, discarder: int | None) -> None:
         if not self.before_win(winners, tile, discarder):
-            if discarder is not None and self.turn_situation is _ROBBING_KONG:
-                self.players[discarder].concealed.append(tile)  # no kong, no win: the tile is its owner's
             return
         records = []
         for i, seat in enumerate(winners):

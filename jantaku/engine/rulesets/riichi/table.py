@@ -451,6 +451,9 @@ class RiichiTable(Table):
 
     def before_win(self, winners: list[int], tile: int, discarder: int | None) -> bool:
         if discarder is not None and len(winners) >= 3 and self.options.triple_ron_abort:
+            if self.turn_situation is TurnSituation.ROBBING_KONG:
+                # no kan and no win: the robbed tile (taken off the kan) is its owner's again
+                self.players[discarder].concealed.append(tile)
             self._abort("sanchahou")
             return False
         # a win on an open kan's replacement tile shows no indicator still owed: it would have come with
