@@ -216,7 +216,9 @@ def _numbered_entry(pattern: tuple[int, ...]) -> _SuitEntry:
     key = 0
     for c in pattern:
         key = key * 5 + c
-    return _suit_vector_id(_numbered_vector(key)), _suit_info(pattern, (0, 8))
+    from .suit_vectors import numbered_vector  # (it imports this module to build its table)
+
+    return _suit_vector_id(numbered_vector(key)), _suit_info(pattern, (0, 8))
 
 
 def _honor_entry(pattern: tuple[int, ...]) -> _SuitEntry:

@@ -13,7 +13,7 @@ import random
 import pytest
 
 from jantaku.engine.analysis import _combine, _honor_vector, shanten
-from jantaku.engine.bots import suit_vectors
+from jantaku.engine import suit_vectors
 from jantaku.engine.bots.efficiency import acceptance, acceptance_after, shanten_after
 from jantaku.engine.bots.incremental import HandShape, combine
 from jantaku.engine.rulesets.riichi.bot import efficiency

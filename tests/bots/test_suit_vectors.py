@@ -1,11 +1,11 @@
-"""The precomputed suit vectors (``jantaku/engine/bots/suit_vectors.bin``) are the search's own answers (issue 18)."""
+"""The precomputed suit vectors (``jantaku/engine/suit_vectors.bin``) are the search's own answers (issue 18)."""
 
 from __future__ import annotations
 
 import random
 
 from jantaku.engine.analysis import _numbered_vector
-from jantaku.engine.bots.suit_vectors import KEYS, MAX_TILES, numbered_vector
+from jantaku.engine.suit_vectors import KEYS, MAX_TILES, numbered_vector
 
 
 def key_of(counts: list[int]) -> int:

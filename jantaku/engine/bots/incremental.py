@@ -37,7 +37,7 @@ from collections.abc import Sequence
 
 from ..analysis import _honor_vector
 from ..tiles import TERMINALS_AND_HONORS
-from .suit_vectors import numbered_vector
+from ..suit_vectors import numbered_vector
 
 INF = 99
 _IS_ORPHAN = tuple(k in TERMINALS_AND_HONORS for k in range(34))

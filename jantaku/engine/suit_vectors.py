@@ -2,14 +2,14 @@
 
 A bot meets some 13,000 suit patterns it has not seen yet in a few dozen hands
 (every discard and every draw makes new ones), and working out a new pattern's
-vector (:func:`..analysis._numbered_vector`, a recursive search) was the
+vector (:func:`.analysis._numbered_vector`, a recursive search) was the
 largest part of what is left of its time.  There are only 110 distinct vectors
 over the 405,350 patterns of up to 14 tiles, so one byte per base-5 key says
 which: ``suit_vectors.bin`` holds the vectors and that index, zlib-compressed
 (75 KB; 3 ms to unpack, once per process, when a bot first asks).
 
-The file is made by ``python -m jantaku.engine.bots.suit_vectors`` from
-:func:`..analysis._numbered_vector` itself; ``tests/bots/test_suit_vectors.py``
+The file is made by ``python -m jantaku.engine.suit_vectors`` from
+:func:`.analysis._numbered_vector` itself; ``tests/bots/test_suit_vectors.py``
 checks it against that function.
 """
 
@@ -18,7 +18,7 @@ from __future__ import annotations
 import zlib
 from pathlib import Path
 
-from ..analysis import _numbered_vector
+from .analysis import _numbered_vector
 
 DATA = Path(__file__).with_name("suit_vectors.bin")
 KEYS = 5**9  # a numbered suit's nine counts as one base-5 int
@@ -64,7 +64,7 @@ def load() -> tuple[list[tuple[int, ...]], bytes]:
 
 
 def numbered_vector(key: int) -> tuple[int, ...]:
-    """:func:`..analysis._numbered_vector` of ``key``, from the table (computed when not in it)."""
+    """:func:`.analysis._numbered_vector` of ``key``, from the table (computed when not in it)."""
     vectors, index = load()
     at = index[key] if 0 <= key < KEYS else NOT_IN_TABLE
     return _numbered_vector(key) if at == NOT_IN_TABLE else vectors[at]
