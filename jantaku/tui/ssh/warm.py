@@ -53,6 +53,7 @@ CLIENT_MODULES = (
     "jantaku.tui.screens.result",
     "jantaku.tui.screens.dialogs",
     "textual.drivers.linux_driver",
+    "textual.scrollbar",  # imported by the lobby's first frame
 )
 
 
