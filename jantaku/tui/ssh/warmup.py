@@ -1,24 +1,26 @@
-"""What the session server (:mod:`.zygote`) runs once before it forks: the menu's first frame.
+"""What the session server (:mod:`.zygote`) runs once before it forks: a session's first frame.
 
 A forked session copies every shared page it writes to, and CPython 3.11 writes into
 whatever a session touches: the reference count of each object, the warm-up counter and
 the specialized bytecode inside each code object it runs.  So what counts is how many
 pages those objects are spread over.  Before forking, the server therefore
 
-1. draws the menu once, headless, noting the code objects that run: Textual's caches
-   (styles, colours, sizes) are filled there, on shared pages;
+1. runs what a session runs first, headless, noting the code objects that run: the
+   command line read, then ``jantaku join --fd N`` to its lobby's first frame, the other
+   end served by a host in memory (on an event loop of its own, closed after it).
+   Textual's caches (styles, colours, sizes) are filled there, on shared pages;
 2. replaces each of those code objects by a copy (``code.replace()``), made one after
    the other so that the copies lie together instead of among code that never runs;
-3. draws the menu again, so that the copies are specialized in the server too;
+3. draws the lobby again, so that the copies are specialized in the server too;
 4. fills the free slots of the allocator's pools, left by the old code objects and the
    two apps' garbage, with objects nobody touches, and so the free chunks of the C
    heap (glibc): otherwise each child's first allocations would land in them, one
    copied page each.
 
-Measured with the real client over SSH: 17.4 → 16.7 MB unshared per session for step 1,
-see benchmarks/README.md for each step.  Nothing of these apps is left for a child: they
-run on their own event loop, with default settings (not the host user's file), write no
-file and leave no thread behind.
+Measured with the real client over SSH: 17.4 → 14.7 MB unshared per session, each step
+in benchmarks/README.md.  Nothing of these apps is left for a child: they run on their
+own event loop, with default settings (their file in a temporary directory), and leave
+no thread, descriptor or task behind (the server checks its threads before serving).
 """
 
 from __future__ import annotations
@@ -27,13 +29,17 @@ import asyncio
 import ctypes
 import gc
 import os
+import socket
 import sys
 import tempfile
 import types
 from collections.abc import Callable
+from pathlib import Path
 
-WARM_UP = f"{__name__}:draw_menu_once"  # the session server's ``--warm-up``
+WARM_UP = f"{__name__}:warm_up"  # the session server's ``--warm-up``
 WARM_UP_SIZE = (100, 30)
+LOBBY_WAIT_PAUSES = 250  # of 20 ms: the lobby is up within a few
+LOBBY_SETTLE_PAUSES = 5
 PYMALLOC_MAX = 512  # larger objects come from malloc, not from pymalloc's pools
 LARGEST_FILLER = 256 * 1024  # glibc serves larger requests by mmap, not from its heap
 FILLER_SHRINK = 0.85  # each size of filler this much smaller than the one before
@@ -41,26 +47,58 @@ FILLER_SHRINK = 0.85  # each size of filler this much smaller than the one befor
 _fillers: list[object] = []  # what fills the pools' free slots, kept for the server's life
 
 
-def draw_menu_once() -> None:
-    executed = run_noting_code(draw_menu)
+def warm_up() -> None:
+    executed = run_noting_code(start_session)
     pack_code(executed)
     del executed  # the old code objects go now, before their slots are filled
-    draw_menu()
+    draw_lobby()
     gc.collect()
     fill_free_blocks()
     fill_free_chunks()
 
 
-def draw_menu() -> None:
+def start_session() -> None:
+    """What a session runs first: its command line read, then a first frame (the lobby's)."""
+    from ...cli import build_parser
+
+    build_parser().parse_args(["join", "--fd", "3"])
+    draw_lobby()
+
+
+def draw_lobby() -> None:
+    """``jantaku join --fd N`` to its lobby's first frame, the other end served by a host in memory."""
+    asyncio.run(_lobby())
+
+
+async def _lobby() -> None:
+    from ...netplay.host import Host
     from ..app import JantakuApp
+    from ..screens.lobby import LobbyScreen
     from ..settings import Settings
 
-    async def menu() -> None:
-        app = JantakuApp(settings=Settings())
-        async with app.run_test(size=WARM_UP_SIZE) as pilot:
-            await pilot.pause()
-
-    asyncio.run(menu())
+    host = Host(name="warm-up", seed=0)  # in memory only
+    await host.start(port=0, bind="127.0.0.1")
+    ours, theirs = socket.socketpair()
+    try:
+        reader, writer = await asyncio.open_connection(sock=ours)
+        serving = asyncio.create_task(host.serve_stream(reader, writer))
+        with tempfile.TemporaryDirectory() as settings_dir:  # the app saves its settings on joining
+            app = JantakuApp(
+                settings=Settings(),
+                settings_file=Path(settings_dir, "settings.json"),
+                start=lambda app: app.join_inherited(theirs.detach()),
+            )
+            async with app.run_test(size=WARM_UP_SIZE) as pilot:
+                for _ in range(LOBBY_WAIT_PAUSES):
+                    await pilot.pause(0.02)
+                    if isinstance(app.screen, LobbyScreen):
+                        break
+                for _ in range(LOBBY_SETTLE_PAUSES):  # the host's answers: the tables listed and drawn
+                    await pilot.pause(0.02)
+        await host.stop()
+        await serving
+    finally:
+        theirs.close()
 
 
 def run_noting_code(run: Callable[[], None]) -> dict[int, types.CodeType]:
