@@ -53,7 +53,6 @@ CLIENT_MODULES = (
     "jantaku.tui.screens.result",
     "jantaku.tui.screens.dialogs",
     "textual.drivers.linux_driver",
-    "textual.scrollbar",  # imported by the lobby's first frame
 )
 
 

@@ -84,7 +84,7 @@ async def _lobby() -> None:
         serving = asyncio.create_task(host.serve_stream(reader, writer))
         with tempfile.TemporaryDirectory() as settings_dir:  # the app saves its settings on joining
             app = JantakuApp(
-                settings=Settings(),
+                settings=Settings(name="warm-up"),
                 settings_file=Path(settings_dir, "settings.json"),
                 start=lambda app: app.join_inherited(theirs.detach()),
             )
