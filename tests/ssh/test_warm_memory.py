@@ -155,11 +155,11 @@ def free_slots() -> int:
 def test_the_pools_free_slots_are_filled():
     gc.collect()
     holes = [bytes(size) for size in range(20, 400) for _ in range(40)]
-    del holes[::2]  # every other one freed: slots free in pools still in use
+    del holes[::2]  # 7,600 freed, every other one: slots free in pools still in use
     before = free_slots()
-    assert before > 5000
+    assert before > 7000
     assert warmup.fill_free_blocks() > 0
-    assert free_slots() < before / 4, (before, free_slots())
+    assert before - free_slots() > 6000, (before, free_slots())
 
 
 def free_heap_bytes() -> int:
@@ -174,9 +174,9 @@ def test_the_c_heaps_free_chunks_are_filled():
     blocks = [bytes(3000) for _ in range(2000)]
     del blocks[::2]  # 3 MB in free chunks between used ones
     before = free_heap_bytes()
-    assert before > 2_000_000
+    assert before > 3_000_000
     assert warmup.fill_free_chunks() > 0
-    assert free_heap_bytes() < before / 4, (before, free_heap_bytes())
+    assert before - free_heap_bytes() > 2_400_000, (before, free_heap_bytes())  # at least those chunks filled
 
 
 def test_the_lobby_is_drawn_against_a_host_in_memory_and_leaves_nothing_behind(monkeypatch):
