@@ -36,7 +36,7 @@ from .conftest import FAST
 
 pytestmark = pytest.mark.skipif(not Path("/proc/self/smaps_rollup").exists(), reason="reads /proc")
 
-QUIET = 1.0  # seconds without output: the first frame is drawn
+QUIET = 0.5  # seconds without output: the first frame is drawn
 
 
 class SessionServer:
