@@ -6,9 +6,10 @@ the specialized bytecode inside each code object it runs.  So what counts is how
 pages those objects are spread over.  Before forking, the server therefore
 
 1. runs what a session runs first, headless, noting the code objects that run: the
-   command line read, then ``jantaku join --fd N`` to its lobby's first frame, the other
-   end served by a host in memory (on an event loop of its own, closed after it).
-   Textual's caches (styles, colours, sizes) are filled there, on shared pages;
+   app of ``jantaku join --fd N`` to its lobby's first frame, the other end served by a
+   host in memory (on an event loop of its own, closed after it).  Textual's caches
+   (styles, colours, sizes) are filled there, on shared pages.  (The command line's
+   parser is the cli layer's, above this one: a session builds it itself.)
 2. replaces each of those code objects by a copy (``code.replace()``), made one after
    the other so that the copies lie together instead of among code that never runs;
 3. draws the lobby again, so that the copies are specialized in the server too;
@@ -17,7 +18,7 @@ pages those objects are spread over.  Before forking, the server therefore
    heap (glibc): otherwise each child's first allocations would land in them, one
    copied page each.
 
-Measured with the real client over SSH: 17.4 → 14.7 MB unshared per session, each step
+Measured with the real client over SSH: 17.3 → 14.6 MB unshared per session, each step
 in benchmarks/README.md.  Nothing of these apps is left for a child: they run on their
 own event loop, with default settings (their file in a temporary directory), and leave
 no thread, descriptor or task behind (the server checks its threads before serving).
@@ -48,21 +49,13 @@ _fillers: list[object] = []  # what fills the pools' free slots, kept for the se
 
 
 def warm_up() -> None:
-    executed = run_noting_code(start_session)
+    executed = run_noting_code(draw_lobby)
     pack_code(executed)
     del executed  # the old code objects go now, before their slots are filled
     draw_lobby()
     gc.collect()
     fill_free_blocks()
     fill_free_chunks()
-
-
-def start_session() -> None:
-    """What a session runs first: its command line read, then a first frame (the lobby's)."""
-    from ...cli import build_parser
-
-    build_parser().parse_args(["join", "--fd", "3"])
-    draw_lobby()
 
 
 def draw_lobby() -> None:
