@@ -2,7 +2,7 @@
 
 Two session servers side by side, one warmed up before forking and one not; each forks
 ``jantaku menu`` on a pty of its own, and the child's unshared memory (USS) after its first
-frame is compared as a ratio (measured: 14.1 / 16.1 MB).  Then each step of the warm-up on
+frame is compared as a ratio (measured: 14.3 / 16.0 MB).  Then each step of the warm-up on
 its own: the code that ran gets packed copies, the allocator's free slots and free chunks
 are filled, the lobby is drawn against a host in memory and leaves nothing behind.
 """

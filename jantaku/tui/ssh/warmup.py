@@ -18,7 +18,7 @@ pages those objects are spread over.  Before forking, the server therefore
    heap (glibc): otherwise each child's first allocations would land in them, one
    copied page each.
 
-Measured with the real client over SSH: 17.3 → 14.6 MB unshared per session, each step
+Measured with the real client over SSH: 17.4 → 15.0 MB unshared per session, each step
 in benchmarks/README.md.  Nothing of these apps is left for a child: they run on their
 own event loop, with default settings (their file in a temporary directory), and leave
 no thread, descriptor or task behind (the server checks its threads before serving).
