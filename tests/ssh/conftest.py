@@ -16,7 +16,7 @@ import pytest
 from jantaku.tui.ssh import Access, GatewaySettings, SshGateway, command_launcher
 
 STANDIN = [sys.executable, str(Path(__file__).with_name("standin.py"))]
-FAST = GatewaySettings(auth_failure_delay=0.0, grace=0.5, warm_preload=())  # the stand-in needs no TUI
+FAST = GatewaySettings(auth_failure_delay=0.0, grace=0.5, warm_preload=(), warm_up="")  # the stand-in needs no TUI
 
 
 @pytest.fixture

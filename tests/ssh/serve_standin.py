@@ -32,7 +32,9 @@ async def main() -> None:
     parser.add_argument("--host", action="store_true", help="a real host behind the door, the light client")
     args = parser.parse_args()
     # the stand-ins need no TUI: the session server preloads only what netclient.py imports
-    settings = GatewaySettings(max_sessions=args.max_sessions, grace=0.5, warm_preload=("jantaku.netplay.client",))
+    settings = GatewaySettings(
+        max_sessions=args.max_sessions, grace=0.5, warm_preload=("jantaku.netplay.client",), warm_up=""
+    )
     host = None
     if args.host:
         host = Host(data_dir=args.data)

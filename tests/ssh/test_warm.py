@@ -19,7 +19,8 @@ from pathlib import Path
 import pytest
 
 from jantaku.tui.ssh import Launch
-from jantaku.tui.ssh.warm import WarmStarter
+from jantaku.tui.ssh.warm import CLIENT_MODULES, WarmStarter
+from jantaku.tui.ssh.warmup import WARM_UP
 
 from .conftest import FAST, connect, fields, is_session_server, is_zombie_or_alive, open_game, read_line
 from .test_gateway import wait_until
@@ -101,7 +102,12 @@ def child_pids(pid: int) -> list[int]:
         return [int(p) for p in f.read().split()]
 
 
-async def test_a_forked_child_keeps_nothing_of_the_server_but_its_modules(make_gateway, tmp_path):
+# the bare server, and one that imported the TUI and ran a session's first frame before forking (warmup.py)
+SERVERS = [FAST, replace(FAST, warm_preload=CLIENT_MODULES, warm_up=WARM_UP)]
+
+
+@pytest.mark.parametrize("settings", SERVERS, ids=["bare", "warmed-up"])
+async def test_a_forked_child_keeps_nothing_of_the_server_but_its_modules(make_gateway, tmp_path, settings):
     probe = tmp_path / "probe.py"
     probe.write_text(PROBE)
     pairs = []
@@ -113,7 +119,7 @@ async def test_a_forked_child_keeps_nothing_of_the_server_but_its_modules(make_g
 
     from jantaku.tui.ssh import SshGateway
 
-    gateway = SshGateway(launcher, data_dir=tmp_path / "data", settings=FAST)
+    gateway = SshGateway(launcher, data_dir=tmp_path / "data", settings=settings)
     await gateway.start(port=0, bind="127.0.0.1")
     try:
         server = server_of(gateway)

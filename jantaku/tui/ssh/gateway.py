@@ -30,6 +30,7 @@ from .identity import CodeHoldsSeat, Identity, RejoinCodes
 from .server import GatewayServer
 from .terminal import ChildStarter, Launch, SpawnStarter, TerminalProcess
 from .warm import CLIENT_MODULES, WarmStarter, warm_enabled
+from .warmup import WARM_UP
 
 log = logging.getLogger(__name__)
 
@@ -55,6 +56,7 @@ class GatewaySettings:
     unseated_code_expiry: float = 30 * 86400.0  # and such a code goes after this long unused
     warm_sessions: bool = True  # fork sessions from a warm session server (warm.py) when the command allows
     warm_preload: tuple[str, ...] = CLIENT_MODULES  # what that server imports once for all sessions
+    warm_up: str = WARM_UP  # MODULE:FUNCTION it runs once before forking ("": none), see warmup.py
     warm_restarts: int = 3  # restarts of a server that died, per minute; then every session is spawned
     warm_answer_timeout: float = 5.0  # a server that does not start a session within this is replaced
 
@@ -176,6 +178,7 @@ class SshGateway:
             server_env = {k: v for k, v in base_environment("").items() if k != "TERM"}
             self.starter = WarmStarter(
                 preload=s.warm_preload,
+                warm_up=s.warm_up,
                 env=server_env,
                 max_restarts=s.warm_restarts,
                 answer_timeout=s.warm_answer_timeout,

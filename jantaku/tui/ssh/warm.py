@@ -241,6 +241,7 @@ class WarmStarter:
         *,
         preload: Sequence[str],
         env: Mapping[str, str],
+        warm_up: str = "",
         max_restarts: int = 3,
         restart_window: float = 60.0,
         ready_timeout: float = 30.0,
@@ -249,6 +250,7 @@ class WarmStarter:
     ):
         self.door = door  # who says what the log says
         self.preload = tuple(preload)
+        self.warm_up = warm_up  # MODULE:FUNCTION the server calls once before it forks
         self.env = dict(env)
         self.max_restarts = max_restarts
         self.restart_window = restart_window
@@ -278,7 +280,7 @@ class WarmStarter:
         loop = asyncio.get_running_loop()
         ours, theirs = socket.socketpair(socket.AF_UNIX, socket.SOCK_SEQPACKET)
         try:
-            pid = _spawn_server(theirs, self.preload, self.env)
+            pid = _spawn_server(theirs, self.preload, self.env, self.warm_up)
         except OSError as exc:
             ours.close()
             log.warning("%s: no warm session server (%s); every session starts a new process", self.door, exc)
@@ -420,9 +422,11 @@ class WarmStarter:
             process.child_reaped(1)
 
 
-def _spawn_server(control: socket.socket, preload: Sequence[str], env: Mapping[str, str]) -> int:
+def _spawn_server(control: socket.socket, preload: Sequence[str], env: Mapping[str, str], warm_up: str = "") -> int:
     """``posix_spawn`` the session server in a session of its own, ``control`` as its descriptor 3."""
     argv = [sys.executable, "-m", "jantaku.tui.ssh.zygote", "--fd", "3", "--preload", ",".join(preload)]
+    if warm_up:
+        argv += ["--warm-up", warm_up]
     return os.posix_spawn(
         sys.executable,
         argv,

@@ -323,10 +323,20 @@ def preload(modules: list[str]) -> None:
         importlib.import_module(name)
 
 
+def warm_up(target: str) -> None:
+    """Call ``MODULE:FUNCTION`` once: work each child would otherwise do on pages it then copies."""
+    module, _, function = target.partition(":")
+    try:
+        getattr(importlib.import_module(module), function)()
+    except Exception:  # only slower children: say why and serve anyway
+        traceback.print_exc()
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="jantaku-session-server")
     parser.add_argument("--fd", type=int, required=True, help="the control socket (SOCK_SEQPACKET)")
     parser.add_argument("--preload", default="", help="modules to import before serving, comma-separated")
+    parser.add_argument("--warm-up", default="", help="MODULE:FUNCTION to call once after the imports")
     args = parser.parse_args(argv)
     gc.disable()  # no collections while importing: the objects are frozen afterwards
     control = socket.socket(fileno=args.fd)
@@ -335,6 +345,8 @@ def main(argv: list[str] | None = None) -> int:
     except Exception as exc:  # a broken installation: the host falls back to new processes
         control.send(encode(broken=f"{type(exc).__name__}: {exc}"))
         return 1
+    if args.warm_up:
+        warm_up(args.warm_up)
     gc.collect()
     gc.freeze()  # what is imported now is never scanned again, here or in a child
     gc.enable()
