@@ -350,7 +350,7 @@ class Workers:
             command += ["--ruleset", args.ruleset]
             procs.append(
                 await asyncio.create_subprocess_exec(
-                    *command, stdin=asyncio.subprocess.PIPE, stdout=asyncio.subprocess.PIPE
+                    *command, stdin=asyncio.subprocess.PIPE, stdout=asyncio.subprocess.PIPE, limit=1 << 26
                 )
             )
             first += share
