@@ -9,6 +9,7 @@ inherited socket; when the server is gone, the session is spawned as before.  Th
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import os
 import signal
 import socket
@@ -171,3 +172,36 @@ def test_the_hosts_browser_client_is_a_fork_of_its_session_server(web_host, tmp_
     status, _ = asyncio.run(_first_frame(host, cookie))  # a second session works as well
     assert status == 101
     host.stop()
+
+
+def test_a_host_that_dies_takes_its_browser_sessions_with_it(web_host, tmp_path):
+    """A browser session's game reads only end-of-file when the host is killed (no terminal to hang
+    up); the session server, seeing the host gone, hangs up on it, so no game lives on unseen."""
+    host = web_host(tmp_path / "data")
+    servers = [pid for pid in child_pids(host.proc.pid) if is_session_server(pid)]
+    cookie = host.log_in("Ann")
+    games: list[int] = []
+
+    async def sit_and_kill_the_host() -> None:
+        import aiohttp
+
+        async with aiohttp.ClientSession() as http:
+            ws = await http.ws_connect(f"{host.base}/ws?width=100&height=30", headers={"Cookie": cookie})
+            received = b""
+            while b"new table" not in received:
+                msg = await asyncio.wait_for(ws.receive(), 30)
+                if msg.type == aiohttp.WSMsgType.BINARY:
+                    received += msg.data
+            games.extend(child_pids(servers[0]))
+            host.proc.send_signal(signal.SIGKILL)
+            host.proc.wait(10)
+            await ws.close()
+            assert len(games) == 1
+            await wait_until(lambda: not any(is_zombie_or_alive(pid) for pid in games + servers), timeout=10)
+
+    try:
+        asyncio.run(sit_and_kill_the_host())
+    finally:
+        for pid in games:
+            with contextlib.suppress(ProcessLookupError):
+                os.kill(pid, signal.SIGKILL)

@@ -135,8 +135,18 @@ class SessionServer:
                         except BlockingIOError:
                             break
                 elif not self._handle_request():
+                    self._hang_up()
                     return
             self._reap()
+
+    def _hang_up(self) -> None:
+        """The host has gone: its sessions go with it.  An SSH session's terminal hung up when the host
+        went; a browser session's pipes only read end-of-file, and its game would live on unseen."""
+        for pid in self.children:
+            try:
+                os.killpg(pid, signal.SIGHUP)  # each child leads its own session: group id = pid
+            except (ProcessLookupError, PermissionError):
+                pass
 
     def _handle_request(self) -> bool:
         """One request; False when the host has gone."""
