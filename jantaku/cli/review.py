@@ -53,7 +53,8 @@ def add_parsers(sub: argparse._SubParsersAction) -> None:
 
 
 def cmd_review(args: argparse.Namespace) -> int:
-    from ..engine.review import ReviewError, format_review, review_match
+    from ..engine.review import ReviewError, review_match
+    from ..tui.reviewtext import format_review
 
     if args.bot not in bot_names():
         print(unknown_bot(PROG, args.bot), file=sys.stderr)

@@ -155,7 +155,8 @@ def action_label(label: str, ruleset: str | None) -> str:
 
 def engine_msgids() -> Iterator[str]:
     """Every English text of the engine that the TUI shows through this module or ``_()``: rulesets'
-    titles, summaries and option help, and every score item name (without its tile or count tail)."""
+    titles, summaries and option help, every score item name (without its tile or count tail) and the
+    review's phrases."""
     from ..engine.options import describe_options
     from ..engine.ruleset import ruleset_class, ruleset_names
 
@@ -170,6 +171,9 @@ def engine_msgids() -> Iterator[str]:
     from ..engine.rulesets.sichuan.money import Reason
 
     yield from (reason.value for reason in Reason)  # sichuan's payments' reasons
+    from ..engine.review.words import TEMPLATES
+
+    yield from TEMPLATES  # the review's phrases (reviewtext.said)
 
 
 def score_item_msgids() -> Iterator[str]:

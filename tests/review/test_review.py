@@ -10,7 +10,8 @@ from jantaku.engine.actions import Action
 from jantaku.engine.analyzer import analyze_json
 from jantaku.engine.bots import get_bot
 from jantaku.engine.match import Match
-from jantaku.engine.review import format_review, review_match
+from jantaku.engine.review import review_match
+from jantaku.tui.reviewtext import format_review
 from jantaku.engine.review.reasons import action_text
 from jantaku.engine.tiles import kind_str, parse_kinds
 

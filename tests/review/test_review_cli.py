@@ -117,3 +117,29 @@ def test_analyze_counts_only_unseen_copies_with_seen(capsys):
     }
     code, out, _ = run(capsys, "analyze", "123m456p789s11z23s9m", "--seen", "1x", "--json")
     assert code == 1 and json.loads(out)["error"].startswith("seen: ")
+
+
+def test_the_review_speaks_the_readers_language_and_its_json_stays_english(capsys, data, monkeypatch, tmp_path):
+    from jantaku.i18n import set_language
+
+    folder, match_id = data
+    monkeypatch.setenv("JANTAKU_CONFIG", str(tmp_path / "settings.json"))
+    monkeypatch.setenv("LANGUAGE", "")
+    for name in ("LC_ALL", "LC_MESSAGES"):
+        monkeypatch.delenv(name, raising=False)
+    monkeypatch.setenv("LANG", "de_DE.UTF-8")
+    try:
+        code, out, err = run(capsys, "review", str(match_id), "--seat", "0", "--data", str(folder))
+        _, json_out, _ = run(capsys, "review", str(match_id), "--seat", "0", "--data", str(folder), "--json")
+    finally:
+        set_language("en")
+    assert code == 0 and not err
+    assert out.startswith("Analyse von Ann (Platz 0) in riichi, durch den Bot strong\nÜbereinstimmung ")
+    assert "Entscheidung 1, Zug" in out and "abwerfen" in out and "Ost 1" in out
+    for english in ("useful tiles unseen", "decision ", "discard ", "passed since", "East 1"):
+        assert english not in out, english
+    review = json.loads(json_out)  # a machine's format: the same words in every language
+    first = review["kyokus"][0]
+    assert first["name"].startswith("East 1")
+    signs = [s for e in first["entries"] for c in e["details"] for o in c["danger"]["opponents"] for s in o["signs"]]
+    assert signs and all(s.isascii() for s in signs)

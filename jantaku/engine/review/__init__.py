@@ -1,5 +1,7 @@
 """Reviewing a recorded match: what a bot would have done at each of a seat's decisions, and why.
 
+The figures and reasons, in stable English; ``jantaku.tui.reviewtext`` says them in the reader's language.
+
 >>> from jantaku.engine.match import Match
 >>> from jantaku.engine.ruleset import get_ruleset
 >>> from jantaku.engine.bots import get_bot
@@ -16,8 +18,8 @@
 from __future__ import annotations
 
 from .model import Candidate, Danger, KyokuReview, MatchReview, OpponentDanger, ReviewEntry, UsefulTile
-from .text import format_entry, format_review
 from .walk import ReviewError, review_decision, review_match
+from .words import Phrase
 
 __all__ = [
     "Candidate",
@@ -25,11 +27,10 @@ __all__ = [
     "KyokuReview",
     "MatchReview",
     "OpponentDanger",
+    "Phrase",
     "ReviewEntry",
     "ReviewError",
     "UsefulTile",
-    "format_entry",
-    "format_review",
     "review_decision",
     "review_match",
 ]

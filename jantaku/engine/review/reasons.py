@@ -24,9 +24,10 @@ from ..bots.seat import Opponent, SeatReading, ShownMeld
 from ..bots.strategy import Strategy, Threat, strategy_for, view_variant
 from ..tiles import is_honor, kind_of, kind_str
 from ..views import View
+from . import words as w
 from .model import Candidate, Danger, OpponentDanger, UsefulTile
+from .words import Phrase
 
-SUIT_WORDS = {"m": "characters", "p": "dots", "s": "bamboo"}
 _SUITS = "mps"
 _WINS = (ActionType.TSUMO, ActionType.RON)
 _CALLS = (ActionType.CHI, ActionType.PON, ActionType.KAN)
@@ -162,7 +163,7 @@ def _call(reading: DecisionReading, text: str, call: Action) -> Candidate:
     counts[best_kind] -= 1
     after = _hand_after(reading, text, counts, melds, best_kind, None)
     return Candidate(
-        f"{text}, then discard {kind_str(best_kind)}",
+        Phrase(w.THEN_DISCARD, action=text, tile=kind_str(best_kind)),
         after.shanten,
         after.useful,
         after.value,
@@ -241,30 +242,27 @@ def signs(reading: DecisionReading, opp: Opponent, kind: int) -> tuple[str, ...]
     if opp.void is not None:
         suit = _SUITS[kind // 9] if kind < 27 else None
         if suit == opp.void:
-            return (f"void in {SUIT_WORDS[opp.void]}: it cannot win on {name}",)
-        out.append(f"void in {SUIT_WORDS[opp.void]}")
+            return (Phrase(w.VOID_CANNOT_WIN, suit=Phrase(w.SUIT_WORDS[opp.void]), tile=name),)
+        out.append(Phrase(w.VOID, suit=Phrase(w.SUIT_WORDS[opp.void])))
     if opp.in_riichi:
-        out.append("in riichi")
+        out.append(Phrase(w.IN_RIICHI))
     if kind in opp.discarded:
-        out.append(f"genbutsu: it threw {name}" if reading.furiten else f"it threw {name} itself")
+        out.append(Phrase(w.GENBUTSU if reading.furiten else w.THREW_ITSELF, tile=name))
     elif reading.furiten and opp.in_riichi and kind in passed_after_riichi(sv, opp):
-        out.append(f"{name} passed since its riichi")
+        out.append(Phrase(w.PASSED_SINCE_RIICHI, tile=name))
     elif not reading.furiten and kind in sv.passed_since_change(opp):
-        out.append(f"{name} passed since its hand last changed")
+        out.append(Phrase(w.PASSED_SINCE_CHANGE, tile=name))
     if is_honor(kind):
-        out.append(f"honour, {sv.unseen[kind]} unseen")
+        out.append(Phrase(w.HONOUR_UNSEEN, count=str(sv.unseen[kind])))
     else:
         out += _suji_and_kabe(reading, opp, kind)
     signals = meld_signals(opp)
     if signals.flush_suit is not None:
         suit = _SUITS[signals.flush_suit // 9]
         inside = is_honor(kind) or kind - kind % 9 == signals.flush_suit
-        out.append(
-            f"its melds show a {SUIT_WORDS[suit]} flush: "
-            + ("this tile fits it" if inside else "this suit is outside it")
-        )
+        out.append(Phrase(w.FLUSH_FITS if inside else w.FLUSH_OUTSIDE, suit=Phrase(w.SUIT_WORDS[suit])))
     if signals.all_pungs:
-        out.append("its melds are all pungs: pair waits")
+        out.append(Phrase(w.ALL_PUNGS))
     return tuple(out)
 
 
@@ -272,18 +270,21 @@ def _suji_and_kabe(reading: DecisionReading, opp: Opponent, kind: int) -> list[s
     """Suji (the two-sided waits a thrown tile three away rules out) and kabe (neighbours all seen)."""
     sv = reading.seat
     n = kind % 9
-    out = []
+    out: list[str] = []
     partners = [kind + d for d in (-3, 3) if 0 <= n + d <= 8]
     needed = [p for p in partners if (p > kind and n <= 2) or (p < kind and n >= 6) or 3 <= n <= 5]
     thrown = [p for p in needed if p in opp.discarded]
     if thrown and len(thrown) == len(needed):
-        out.append("suji: " + " and ".join(kind_str(p) for p in thrown) + " thrown")
+        if len(thrown) == 2:
+            out.append(Phrase(w.SUJI_BOTH, first=kind_str(thrown[0]), second=kind_str(thrown[1])))
+        else:
+            out.append(Phrase(w.SUJI, tile=kind_str(thrown[0])))
     elif thrown:
-        out.append("half suji: " + kind_str(thrown[0]) + " thrown")
+        out.append(Phrase(w.HALF_SUJI, tile=kind_str(thrown[0])))
     for d in (-1, 1):
         m = n + d
         if 0 <= m <= 8 and sv.unseen[kind + d] == 0:
-            out.append(f"kabe: every {kind_str(kind + d)} is in sight")
+            out.append(Phrase(w.KABE, tile=kind_str(kind + d)))
         elif 0 <= m <= 8 and sv.unseen[kind + d] == 1:
-            out.append(f"one chance: one {kind_str(kind + d)} unseen")
+            out.append(Phrase(w.ONE_CHANCE, tile=kind_str(kind + d)))
     return out

@@ -16,9 +16,10 @@ from ..match import STOP_SEAT, Match, MatchRecord, ReplayError
 from ..tiles import format_kinds, format_tiles
 from ..views import View
 from .model import Candidate, KyokuReview, MatchReview, ReviewEntry
+from . import words as w
 from .reasons import DecisionReading, action_text, candidates
+from .words import Phrase
 
-WINDS = ("East", "South", "West", "North")
 _CLAIMS = (ActionType.CHI, ActionType.PON, ActionType.KAN, ActionType.RON)
 
 
@@ -94,10 +95,10 @@ def hand_name(match: Match) -> tuple[int, int, str]:
     """(kyoku, honba, name in words) of the hand in play."""
     view = match.view(None)
     kyoku = view.round_wind * 4 + view.dealer
-    name = f"{WINDS[view.round_wind % 4]} {view.dealer + 1}"
+    name = Phrase(w.HAND_NAME, wind=Phrase(w.WINDS[view.round_wind % 4]), number=str(view.dealer + 1))
     honba = view.extension.honba if isinstance(view.extension, RiichiView) else 0  # only riichi counts repeats
     if honba:
-        name += f" ({honba} repeat{'s' if honba > 1 else ''})"
+        name = Phrase(w.ONE_REPEAT, hand=name) if honba == 1 else Phrase(w.REPEATS, hand=name, count=str(honba))
     return kyoku, honba, name
 
 

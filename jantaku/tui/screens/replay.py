@@ -221,7 +221,9 @@ class ReplayScreen(BaseScreen):
         entry = self.decision_review()
         decision = self.cursor.next_decision()
         if entry is not None and decision is not None:
-            self.app.push_screen(DecisionReviewScreen(entry, self.names[decision[0]], REVIEW_BOT))
+            self.app.push_screen(
+                DecisionReviewScreen(entry, self.names[decision[0]], REVIEW_BOT, self.cursor.record.ruleset)
+            )
 
     def action_step(self, step: int) -> None:
         self.action_go_to(self.cursor.position + step)

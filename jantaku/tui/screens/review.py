@@ -15,8 +15,8 @@ from textual.containers import VerticalScroll
 from textual.screen import ModalScreen
 from textual.widgets import Label, Static
 
-from ...engine.review import ReviewEntry, format_entry
-from ...engine.review.text import loss_words
+from ...engine.review import ReviewEntry
+from ..reviewtext import action_words, format_entry, loss_words
 from ...i18n import N_, _
 
 
@@ -26,21 +26,23 @@ class DecisionReviewScreen(ModalScreen[None]):
     CSS_PATH = "dialogs.tcss"
     BINDINGS = [Binding("escape,v,q,enter", "close", N_("close"))]
 
-    def __init__(self, entry: ReviewEntry, who: str, bot: str) -> None:
+    def __init__(self, entry: ReviewEntry, who: str, bot: str, ruleset: str | None = None) -> None:
         super().__init__()
         self.entry = entry
         self.who = who
         self.bot = bot
+        self.ruleset = ruleset
 
     def compose(self) -> ComposeResult:
         entry = self.entry
+        actual, expected = action_words(entry.actual, self.ruleset), action_words(entry.expected, self.ruleset)
         if entry.is_equal:
-            verdict = _("{who} played {actual}, as {bot} would").format(who=self.who, actual=entry.actual, bot=self.bot)
+            verdict = _("{who} played {actual}, as {bot} would").format(who=self.who, actual=actual, bot=self.bot)
         else:
             verdict = _("{who} played {actual}; {bot} would play {expected} ({why})").format(
-                who=self.who, actual=entry.actual, bot=self.bot, expected=entry.expected, why=loss_words(entry)
+                who=self.who, actual=actual, bot=self.bot, expected=expected, why=loss_words(entry)
             )
-        situation, _blank, *candidates = format_entry(entry, self.bot)
+        situation, _blank, *candidates = format_entry(entry, self.bot, ruleset=self.ruleset)
         with VerticalScroll(id="review"):
             yield Static(Text(_("Review: {verdict}").format(verdict=verdict), "bold"), id="review-verdict")
             yield Static(Text(situation), id="review-situation")
