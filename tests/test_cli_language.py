@@ -90,3 +90,21 @@ def test_every_user_visible_argparse_msgid_of_this_python_is_in_the_catalogue():
         }
     missing = found - set(ARGPARSE_WORDS) - set(PROGRAMMER_ONLY)
     assert missing == set(), f"add to jantaku/cli/argparse_words.py and translate: {sorted(missing)}"
+
+
+def test_a_selfplay_summary_in_german_with_its_plurals(cli_language, capsys):
+    from jantaku.cli.tools import summary_text
+
+    cli_language("de_DE.UTF-8")
+    assert main(["selfplay", "--ruleset", "basic", "--hands", "2", "--seed", "1"]) == 0
+    out = capsys.readouterr().out
+    assert out.startswith("basic: 2 Hände in 1 Partie, ") and "Hände/s" in out
+    assert "Platz 0 (easy): Punkte " in out and "Gewinne" in out and "seat " not in out
+    two = {
+        "ruleset": "basic", "hands": 8, "matches": 2, "seconds": 0.5, "hands_per_second": 16.0,
+        "wins": 7, "draws": 1, "mean_turns": 20.25, "seats": [], "errors": [],
+    }  # fmt: skip
+    assert summary_text(two).startswith("basic: 8 Hände in 2 Partien, 0,5 s (16,0 Hände/s)")
+    set_language("en")
+    assert summary_text(two).startswith("basic: 8 hands in 2 matches, 0.5 s (16.0 hands/s)")
+    assert summary_text({**two, "matches": 1}).startswith("basic: 8 hands in 1 match,")

@@ -21,7 +21,7 @@ from ..netplay.paths import default_data_dir
 from ..netplay.tables import DEFAULT_BOT
 from ..tui.ssh.hosting import add_ssh_arguments, start_ssh_door
 from ..tui.web.hosting import add_web_arguments, start_web_door
-from ..i18n import _, aligned, format_datetime
+from ..i18n import _, aligned, format_datetime, ngettext
 from .common import address, at_least, data_dir, failure, port, unknown_bot
 from .formats import FORMATS, export_formats
 
@@ -134,7 +134,11 @@ async def serve(args: argparse.Namespace) -> int:
     lines += web_lines
     listening = _("jantaku host {name} listening on {address} (data: {data})")
     if host.resumed:
-        listening = _("jantaku host {name} listening on {address} (data: {data}; resumed {count} unfinished match(es))")
+        listening = ngettext(
+            "jantaku host {name} listening on {address} (data: {data}; resumed {count} unfinished match)",
+            "jantaku host {name} listening on {address} (data: {data}; resumed {count} unfinished matches)",
+            host.resumed,
+        )
     print(listening.format(name=repr(host.name), address=f"{args.bind}:{port}", data=data, count=host.resumed))
     if args.bind in ("0.0.0.0", ""):
         print("  " + aligned(_("join on this machine:"), f"jantaku join 127.0.0.1:{port}"))

@@ -9,7 +9,7 @@ import json
 import sys
 
 from ..engine.bots.base import LEVELS as BOT_LEVELS
-from ..i18n import _
+from ..i18n import _, ngettext
 from .common import address, at_least, failure, port, unknown_bot
 
 MAX_LINE = 1024 * 1024  # a line of events longer than this is answered with none, unread
@@ -187,9 +187,11 @@ def selfplay_mjai(args: argparse.Namespace, bots: list[str] | None) -> int:
         for seat, info in summary["mjai_seats"].items():
             print(
                 "  "
-                + _("seat {seat} (mjai: {command}): {count} fallback(s)").format(
-                    seat=seat, command=info["command"], count=len(info["fallbacks"])
-                )
+                + ngettext(
+                    "seat {seat} (mjai: {command}): {count} fallback",
+                    "seat {seat} (mjai: {command}): {count} fallbacks",
+                    len(info["fallbacks"]),
+                ).format(seat=seat, command=info["command"], count=len(info["fallbacks"]))
             )
             for why in info["fallbacks"][:10]:
                 print(f"    {why}")

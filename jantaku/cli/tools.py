@@ -12,7 +12,7 @@ import sys
 from collections.abc import Callable, Iterable
 from typing import TYPE_CHECKING, Any
 
-from ..i18n import _
+from ..i18n import _, format_number, format_signed, ngettext
 from .common import at_least, parse_options
 
 if TYPE_CHECKING:
@@ -111,7 +111,7 @@ def cmd_analyze(args: argparse.Namespace) -> int:
 def cmd_selfplay(args: argparse.Namespace) -> int:
     from ..engine.bots import bot_names
     from ..engine.options import OptionError
-    from ..engine.selfplay import format_summary, run_selfplay
+    from ..engine.selfplay import run_selfplay
 
     bots = args.bots.split(",") if args.bots else None
     if bots is not None and (len(bots) != 4 or any(b not in bot_names() for b in bots)):
@@ -142,8 +142,45 @@ def cmd_selfplay(args: argparse.Namespace) -> int:
     if args.json:
         print(json.dumps(summary, ensure_ascii=False))
     else:
-        print(format_summary(summary))
+        print(summary_text(summary))
     return 1 if summary["errors"] else 0
+
+
+def summary_text(s: dict[str, Any]) -> str:
+    """A self-play summary in the reader's language (``--json`` gives the same figures for programs)."""
+    lines = [
+        ngettext(
+            "{ruleset}: {hands} hands in {matches} match, {seconds} s ({rate} hands/s)",
+            "{ruleset}: {hands} hands in {matches} matches, {seconds} s ({rate} hands/s)",
+            s["matches"],
+        ).format(
+            ruleset=s["ruleset"],
+            hands=s["hands"],
+            matches=s["matches"],
+            seconds=format_number(s["seconds"]),
+            rate=format_number(s["hands_per_second"]) if s["hands_per_second"] is not None else "?",
+        ),
+        "  "
+        + _("wins {wins}, draws {draws}, mean discards per hand {turns}").format(
+            wins=s["wins"], draws=s["draws"], turns=format_number(s["mean_turns"])
+        ),
+    ]
+    for i, seat in enumerate(s["seats"]):
+        lines.append(
+            "  "
+            + _("seat {seat} ({bot}): points {points}, wins {wins}, deal-ins {deal_ins}, draws {draws}").format(
+                seat=i,
+                bot=seat["bot"],
+                points=format_signed(seat["points"]),
+                wins=seat["wins"],
+                deal_ins=seat["deal_ins"],
+                draws=seat["draws"],
+            )
+        )
+    if s["errors"]:
+        lines.append("  " + _("ERRORS: {count}").format(count=len(s["errors"])))
+        lines += ["    " + e.splitlines()[0] for e in s["errors"][:10]]
+    return "\n".join(lines)
 
 
 # --- import ------------------------------------------------------------------------

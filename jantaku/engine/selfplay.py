@@ -104,20 +104,3 @@ def run_selfplay(
         "errors": errors,
         "seats": stats["seats"],
     }
-
-
-def format_summary(s: dict[str, Any]) -> str:
-    lines = [
-        f"{s['ruleset']}: {s['hands']} hands in {s['matches']} match(es), {s['seconds']} s "
-        f"({s['hands_per_second']} hands/s)",
-        f"  wins {s['wins']}, draws {s['draws']}, mean discards per hand {s['mean_turns']}",
-    ]
-    for i, seat in enumerate(s["seats"]):
-        lines.append(
-            f"  seat {i} ({seat['bot']}): points {seat['points']:+d}, wins {seat['wins']}, "
-            f"deal-ins {seat['deal_ins']}, draws {seat['draws']}"
-        )
-    if s["errors"]:
-        lines.append(f"  ERRORS: {len(s['errors'])}")
-        lines += ["    " + e.splitlines()[0] for e in s["errors"][:10]]
-    return "\n".join(lines)

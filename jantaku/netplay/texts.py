@@ -63,8 +63,8 @@ HOST_TEXTS: dict[str, str] = {
     "own_table_limit": N_("you have {count} tables open already"),
     "address_table_limit": N_("{count} tables are open from {address}"),
     "create_rate_limit": N_("at most {count} new tables a minute; try again soon"),
-    "own_bot_match_limit": N_("you may run {count} match(es) of bots only at a time"),
-    "address_bot_match_limit": N_("{count} matches of bots only run from {address} already"),
+    "own_bot_match_limit": N_("matches of bots only that you may run at a time: {count}"),
+    "address_bot_match_limit": N_("matches of bots only running from {address} already: {count}"),
     "chat_too_fast": N_("you are chatting too fast"),
     # prompts and actions
     "prompt_not_open": N_("prompt {prompt} is not open for you"),

@@ -9,7 +9,7 @@ from textual.containers import Horizontal, Vertical
 from textual.widgets import Button, Input, Label, OptionList
 from textual.widgets.option_list import Option
 
-from ...i18n import N_, _
+from ...i18n import N_, _, ngettext
 from ...netplay.discovery import HostInfo, discover
 from .base import BaseScreen
 
@@ -56,8 +56,13 @@ class JoinScreen(BaseScreen):
         if not self.found:
             found.add_option(Option(Text(_("no host answered (you can still type an address)"), "dim"), disabled=True))
         for i, host in enumerate(self.found):
-            seats = ", " + _("{count} free seat(s)").format(count=host.open_seats) if host.open_seats else ""
-            tables = _("{count} table(s)").format(count=host.tables)
+            seats = (
+                ", "
+                + ngettext("{count} free seat", "{count} free seats", host.open_seats).format(count=host.open_seats)
+                if host.open_seats
+                else ""
+            )
+            tables = ngettext("{count} table", "{count} tables", host.tables).format(count=host.tables)
             found.add_option(Option(f"{host.name}  {host.join_address}  {tables}{seats}", id=str(i)))
 
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
