@@ -108,3 +108,14 @@ def test_a_selfplay_summary_in_german_with_its_plurals(cli_language, capsys):
     set_language("en")
     assert summary_text(two).startswith("basic: 8 hands in 2 matches, 0.5 s (16.0 hands/s)")
     assert summary_text({**two, "matches": 1}).startswith("basic: 8 hands in 1 match,")
+
+
+def test_an_option_the_engine_refuses_is_said_in_german(cli_language, capsys):
+    cli_language("de_DE.UTF-8")
+    assert main(["selfplay", "--ruleset", "riichi", "--hands", "1", "--option", "aka=1"]) == 2
+    assert capsys.readouterr().err.startswith("jantaku selfplay: unbekannte Option 'aka'; Optionen: aka_dora, ")
+    assert main(["selfplay", "--ruleset", "hongkong", "--hands", "1", "--option", "min_fan=x"]) == 2
+    assert "Option 'min_fan' muss eine ganze Zahl sein, nicht 'x'" in capsys.readouterr().err
+    cli_language("en_GB.UTF-8")
+    assert main(["selfplay", "--ruleset", "riichi", "--hands", "1", "--option", "aka=1"]) == 2
+    assert capsys.readouterr().err.startswith("jantaku selfplay: unknown option 'aka'; options: aka_dora, ")

@@ -11,6 +11,7 @@ import sys
 from ..engine.bots.base import LEVELS as BOT_LEVELS
 from ..i18n import _, ngettext
 from .common import address, at_least, failure, port, unknown_bot
+from ..tui.terms import said
 
 MAX_LINE = 1024 * 1024  # a line of events longer than this is answered with none, unread
 
@@ -166,7 +167,7 @@ def selfplay_mjai(args: argparse.Namespace, bots: list[str] | None) -> int:
             )
         )
     except (OptionError, ValueError, OSError) as exc:
-        print(f"jantaku selfplay: {exc}", file=sys.stderr)
+        print(f"jantaku selfplay: {said(exc)}", file=sys.stderr)
         return 2
     summary = {
         "ruleset": args.ruleset,

@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING
 from ..tui.settings import BOT_LEVELS
 from ..i18n import _
 from .common import address, non_negative_seconds, parse_options
+from ..tui.terms import said
 
 if TYPE_CHECKING:
     from ..tui.app import JantakuApp
@@ -95,7 +96,7 @@ def cmd_play(args: argparse.Namespace) -> int:
         if mjai_seats and (ruleset != MJAI_VARIANT or 0 in mjai_seats):
             raise ValueError(_("--seat: mjai bots play riichi, in seats 1-3 (you play seat 0)"))
     except (OptionError, ValueError) as exc:
-        print(f"jantaku play: {exc}", file=sys.stderr)
+        print(f"jantaku play: {said(exc)}", file=sys.stderr)
         return 2
 
     def start(app: JantakuApp) -> None:

@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING, Any
 
 from ..i18n import _, format_number, format_signed, ngettext
 from .common import at_least, parse_options
+from ..tui.terms import said
 
 if TYPE_CHECKING:
     from ..engine.rulesets.riichi.mjai_replay import MjaiImportReport
@@ -137,7 +138,7 @@ def cmd_selfplay(args: argparse.Namespace) -> int:
             options=parse_options(args.option, "jantaku selfplay"),
         )
     except OptionError as exc:
-        print(f"jantaku selfplay: {exc}", file=sys.stderr)
+        print(f"jantaku selfplay: {said(exc)}", file=sys.stderr)
         return 2
     if args.json:
         print(json.dumps(summary, ensure_ascii=False))

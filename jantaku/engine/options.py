@@ -33,6 +33,37 @@ import typing
 from collections.abc import Mapping
 from typing import Any
 
+from .phrase import Phrase
+
+
+# what an option refused says (a Phrase, so a screen says it in its reader's language)
+UNKNOWN_PRESET = "unknown preset {preset}; presets: {presets}"
+UNKNOWN_OPTION = "unknown option {name}; options: {options}"
+MUST_BE_LIST = "option {name} must be a list, not {value}"
+MUST_BE_LIST_OF = "option {name} must be a list of {length}, not {count} items"
+MUST_BE_BOOL = "option {name} must be true or false, not {value}"
+MUST_BE_WHOLE = "option {name} must be a whole number, not {value}"
+MUST_BE_NUMBER = "option {name} must be a number, not {value}"
+MUST_BE_TEXT = "option {name} must be text, not {value}"
+MUST_BE_IN = "option {name} must be in {low}..{high}, not {value}"
+MUST_BE_ONE_OF = "option {name} must be one of {choices}, not {value}"
+UNKNOWN_RULESET = "unknown ruleset {name}; rulesets: {rulesets}"
+MIN_FAN_OVER_LIMIT = "option 'min_fan' ({min_fan}) cannot exceed 'limit_fan' ({limit_fan}): no hand could win"
+OPTION_TEMPLATES = (
+    UNKNOWN_PRESET,
+    UNKNOWN_OPTION,
+    MUST_BE_LIST,
+    MUST_BE_LIST_OF,
+    MUST_BE_BOOL,
+    MUST_BE_WHOLE,
+    MUST_BE_NUMBER,
+    MUST_BE_TEXT,
+    MUST_BE_IN,
+    MUST_BE_ONE_OF,
+    UNKNOWN_RULESET,
+    MIN_FAN_OVER_LIMIT,
+)
+
 
 class OptionError(ValueError):
     """An unknown preset or option, or a value it cannot take."""
@@ -61,14 +92,14 @@ def resolve_options(
     values: dict[str, Any] = {}
     if preset is not None:
         if preset not in presets:
-            raise OptionError(f"unknown preset {preset!r}; presets: {', '.join(presets) or 'none'}")
+            raise OptionError(Phrase(UNKNOWN_PRESET, preset=repr(preset), presets=", ".join(presets) or "-"))
         values.update(presets[preset])
     values.update(overrides or {})
     fields = {f.name: f for f in dataclasses.fields(cls)}
     hints = typing.get_type_hints(cls)
     for name, value in values.items():
         if name not in fields:
-            raise OptionError(f"unknown option {name!r}; options: {', '.join(fields)}")
+            raise OptionError(Phrase(UNKNOWN_OPTION, name=repr(name), options=", ".join(fields)))
         values[name] = _check(name, value, hints[name], fields[name].metadata)
     return cls(**values)
 
@@ -78,29 +109,33 @@ def _check(name: str, value: Any, hint: Any, declared: Mapping[str, Any]) -> Any
     origin = typing.get_origin(hint)
     if origin is tuple:
         if not isinstance(value, (list, tuple)):
-            raise OptionError(f"option {name!r} must be a list, not {value!r}")
+            raise OptionError(Phrase(MUST_BE_LIST, name=repr(name), value=repr(value)))
         if length is not None and len(value) != length:
-            raise OptionError(f"option {name!r} must be a list of {length}, not {len(value)} items")
+            raise OptionError(Phrase(MUST_BE_LIST_OF, name=repr(name), length=str(length), count=str(len(value))))
         item_hint = typing.get_args(hint)[0] if typing.get_args(hint) else Any
         item_rules = {"bounds": bounds}
         return tuple(_check(f"{name}[{i}]", item, item_hint, item_rules) for i, item in enumerate(value))
     if hint is bool:
         if not isinstance(value, bool):
-            raise OptionError(f"option {name!r} must be true or false, not {value!r}")
+            raise OptionError(Phrase(MUST_BE_BOOL, name=repr(name), value=repr(value)))
     elif hint is int:
         if isinstance(value, bool) or not isinstance(value, int):
-            raise OptionError(f"option {name!r} must be a whole number, not {value!r}")
+            raise OptionError(Phrase(MUST_BE_WHOLE, name=repr(name), value=repr(value)))
     elif hint is float:
         if isinstance(value, bool) or not isinstance(value, (int, float)):
-            raise OptionError(f"option {name!r} must be a number, not {value!r}")
+            raise OptionError(Phrase(MUST_BE_NUMBER, name=repr(name), value=repr(value)))
         value = float(value)
     elif hint is str:
         if not isinstance(value, str):
-            raise OptionError(f"option {name!r} must be text, not {value!r}")
+            raise OptionError(Phrase(MUST_BE_TEXT, name=repr(name), value=repr(value)))
     if bounds is not None and not bounds[0] <= value <= bounds[1]:
-        raise OptionError(f"option {name!r} must be in {bounds[0]}..{bounds[1]}, not {value!r}")
+        raise OptionError(
+            Phrase(MUST_BE_IN, name=repr(name), low=str(bounds[0]), high=str(bounds[1]), value=repr(value))
+        )
     if choices is not None and value not in choices:
-        raise OptionError(f"option {name!r} must be one of {', '.join(map(str, choices))}, not {value!r}")
+        raise OptionError(
+            Phrase(MUST_BE_ONE_OF, name=repr(name), choices=", ".join(map(str, choices)), value=repr(value))
+        )
     return value
 
 

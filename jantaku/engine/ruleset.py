@@ -36,7 +36,8 @@ from typing import TYPE_CHECKING, Any, ClassVar, Protocol
 
 from .actions import ActionLabel
 from .events import Event
-from .options import OptionError, options_to_dict, resolve_options
+from .options import UNKNOWN_RULESET, OptionError, options_to_dict, resolve_options
+from .phrase import Phrase
 from .results import HandResult
 from .scoring import ScoreRequest, ScoreResult
 from .table import HandContext, Table
@@ -192,7 +193,7 @@ def ruleset_class(name: str) -> type[Ruleset]:
     for cls in variants():
         if cls.name == name:
             return cls
-    raise OptionError(f"unknown ruleset {name!r}; rulesets: {', '.join(ruleset_names())}")
+    raise OptionError(Phrase(UNKNOWN_RULESET, name=repr(name), rulesets=", ".join(ruleset_names())))
 
 
 def get_ruleset(name: str, preset: str | None = None, options: dict[str, Any] | None = None) -> Ruleset:

@@ -17,6 +17,7 @@ from .records import save_record
 from .session import GameSession
 from .settings import Settings, load_settings, save_settings
 from .tilefaces import TileColours, theme_defaults
+from .terms import said
 
 # the quick game's default variant: the first of these that is installed
 PREFERRED_RULESETS = ("riichi", "hongkong", "classical", "sichuan", "basic")
@@ -95,7 +96,7 @@ class JantakuApp(App):
         try:
             get_ruleset(ruleset, preset or None, options)
         except OptionError as exc:
-            self.notify(str(exc), severity="error")
+            self.notify(said(exc), severity="error")
             return False
         self.settings.ruleset, self.settings.preset = ruleset, preset or ""
         self.save_settings()

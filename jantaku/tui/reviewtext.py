@@ -21,21 +21,10 @@ from collections.abc import Sequence
 from ..engine.review.model import Candidate, KyokuReview, MatchReview, ReviewEntry
 from ..engine.review.words import Phrase
 from ..i18n import _, format_number
-from .terms import action_label
+from .terms import action_label, said
 
 MISTAKES_SHOWN = 10
 CANDIDATES_SHOWN = 4  # per decision in the full text: the best few, and the expected and actual ones
-
-
-def said(text: str) -> str:
-    """An engine phrase in the reader's language (its arguments too); any other text as it is."""
-    if not isinstance(text, Phrase):
-        return text
-    args = {key: said(value) for key, value in text.args.items()}
-    try:
-        return _(text.template).format(**args)
-    except (KeyError, IndexError, ValueError):  # a translation that does not fit: the English
-        return str(text)
 
 
 def action_words(action: str, ruleset: str | None = None) -> str:

@@ -25,6 +25,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterator
 
+from ..engine.phrase import Phrase
 from ..i18n import _, N_
 
 _TILE_TAIL = re.compile(r"^(.+?) ((?:\d+[mpsz])+)$")  # "Closed pung 1z", "Exposed kong 5555p"
@@ -50,6 +51,27 @@ CLAIM_WORDS = {  # the non-riichi variants' names for the engine's kinds
     "ron": N_("Mah-Jongg"),
 }
 JAPANESE_TERMS = ("riichi",)  # the variants whose calls keep their Japanese names
+
+
+def said(text: object) -> str:
+    """What the engine said, in the player's language: a :class:`~jantaku.engine.phrase.Phrase` is
+    translated (its arguments too); an exception says its first argument; anything else as it is.
+
+    >>> from jantaku.i18n import set_language
+    >>> from jantaku.engine.phrase import Phrase
+    >>> set_language("de"); said(Phrase("option {name} must be a number, not {value}", name="'x'", value="'a'"))
+    "Option 'x' muss eine Zahl sein, nicht 'a'"
+    >>> set_language("en")
+    """
+    if isinstance(text, BaseException):
+        return said(text.args[0]) if len(text.args) == 1 else str(text)
+    if not isinstance(text, Phrase):
+        return str(text)
+    args = {key: said(value) for key, value in text.args.items()}
+    try:
+        return _(text.template).format(**args)
+    except (KeyError, IndexError, ValueError):  # a translation that does not fit: the English
+        return str(text)
 
 
 def item_name(name: str) -> str:
@@ -173,7 +195,10 @@ def engine_msgids() -> Iterator[str]:
     yield from (reason.value for reason in Reason)  # sichuan's payments' reasons
     from ..engine.review.words import TEMPLATES
 
-    yield from TEMPLATES  # the review's phrases (reviewtext.said)
+    yield from TEMPLATES  # the review's phrases (said)
+    from ..engine.options import OPTION_TEMPLATES
+
+    yield from OPTION_TEMPLATES  # an option refused
 
 
 def score_item_msgids() -> Iterator[str]:

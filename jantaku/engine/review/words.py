@@ -15,17 +15,9 @@ template, for the catalogue.
 
 from __future__ import annotations
 
+from ..phrase import Phrase
 
-class Phrase(str):
-    """``template`` filled with ``args``; the string itself is the English text."""
-
-    template: str
-    args: dict[str, str]
-
-    def __new__(cls, template: str, **args: str) -> Phrase:
-        self = super().__new__(cls, template.format(**args))
-        self.template, self.args = template, args
-        return self
+__all__ = ["Phrase", "TEMPLATES"]
 
 
 SUIT_WORDS = {"m": "characters", "p": "dots", "s": "bamboo"}

@@ -20,7 +20,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from ...options import OptionError, option, resolve_options
+from ...options import MIN_FAN_OVER_LIMIT, OptionError, option, resolve_options
+from ...phrase import Phrase
 
 DEFAULT_PRESET = "dmjl"
 
@@ -58,9 +59,7 @@ class HongKongOptions:
 
     def __post_init__(self) -> None:
         if self.min_fan > self.limit_fan:
-            raise OptionError(
-                f"option 'min_fan' ({self.min_fan}) cannot exceed 'limit_fan' ({self.limit_fan}): no hand could win"
-            )
+            raise OptionError(Phrase(MIN_FAN_OVER_LIMIT, min_fan=str(self.min_fan), limit_fan=str(self.limit_fan)))
 
 
 PRESETS: dict[str, dict[str, Any]] = {
