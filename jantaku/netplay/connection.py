@@ -17,6 +17,7 @@ from typing import TYPE_CHECKING, Any
 
 from .limits import ConnectionLimits
 from .protocol import ErrorCode, MessageReader, ProtocolError, error_message, pack
+from .texts import HostText
 
 if TYPE_CHECKING:
     from .players import Player
@@ -267,7 +268,7 @@ class Connection:
             for msg in self._reader.feed(data):
                 self._last_message, completed = self._loop.time(), True
                 if not self._bucket.take():
-                    raise ProtocolError(ErrorCode.RATE_LIMITED, f"more than {self.limits.rate:g} messages a second")
+                    raise ProtocolError(ErrorCode.RATE_LIMITED, HostText("rate_limited", rate=f"{self.limits.rate:g}"))
                 self._on_message(self, msg)
                 if self.closed:
                     return
@@ -303,10 +304,10 @@ class Connection:
     def _why(self, kind: str) -> str:
         limits = self.limits
         if kind == "handshake":
-            return f"no whole hello within {limits.handshake_timeout:g} s of connecting"
+            return HostText("no_hello", seconds=f"{limits.handshake_timeout:g}")
         if kind == "message":
-            return f"a message took over {limits.message_timeout:g} s to arrive"
-        return f"no message for {limits.idle_timeout:g} s"
+            return HostText("message_too_slow", seconds=f"{limits.message_timeout:g}")
+        return HostText("idle", seconds=f"{limits.idle_timeout:g}")
 
     def _watch(self, deadline: float) -> None:
         if self._watchdog is not None:
@@ -350,4 +351,4 @@ class Connection:
         """An answered error; too many of them end the connection."""
         self.errors += 1
         if self.errors > self.limits.max_errors:
-            raise ProtocolError(ErrorCode.TOO_MANY_ERRORS, f"more than {self.limits.max_errors} bad requests")
+            raise ProtocolError(ErrorCode.TOO_MANY_ERRORS, HostText("too_many_errors", count=self.limits.max_errors))

@@ -83,6 +83,12 @@ HOST_TEXTS: dict[str, str] = {
     "address_full": N_("too many connections from {address}"),
     "host_failed": N_("the host failed on your request; please reconnect"),
     "replaced": N_("you connected again from elsewhere"),
+    # the connection's own limits (connection.py)
+    "no_hello": N_("no whole hello within {seconds} s of connecting"),
+    "message_too_slow": N_("a message took over {seconds} s to arrive"),
+    "idle": N_("no message for {seconds} s"),
+    "rate_limited": N_("more than {rate} messages a second"),
+    "too_many_errors": N_("more than {count} bad requests"),
 }
 
 

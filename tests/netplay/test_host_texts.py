@@ -145,3 +145,35 @@ def test_every_host_text_names_a_key_with_exactly_the_arguments_its_sentence_has
 def test_every_key_is_listed_in_the_protocol_document():
     document = (NETPLAY.parents[1] / "docs" / "protocol.md").read_text(encoding="utf-8")
     assert [key for key in HOST_TEXTS if f"| `{key}` | {HOST_TEXTS[key]} |" not in document] == []
+
+
+async def test_the_connections_own_limits_are_said_in_the_readers_language():
+    """Idle and too fast: the connection layer's refusals carry keys too (connection.py)."""
+    from jantaku.netplay.limits import ConnectionLimits
+    from jantaku.netplay.protocol import pack
+
+    from .test_hostile import HELLO, RawPeer
+
+    host = Host(
+        seed=1, connection_limits=ConnectionLimits(handshake_timeout=0.3, idle_timeout=0.4, rate=2.0, burst=2.0)
+    )
+    await host.start(port=0, bind="127.0.0.1")
+    try:
+        idle = await RawPeer.open(host.port)
+        idle.send(HELLO)
+        fast = await RawPeer.open(host.port)
+        fast.send(HELLO + b"".join(pack({"type": "ping", "data": i}) for i in range(20)))
+        said = {}
+        for peer in (idle, fast):
+            for message in await peer.until_closed():
+                if message.get("type") == "error":
+                    said[message["code"]] = message
+        assert said[ErrorCode.IDLE]["key"] == "idle" and said[ErrorCode.IDLE]["args"] == {"seconds": "0.4"}
+        assert said[ErrorCode.RATE_LIMITED]["key"] == "rate_limited"
+        set_language("de")
+        assert in_reader_language(said[ErrorCode.IDLE]) == "seit 0.4 s keine Nachricht"
+        assert in_reader_language(said[ErrorCode.RATE_LIMITED]) == "mehr als 2 Nachrichten pro Sekunde"
+        set_language("en")
+        assert in_reader_language(said[ErrorCode.IDLE]) == "no message for 0.4 s"
+    finally:
+        await host.stop()
