@@ -13,14 +13,16 @@ template and fills them in (an argument may be a phrase too).
 
 from __future__ import annotations
 
+from typing import Self
+
 
 class Phrase(str):
     """``template`` filled with ``args``; the string itself is the English text."""
 
     template: str
-    args: dict[str, str]
+    args: dict[str, object]  # phrases, names, tile notation, numbers
 
-    def __new__(cls, template: str, **args: str) -> Phrase:
+    def __new__(cls, template: str, **args: object) -> Self:
         self = super().__new__(cls, template.format(**args))
         self.template, self.args = template, args
         return self

@@ -21,7 +21,9 @@ or sends it as before is unchanged; :func:`~jantaku.netplay.protocol.error_messa
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any
+from typing import Any, Self
+
+from ..engine.phrase import Phrase
 
 from ..i18n import N_, _
 
@@ -92,15 +94,14 @@ HOST_TEXTS: dict[str, str] = {
 }
 
 
-class HostText(str):
+class HostText(Phrase):
     """One of :data:`HOST_TEXTS` with its arguments; the string itself is the English sentence."""
 
     key: str
-    args: dict[str, Any]
 
-    def __new__(cls, key: str, **args: Any) -> HostText:
-        self = super().__new__(cls, HOST_TEXTS[key].format(**args))
-        self.key, self.args = key, args
+    def __new__(cls, key: str, **args: Any) -> Self:
+        self = super().__new__(cls, HOST_TEXTS[key], **args)
+        self.key = key
         return self
 
     def wire(self) -> dict[str, Any]:

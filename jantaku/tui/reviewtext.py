@@ -1,7 +1,7 @@
 """A review in words, in the reader's language: the match rate, the biggest mistakes first, then every decision.
 
 The engine's review (:mod:`jantaku.engine.review`) is figures and English
-phrases that keep their templates (:class:`~jantaku.engine.review.words.Phrase`);
+phrases that keep their templates (:class:`~jantaku.engine.phrase.Phrase`);
 this module says them, for ``jantaku review`` and the replay's review screen.
 
 >>> from jantaku.engine.review.model import Candidate, UsefulTile
@@ -19,7 +19,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from ..engine.review.model import Candidate, KyokuReview, MatchReview, ReviewEntry
-from ..engine.review.words import Phrase
+from ..engine.phrase import Phrase
 from ..i18n import _, format_number
 from .terms import action_label, said
 
@@ -30,13 +30,13 @@ CANDIDATES_SHOWN = 4  # per decision in the full text: the best few, and the exp
 def action_words(action: str, ruleset: str | None = None) -> str:
     """A candidate's action (``pon 55p+5p``, ``chi 34m+5m, then discard 9s``) as the player says it."""
     if isinstance(action, Phrase) and "action" in action.args:
-        inner = action_words(action.args["action"], ruleset)
+        inner = action_words(str(action.args["action"]), ruleset)
         return _(action.template).format(**{**{k: said(v) for k, v in action.args.items()}, "action": inner})
     return action_label(action, ruleset)
 
 
 def _percent(value: float, decimals: int = 0) -> str:
-    return _("{percent}%").format(percent=format_number(value * 100, decimals)) if value == value else "?"
+    return _("{percent}%").format(percent=format_number(value * 100, decimals))
 
 
 def shanten_words(shanten: int | None) -> str:

@@ -17,9 +17,9 @@ The figures and reasons, in stable English; ``jantaku.tui.reviewtext`` says them
 
 from __future__ import annotations
 
+from ..phrase import Phrase
 from .model import Candidate, Danger, KyokuReview, MatchReview, OpponentDanger, ReviewEntry, UsefulTile
 from .walk import ReviewError, review_decision, review_match
-from .words import Phrase
 
 __all__ = [
     "Candidate",

@@ -23,10 +23,10 @@ from ..bots.levels import SLOWER, STRONG, LevelBot, after_kong, called_meld
 from ..bots.seat import Opponent, SeatReading, ShownMeld
 from ..bots.strategy import Strategy, Threat, strategy_for, view_variant
 from ..tiles import is_honor, kind_of, kind_str
+from ..phrase import Phrase
 from ..views import View
 from . import words as w
 from .model import Candidate, Danger, OpponentDanger, UsefulTile
-from .words import Phrase
 
 _SUITS = "mps"
 _WINS = (ActionType.TSUMO, ActionType.RON)

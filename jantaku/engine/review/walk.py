@@ -13,12 +13,12 @@ from ..actions import Action, ActionType, tile_of
 from ..rulesets.riichi.view import RiichiView
 from ..bots import Bot, get_bot
 from ..match import STOP_SEAT, Match, MatchRecord, ReplayError
+from ..phrase import Phrase
 from ..tiles import format_kinds, format_tiles
 from ..views import View
 from .model import Candidate, KyokuReview, MatchReview, ReviewEntry
 from . import words as w
 from .reasons import DecisionReading, action_text, candidates
-from .words import Phrase
 
 _CLAIMS = (ActionType.CHI, ActionType.PON, ActionType.KAN, ActionType.RON)
 

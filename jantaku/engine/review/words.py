@@ -6,6 +6,7 @@ so); a screen shows a :class:`Phrase` in its reader's language by translating
 tile notation (``jantaku.tui.reviewtext``).  :data:`TEMPLATES` lists every
 template, for the catalogue.
 
+    >>> from jantaku.engine.phrase import Phrase
     >>> p = Phrase(KABE, tile="4m")
     >>> p, p.template, p.args
     ('kabe: every 4m is in sight', 'kabe: every {tile} is in sight', {'tile': '4m'})
@@ -14,10 +15,6 @@ template, for the catalogue.
 """
 
 from __future__ import annotations
-
-from ..phrase import Phrase
-
-__all__ = ["Phrase", "TEMPLATES"]
 
 
 SUIT_WORDS = {"m": "characters", "p": "dots", "s": "bamboo"}

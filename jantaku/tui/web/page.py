@@ -21,13 +21,15 @@ from pathlib import Path
 from string import Template
 
 from ...i18n import LANGUAGES, N_, gettext_in
+from ..tilefaces import BONUS_FACES, HONOR_FACES
 
 FONT = "/static/fonts/RobotoMono-VariableFont_wght.ttf"
 FONTS_DIR = Path(__file__).with_name("fonts")  # served as /fonts/ (the door's own files)
 FALLBACK_FONT = "/fonts/jantaku-fallback.woff2"
 # the characters that font holds (scripts/web_font.py writes both): the honour tiles' kanji and the
 # few other glyphs the game draws that Roboto Mono lacks, for browsers without a CJK font
-HONOURS = "東南西北白發中梅春"  # loaded at once: a canvas that draws them would not ask for the face
+# the faces loaded at once: a canvas that draws them would not ask for the font
+HONOURS = HONOR_FACES + "".join(BONUS_FACES)
 FALLBACK_RANGE = (FONTS_DIR / "jantaku-fallback.ranges").read_text().strip()
 
 CONNECTING = N_("Taking a seat…")
