@@ -54,7 +54,8 @@ from pathlib import Path
 
 import msgpack
 
-sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+REPO = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(REPO))
 
 from jantaku.engine.actions import Action, ActionType  # noqa: E402
 from jantaku.engine.bots import get_bot  # noqa: E402
@@ -240,6 +241,9 @@ async def start_host(
         "error",
         stdout=asyncio.subprocess.PIPE,
         env=env,
+        # ``python -c`` puts the working directory first on sys.path, before PYTHONPATH: run in
+        # the tree being measured, or a checkout's own package would shadow the other tree's.
+        cwd=tree or REPO,
     )
     while True:
         line = (await asyncio.wait_for(proc.stdout.readline(), 30)).decode()

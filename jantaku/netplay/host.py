@@ -111,10 +111,11 @@ class Host:
         else:
             self.store = Store(None)
         self.store.batch_writes(self._turn.schedule)
+        read_buffer = memoryview(bytearray(64 * 1024))  # shared by the connections: see HostProtocol
         try:
             # bound (a taken port fails before any work) but not listening yet: see _listen_when_ready
             self._server = await asyncio.get_running_loop().create_server(
-                lambda: HostProtocol(self._open), bind, port, start_serving=False
+                lambda: HostProtocol(self._open, read_buffer), bind, port, start_serving=False
             )
         except OSError:
             self._release()

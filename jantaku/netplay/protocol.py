@@ -131,8 +131,9 @@ class MessageReader:
         """Whether bytes of an unfinished message are waiting for the rest."""
         return self._fed > self._consumed
 
-    def feed(self, data: bytes) -> Iterator[dict[str, Any]]:
-        """Feed received bytes; yields every message completed by them."""
+    def feed(self, data: bytes | memoryview) -> Iterator[dict[str, Any]]:
+        """Feed received bytes (copied: ``data`` may be reused once this returns); yields every
+        message completed by them."""
         try:
             self._unpacker.feed(data)
         except msgpack.BufferFull:
