@@ -23,7 +23,7 @@ stayed under, with ``ratio`` lines against the references there are: the 100-tab
 target, the 100 ms budget, tech.md's 60 MB host memory goal, and the engine
 playing the same decisions alone (host CPU per decision / engine CPU per decision).
 
-``--compare OLD_TREE`` runs each step twice, interleaved: the host from another source tree
+``--compare OLD_TREE`` runs each step twice (``--rounds K``: 2·K times), interleaved: the host from another source tree
 (``git archive REV | tar -x -C OLD_TREE``, put first on the host's ``PYTHONPATH``) and this one,
 with the same clients, and prints the ratio of host CPU per decision (this / other).
 With ``--side-by-side`` both hosts run at once, each with N tables and its own 4·N clients,
@@ -47,6 +47,7 @@ import os
 import random
 import resource
 import signal
+import statistics
 import sys
 import tempfile
 import time
@@ -471,6 +472,7 @@ async def main() -> None:
     parser.add_argument(
         "--side-by-side", action="store_true", help="with --compare: both hosts at once, measured over the same seconds"
     )
+    parser.add_argument("--rounds", type=int, default=1, help="with --compare: each step this many times, interleaved")
     parser.add_argument("--profile", metavar="FILE", help="cProfile the host into FILE.<tables>[.other]")
     parser.add_argument("--workers", type=int, default=2, help="load generator processes per host")
     parser.add_argument("--worker", action="store_true", help=argparse.SUPPRESS)  # one of them
@@ -518,9 +520,23 @@ async def main() -> None:
             other, r = await run_step(tables, args, trees=(args.compare, None))
             row(f"{tables}o", other)
         elif args.compare:
-            [other] = await run_step(tables, args, trees=(args.compare,))
-            row(f"{tables}o", other)
-            [r] = await run_step(tables, args)
+            ratios = []
+            for _ in range(args.rounds):  # other, this, other, this...: the machine's drift falls on both
+                [other] = await run_step(tables, args, trees=(args.compare,))
+                row(f"{tables}o", other)
+                [r] = await run_step(tables, args)
+                ratios.append(per_decision(r) / per_decision(other))
+                if args.rounds > 1:
+                    row(f"{tables}", r)
+            if args.rounds > 1:
+                print(
+                    f"       ratio this / other, {args.rounds} rounds: "
+                    + ", ".join(f"{x:.2f}" for x in ratios)
+                    + f"; median {statistics.median(ratios):.2f}",
+                    flush=True,
+                )
+                results.append(r)
+                continue
         else:
             [r] = await run_step(tables, args)
         results.append(r)

@@ -102,6 +102,10 @@ class Event:
         """Whether ``viewer`` (``None``: a spectator) sees the private fields: the acting seat only."""
         return viewer is not None and viewer == self.seat
 
+    def shows_more_to(self, viewer: int | None) -> bool:
+        """Whether ``viewer``'s form has fields a spectator's lacks (its own draw, say; not its discard)."""
+        return self.sees_private(viewer) and bool(_spec(type(self)).private)
+
     def for_seat(self, viewer: int | None) -> dict[str, Any]:
         """The wire form ``viewer`` may see."""
         spec = _spec(type(self))

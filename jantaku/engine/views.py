@@ -369,21 +369,36 @@ class _ByIdentity(Generic[T]):
     player's state stands, so a host encoding every seat's view after each decision converts each
     once.  Keyed by identity; the cache holds the object, so its id stays its own.  Callers get
     a fresh outer list or map; the inner items are shared and must not be changed.
+
+    Bounded by two generations of ``size`` entries: when the current one is full it becomes the
+    previous one, and an entry found there moves to the current one.  So what many tables still
+    show (a hundred tables' rule facts, their unchanged ponds) is never all dropped at once.
+
+    >>> seen = []
+    >>> wire = _ByIdentity(lambda t: seen.append(t) or list(t), size=2)
+    >>> a, b, c = (1,), (2,), (3,)
+    >>> _ = [wire(x) for x in (a, b, a, c, a, b)]
+    >>> seen  # ``a`` survives ``c`` filling the generation; ``b`` is found in the previous one
+    [(1,), (2,), (3,)]
     """
 
     def __init__(self, encode: Callable[[T], Any], size: int = 4096):
         self.encode, self.size = encode, size
         self.cache: dict[int, tuple[T, Any]] = {}
+        self.previous: dict[int, tuple[T, Any]] = {}
 
     def __call__(self, obj: T) -> Any:
-        hit = self.cache.get(id(obj))
+        key = id(obj)
+        hit = self.cache.get(key)
         if hit is not None and hit[0] is obj:
             return hit[1]
-        out = self.encode(obj)
+        hit = self.previous.pop(key, None)
+        if hit is None or hit[0] is not obj:
+            hit = (obj, self.encode(obj))
         if len(self.cache) >= self.size:
-            self.cache.clear()
-        self.cache[id(obj)] = (obj, out)
-        return out
+            self.previous, self.cache = self.cache, {}
+        self.cache[key] = hit
+        return hit[1]
 
 
 def _encode_discards(discards: tuple[DiscardView, ...]) -> list[list[Any]]:
@@ -405,7 +420,7 @@ def _encode_rules(rules: RuleFacts) -> dict[str, bool]:
 
 _discards_wire = _ByIdentity(_encode_discards)
 _melds_wire = _ByIdentity(_encode_melds)
-_rules_wire = _ByIdentity(_encode_rules, size=64)
+_rules_wire = _ByIdentity(_encode_rules, size=1024)
 RULE_NAMES = tuple(f.name for f in fields(RuleFacts))
 _RULE_DEFAULTS: dict[str, bool] = {name: getattr(RuleFacts(), name) for name in RULE_NAMES}  # every fact has one
 
@@ -427,11 +442,10 @@ def _encode_seat(p: SeatView) -> dict[str, Any]:
 
 
 _public_seat_wire = _ByIdentity(_encode_seat)
-_public_seats = _public_seat_wire.cache
 
 
 def _public_seat(p: SeatView) -> dict[str, Any]:
-    hit = _public_seats.get(id(p))  # the cache's hit path inlined: four times a view, on every view
+    hit = _public_seat_wire.cache.get(id(p))  # the cache's hit path inlined: four times a view, on every view
     return dict(hit[1] if hit is not None and hit[0] is p else _public_seat_wire(p))
 
 
@@ -489,11 +503,21 @@ def _encode_match(m: MatchInfo) -> dict[str, Any]:
     }
 
 
-_match_wire = _ByIdentity(_encode_match, size=256)
+_match_wire = _ByIdentity(_encode_match, size=1024)
 
 
 def view_to_wire(view: View) -> dict[str, Any]:
     """The view as plain data (docs/protocol.md, section 6.1)."""
+    return _view_wire(view, players=True, copies=True)
+
+
+def view_to_wire_for_packing(view: View) -> dict[str, Any]:
+    """:func:`view_to_wire` without ``players`` (a host packs those apart, per seat), its inner
+    parts the cached ones themselves: to be packed at once and never changed."""
+    return _view_wire(view, players=False, copies=False)
+
+
+def _view_wire(view: View, *, players: bool, copies: bool) -> dict[str, Any]:
     rules = view.rules
     last = view.last_discard
     out: dict[str, Any] = {
@@ -506,11 +530,12 @@ def view_to_wire(view: View) -> dict[str, Any]:
         "hand_number": view.hand_number,
         "scores": list(view.scores),
         "wall": view.wall,
-        "players": [_encode_seat(p) if p.concealed is not None else _public_seat(p) for p in view.players],
-        "last_discard": [last[0], last[1]] if last is not None else None,
-        "red_fives": rules.red_fives,
-        "rules": dict(_rules_wire(rules)),
     }
+    if players:
+        out["players"] = [_encode_seat(p) if p.concealed is not None else _public_seat(p) for p in view.players]
+    out["last_discard"] = [last[0], last[1]] if last is not None else None
+    out["red_fives"] = rules.red_fives
+    out["rules"] = dict(_rules_wire(rules)) if copies else _rules_wire(rules)
     if view.result is not None:
         out["result"] = result_to_wire(view.result)
     extension = view.extension
@@ -518,7 +543,7 @@ def view_to_wire(view: View) -> dict[str, Any]:
         out["extension"] = extension.KIND
         out.update(extension.to_wire())
     if view.match is not None:
-        out["match"] = dict(_match_wire(view.match))
+        out["match"] = dict(_match_wire(view.match)) if copies else _match_wire(view.match)
     if view.unknown:
         out.update(view.unknown)
     return out

@@ -247,8 +247,13 @@ class MatchRunner:
         """Something changed (a decision, a timeout, a player gone or back): look again for bot
         work at the next turn of the loop.  While bots are on their way it changes nothing:
         they look again themselves."""
-        if self.running and self._driver is None:
+        if self.running and self._driver is None and self._may_have_bot_work():
             self._driver = self.clock.call_soon(self._look)
+
+    def _may_have_bot_work(self) -> bool:
+        """Whether :meth:`bot_plays` could be true for some seat (a bot, a seat away, an expired
+        prompt): at a table of people answering in time a decision schedules no look at all."""
+        return any(s.kind == "bot" or s.away for s in self.table.seats) or any(p.expired for p in self.prompts.values())
 
     def _look(self) -> None:
         self._driver = None

@@ -15,7 +15,15 @@ from typing import Any
 
 from ..engine.events import Event
 from ..engine.match import Match
-from ..engine.views import SeatView, View, ViewExtension, extension_classes, seat_to_wire, view_to_wire
+from ..engine.views import (
+    SeatView,
+    View,
+    ViewExtension,
+    extension_classes,
+    seat_to_wire,
+    view_to_wire,
+    view_to_wire_for_packing,
+)
 from .protocol import map_header, pack, pack_entries
 
 
@@ -89,6 +97,12 @@ _VIEW_KEY = pack("view")
 _EVENTS_KEY = pack("events")
 _PLAYERS_KEY = pack("players")
 _FOUR = b"\x94"  # the head of a msgpack array of four: ``players``
+_UPDATE_HEAD = map_header(7)
+_SEATS: tuple[int | None, ...] = (0, 1, 2, 3, None)
+# ``seat`` as an entry of its own, per recipient, and with ``prompt: None`` (the others' updates)
+_SEAT_ENTRY = {seat: pack_entries({"seat": seat}) for seat in _SEATS}
+_SEAT_NO_PROMPT = {seat: pack_entries({"seat": seat, "prompt": None}) for seat in _SEATS}
+_PROMPT_KEY = pack("prompt")
 
 
 class PackedSeats:
@@ -128,7 +142,7 @@ class TableUpdate:
         self._seats = seats or PackedSeats()
         self.events = list(events)
         public = match.view(None)
-        wire = self._public_wire = protocol1_view(view_to_wire(public))
+        wire = self._public_wire = protocol1_view(view_to_wire_for_packing(public))
         self._public_extension = self._extension_wire(public.extension)
         shared = {k: v for k, v in wire.items() if k not in _PER_SEAT and k not in self._public_extension}
         self._shared, self._shared_count = pack_entries(shared), len(shared)
@@ -157,11 +171,11 @@ class TableUpdate:
         else:
             extension = self._public_extension
             players = [self._own_part(s)[0] for s in range(4)] if self.see_hands else self._public_players
-        own = {"seat": seat, **extension}
         return (
-            map_header(self._shared_count + len(own) + 1)
+            map_header(self._shared_count + len(extension) + 2)
             + self._shared
-            + pack_entries(own)
+            + _SEAT_ENTRY[seat]
+            + (pack_entries(extension) if extension else b"")
             + _PLAYERS_KEY
             + _FOUR
             + b"".join(players)
@@ -169,11 +183,11 @@ class TableUpdate:
 
     def _events(self, seat: int | None) -> bytes:
         """The ``events`` entry: an event differs from the spectators' form only for a seat
-        that sees its private part (:meth:`Event.sees_private`), so the rest share one."""
+        that sees a private part of it (:meth:`Event.shows_more_to`), so the rest share one."""
         counters = self._public_wire
         if seat is None and self.see_hands:
             return _EVENTS_KEY + pack(protocol1_events([e.open_wire() for e in self.events], counters))
-        if seat is not None and any(e.sees_private(seat) for e in self.events):
+        if seat is not None and any(e.shows_more_to(seat) for e in self.events):
             return _EVENTS_KEY + pack(protocol1_events([e.for_seat(seat) for e in self.events], counters))
         if self._public_events is None:
             self._public_events = _EVENTS_KEY + pack(
@@ -186,12 +200,12 @@ class TableUpdate:
         if seat is None and self._spectators is not None:
             return self._spectators
         data = (
-            map_header(7)
+            _UPDATE_HEAD
             + self._head
             + _VIEW_KEY
             + self._view(seat)
             + self._events(seat)
-            + pack_entries({"seat": seat, "prompt": prompt})
+            + (_SEAT_NO_PROMPT[seat] if prompt is None else _SEAT_ENTRY[seat] + _PROMPT_KEY + pack(prompt))
         )
         if seat is None:
             self._spectators = data

@@ -143,3 +143,64 @@ async def test_an_ended_connection_is_not_kept():
         assert gone() is None  # nothing of the host's holds on to it
     finally:
         await host.stop()
+
+
+async def test_reading_a_message_allocates_no_read_buffer():
+    """TCP reads go into one buffer the host's connections share (HostProtocol): asyncio's plain
+    protocols get a new 256 KiB ``bytes`` for every read (an mmap, an mremap and a munmap)."""
+    import socket
+    import tracemalloc
+
+    import msgpack
+
+    host = Host(seed=1)
+    await host.start(port=0)
+    loop = asyncio.get_running_loop()
+    sock = socket.create_connection(("127.0.0.1", host.port))
+    sock.setblocking(False)
+    unpacker = msgpack.Unpacker(strict_map_key=False)
+
+    async def reply() -> dict:
+        while True:
+            for msg in unpacker:
+                return msg
+            unpacker.feed(await loop.sock_recv(sock, 4096))  # the peer's own reads stay small
+
+    try:
+        await loop.sock_sendall(sock, pack({"type": "hello", "protocol": 1, "name": "ann"}))
+        assert (await reply())["type"] == "welcome"
+        tracemalloc.start()
+        try:
+            base = tracemalloc.get_traced_memory()[0]
+            tracemalloc.reset_peak()
+            for i in range(8):
+                await loop.sock_sendall(sock, pack({"type": "ping", "data": i}))
+                assert await reply() == {"type": "pong", "data": i}
+            peak = tracemalloc.get_traced_memory()[1]
+        finally:
+            tracemalloc.stop()
+        assert peak - base < 64 * 1024, f"{peak - base} bytes at the peak of eight pings"
+    finally:
+        sock.close()
+        await host.stop()
+
+
+async def test_messages_split_across_reads_of_several_connections_arrive_whole():
+    """The shared read buffer is copied by each connection's reader before the next read."""
+    host = Host(seed=1)
+    await host.start(port=0)
+    peers = [await RawPeer.open(host.port) for _ in range(3)]
+    try:
+        hellos = [pack({"type": "hello", "protocol": 1, "name": f"p{i}"}) for i in range(3)]
+        for half in (0, 1):  # every peer's first half, then every peer's second half
+            for peer, hello in zip(peers, hellos):
+                cut = len(hello) // 2
+                peer.send(hello[:cut] if half == 0 else hello[cut:])
+                await peer.writer.drain()
+                await asyncio.sleep(0.01)  # its own read on the host
+        names = [(await peer.next())["name"] for peer in peers]
+        assert names == ["p0", "p1", "p2"]
+    finally:
+        for peer in peers:
+            peer.writer.close()
+        await host.stop()
