@@ -21,6 +21,7 @@ from typing import Any
 from ..engine.actions import Action
 from ..engine.match import Match
 from .clock import Cancellable, Clock
+from .protocol import map_header, pack_entries
 
 TIMER_RANGE = (0.05, 3600.0)
 BOT_DELAY_RANGE = (0.0, 10.0)
@@ -104,6 +105,7 @@ class SeatPrompt:
     expired: bool = False  # timed out: a bot answers for the seat
     handle: Cancellable | None = None
     _wire: dict[str, Any] | None = field(default=None, repr=False)
+    _packed: bytes | None = field(default=None, repr=False)
 
     def to_wire(self, now: float) -> dict[str, Any]:
         if self._wire is None:
@@ -114,8 +116,19 @@ class SeatPrompt:
                 "actions": [wire for wire, _ in forms],
                 "labels": [label for _, label in forms],
             }
-        remaining = None if self.deadline is None else round(max(0.0, self.deadline - now), 3)
-        return {**self._wire, "deadline": remaining}
+        return {**self._wire, "deadline": self._remaining(now)}
+
+    def packed(self, now: float) -> bytes:
+        """:meth:`to_wire` as msgpack, all but the deadline packed once: a prompt goes out again
+        with every update while it stays open (a claim window's others pass one by one)."""
+        if self._packed is None:
+            fixed = self.to_wire(now)
+            del fixed["deadline"]
+            self._packed = map_header(len(fixed) + 1) + pack_entries(fixed)
+        return self._packed + pack_entries({"deadline": self._remaining(now)})
+
+    def _remaining(self, now: float) -> float | None:
+        return None if self.deadline is None else round(max(0.0, self.deadline - now), 3)
 
     def arm(self, clock: Clock, seconds: float | None, on_expire: Callable[["SeatPrompt"], None]) -> None:
         self.disarm()

@@ -108,6 +108,11 @@ class MatchRunner:
         prompt = self.prompts.get(seat) if seat is not None else None
         return prompt.to_wire(self.clock.time()) if prompt is not None else None
 
+    def prompt_packed(self, seat: int | None) -> bytes | None:
+        """:meth:`prompt_wire` as msgpack (``None`` where there is no prompt)."""
+        prompt = self.prompts.get(seat) if seat is not None else None
+        return prompt.packed(self.clock.time()) if prompt is not None else None
+
     def _arm(self, prompt: SeatPrompt) -> None:
         if self.table.active and not prompt.expired:
             prompt.arm(self.clock, self.table.settings.timers.for_kind(prompt.kind), self._expire)

@@ -383,7 +383,7 @@ class HostTable:
         """The update one recipient gets now (a player back at the table: the whole view)."""
         runner = self.current_runner()
         update = TableUpdate(self.id, runner.match, events, see_hands=self.settings.spectators_see_hands)
-        return update.packed_for(index, runner.prompt_wire(index))
+        return update.packed_for(index, runner.prompt_packed(index))
 
     def broadcast(self, events: list[Event]) -> None:
         """Each connected player and spectator gets the update their seat may see (the public
@@ -396,7 +396,7 @@ class HostTable:
         for seat in self.seats:
             player = seat.connected_player
             if player is not None:
-                player.send_packed(update.packed_for(seat.index, runner.prompt_wire(seat.index)))
+                player.send_packed(update.packed_for(seat.index, runner.prompt_packed(seat.index)))
         if self.spectators:
             data = update.packed_for(None, None)
             for conn in list(self.spectators):

@@ -103,14 +103,32 @@ _SEATS: tuple[int | None, ...] = (0, 1, 2, 3, None)
 _SEAT_ENTRY = {seat: pack_entries({"seat": seat}) for seat in _SEATS}
 _SEAT_NO_PROMPT = {seat: pack_entries({"seat": seat, "prompt": None}) for seat in _SEATS}
 _PROMPT_KEY = pack("prompt")
+_ABSENT = object()
+
+
+# What stays the same for a whole hand (the rule facts above all: thirty of them), packed once a hand
+_PER_HAND = ("variant", "dealer", "round_wind", "hand_number", "red_fives", "rules", "match")
+_PER_HAND_KEYS = frozenset(_PER_HAND)
 
 
 class PackedSeats:
     """A table's ``players`` entries as last packed, per seat (public, and each seat's own):
-    after a decision most seats' entries are what they were, and are not packed again."""
+    after a decision most seats' entries are what they were, and are not packed again.  The
+    view's entries that change only between hands are kept packed the same way."""
 
     def __init__(self) -> None:
         self._last: list[tuple[SeatView, bytes] | None] = [None] * 8  # public 0-3, own 4-7
+        self._hand: tuple[list[Any], bytes] | None = None  # the per-hand values, packed
+
+    def per_hand(self, wire: dict[str, Any]) -> tuple[bytes, int]:
+        """The packed entries of ``wire``'s per-hand keys, and how many there are.  The values
+        are compared by identity (the rule facts' and the match's wire forms are cached) or equality."""
+        values = [wire.get(key, _ABSENT) for key in _PER_HAND]
+        last = self._hand
+        if last is None or any(a is not b and a != b for a, b in zip(last[0], values)):
+            present = {key: value for key, value in zip(_PER_HAND, values) if value is not _ABSENT}
+            last = self._hand = (values, pack_entries(present))
+        return last[1], sum(value is not _ABSENT for value in values)
 
     def packed(self, slot: int, entry: SeatView) -> bytes:
         last = self._last[slot]
@@ -144,8 +162,10 @@ class TableUpdate:
         public = match.view(None)
         wire = self._public_wire = protocol1_view(view_to_wire_for_packing(public))
         self._public_extension = self._extension_wire(public.extension)
-        shared = {k: v for k, v in wire.items() if k not in _PER_SEAT and k not in self._public_extension}
-        self._shared, self._shared_count = pack_entries(shared), len(shared)
+        per_hand, per_hand_count = self._seats.per_hand(wire)
+        ext = self._public_extension
+        shared = {k: v for k, v in wire.items() if k not in _PER_SEAT and k not in ext and k not in _PER_HAND_KEYS}
+        self._shared, self._shared_count = per_hand + pack_entries(shared), per_hand_count + len(shared)
         self._public_players = [self._seats.packed(i, p) for i, p in enumerate(public.players)]  # shared
         self._own: dict[int, tuple[bytes, dict[str, Any]]] = {}  # seat -> its packed entry, extension
         self._head = pack_entries({"type": "update", "table": table_id, "n": len(match.record().decisions)})
@@ -195,8 +215,9 @@ class TableUpdate:
             )
         return self._public_events
 
-    def packed_for(self, seat: int | None, prompt: dict[str, Any] | None) -> bytes:
-        """The update ``seat`` gets (``None``: a spectator, who never has a prompt)."""
+    def packed_for(self, seat: int | None, prompt: dict[str, Any] | bytes | None) -> bytes:
+        """The update ``seat`` gets (``None``: a spectator, who never has a prompt); ``prompt``
+        as data or already packed (:meth:`SeatPrompt.packed <jantaku.netplay.prompts.SeatPrompt.packed>`)."""
         if seat is None and self._spectators is not None:
             return self._spectators
         data = (
@@ -205,7 +226,11 @@ class TableUpdate:
             + _VIEW_KEY
             + self._view(seat)
             + self._events(seat)
-            + (_SEAT_NO_PROMPT[seat] if prompt is None else _SEAT_ENTRY[seat] + _PROMPT_KEY + pack(prompt))
+            + (
+                _SEAT_NO_PROMPT[seat]
+                if prompt is None
+                else _SEAT_ENTRY[seat] + _PROMPT_KEY + (prompt if isinstance(prompt, bytes) else pack(prompt))
+            )
         )
         if seat is None:
             self._spectators = data

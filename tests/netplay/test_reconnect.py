@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import asyncio
 
+import msgpack
+
 from jantaku.engine.match import Match
 from jantaku.netplay.netbot import bot_chooser, play_table
 
@@ -87,6 +89,8 @@ async def test_a_prompt_expires_at_its_deadline_and_not_before(timed_host, clock
     prompt = t.runner.prompts[0]
     clock.advance(12.5)
     assert t.runner.prompt_wire(0)["deadline"] == 17.5  # the deadline on the wire counts down
+    packed = msgpack.unpackb(t.runner.prompt_packed(0), strict_map_key=False)
+    assert packed == t.runner.prompt_wire(0)  # packed once but for the deadline, which still counts
     clock.advance(17.4)
     assert not prompt.expired and len(t.match.record().decisions) == 0
     clock.advance(0.1)
