@@ -114,8 +114,9 @@ class MatchRunner:
         return prompt.packed(self.clock.time()) if prompt is not None else None
 
     def _arm(self, prompt: SeatPrompt) -> None:
-        if self.table.active and not prompt.expired:
-            prompt.arm(self.clock, self.table.settings.timers.for_kind(prompt.kind), self._expire)
+        seconds = self.table.settings.timers.for_kind(prompt.kind)
+        if seconds is not None and not prompt.expired and self.table.active:  # no clock: nothing to arm
+            prompt.arm(self.clock, seconds, self._expire)
 
     def drop_prompt(self, seat: int) -> None:
         prompt = self.prompts.pop(seat, None)

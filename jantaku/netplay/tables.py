@@ -93,8 +93,13 @@ class HostTable:
     @property
     def active(self) -> bool:
         """Play goes on only while a human player is connected (or there are none)."""
-        humans = self.humans
-        return not humans or any(s.connected for s in humans)
+        humans = False
+        for seat in self.seats:  # asked at every decision: no list built
+            if seat.kind == "human":
+                if seat.connected:
+                    return True
+                humans = True
+        return not humans
 
     @property
     def has_members(self) -> bool:
