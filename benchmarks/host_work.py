@@ -84,7 +84,8 @@ async def measure(decisions: int, ruleset: str) -> dict[str, float]:
             for i, p in enumerate(players):
                 table.sit(p, i)
             table.start(players[0])
-            runner = table.current_runner()
+            # an older tree (--compare) has no current_runner(): its runner is the attribute
+            runner = table.current_runner() if hasattr(table, "current_runner") else table.runner
             while runner.running and done < decisions:
                 seat, prompt = min(runner.prompts.items())
                 drawn = runner.match.table.players[seat].drawn if runner.match.phase == "play" else None
