@@ -18,10 +18,12 @@ import select
 import signal
 import socket
 import struct
+import sys
 import termios
 import threading
 import time
 import types
+import weakref
 from dataclasses import replace
 from pathlib import Path
 
@@ -194,3 +196,136 @@ def test_the_lobby_is_drawn_against_a_host_in_memory_and_leaves_nothing_behind(m
     assert listed  # the host answered: the tables were listed and drawn
     assert threading.active_count() == threads
     assert set(os.listdir("/proc/self/fd")) == descriptors  # the host's socket, the pair, the loop's: closed
+
+
+FUNCTIONS_SOURCE = '''
+import functools
+
+LIMIT = 3
+
+def plain(a, b=2, *, c=LIMIT):
+    "Adds."
+    return a + b + c
+
+plain.marker = "kept"
+
+def held_elsewhere():
+    return "held"
+
+REGISTRY = [held_elsewhere]
+
+def weakly_held():
+    return "weak"
+
+def never_ran():
+    return "never"
+
+class Base:
+    def greet(self, name: str) -> str:
+        return f"base {name}"
+
+class Child(Base):
+    def greet(self, name: str) -> str:
+        return "child " + super().greet(name)
+
+def make_counter():
+    count = 0
+    def bump():
+        nonlocal count
+        count += 1
+        return count
+    return bump
+
+counter = make_counter()
+
+def target(x):
+    return x * 2
+
+@functools.wraps(target)
+def wrapper(*args, **kwargs):
+    return target(*args, **kwargs)
+'''
+
+
+@pytest.fixture
+def module_of_functions(monkeypatch):
+    """A module in ``sys.modules`` whose functions are then run, as the warm-up's lobby runs code."""
+    module = types.ModuleType("warm_memory_functions")
+    monkeypatch.setitem(sys.modules, module.__name__, module)
+    exec(compile(FUNCTIONS_SOURCE, "warm_memory_functions.py", "exec"), module.__dict__)
+    return module
+
+
+def run_module_functions(module) -> None:
+    module.plain(1)
+    module.held_elsewhere()
+    module.weakly_held()
+    module.Child().greet("x")
+    module.counter()
+    module.wrapper(1)
+
+
+def identities(module) -> dict[str, int]:
+    """By id only: a reference kept here would keep the function where it is."""
+    names = ("plain", "held_elsewhere", "weakly_held", "never_ran", "counter", "target", "wrapper")
+    found = {name: id(getattr(module, name)) for name in names}
+    found |= {f"{cls.__name__}.greet": id(cls.__dict__["greet"]) for cls in (module.Base, module.Child)}
+    return found
+
+
+def test_functions_only_namespaces_hold_get_copies_that_behave_the_same(module_of_functions):
+    m = module_of_functions
+    keep_weakly = weakref.ref(m.weakly_held)
+    before = identities(m)
+    code = m.plain.__code__
+    annotations = dict(m.Child.__dict__["greet"].__annotations__)
+    executed = warmup.run_noting_code(lambda: run_module_functions(m))
+    assert warmup.pack_functions(executed) >= 4  # and this module's run_module_functions
+    after = identities(m)
+    copied = {name for name in before if after[name] != before[name]}
+    assert copied == {"plain", "Base.greet", "Child.greet", "wrapper", "counter"}
+    # the copies behave as the originals
+    assert m.plain.__code__ is code and m.plain.__globals__ is m.__dict__
+    assert (m.plain.__name__, m.plain.__qualname__, m.plain.__module__) == ("plain", "plain", "warm_memory_functions")
+    assert (m.plain.__doc__, m.plain.__defaults__, m.plain.__kwdefaults__) == ("Adds.", (2,), {"c": 3})
+    assert m.plain.marker == "kept"
+    assert m.plain(1) == 6 and m.plain(1, 1, c=1) == 3
+    assert m.Child.greet.__qualname__ == "Child.greet"
+    assert m.Child.greet.__annotations__ == annotations and "name" in annotations
+    assert m.Child().greet("y") == "child base y"  # super() through the shared __class__ cell
+    assert m.wrapper(4) == 8 and m.wrapper.__wrapped__ is m.target and m.wrapper.__name__ == "target"
+    assert m.counter() == 2  # a closure's copy shares its cells
+    # kept: held by a registry, weakly referenced, held by the wrapper, never run
+    assert m.REGISTRY[0] is m.held_elsewhere and keep_weakly() is m.weakly_held
+
+
+def test_the_copied_functions_are_allocated_one_after_the_other(monkeypatch):
+    module = types.ModuleType("warm_memory_scattered")
+    monkeypatch.setitem(sys.modules, module.__name__, module)
+    # each function among objects of its own size, as the imports leave them
+    module.FILL = sys.getsizeof(run_module_functions) - sys.getsizeof(b"")
+    source = "\n".join(f"def f{i}():\n    return {i}\nKEEP{i} = [bytes(FILL) for _ in range(8)]\n" for i in range(200))
+    exec(compile(source, "warm_memory_scattered.py", "exec"), module.__dict__)
+    pages_before = {id(getattr(module, f"f{i}")) >> 12 for i in range(200)}
+    executed = warmup.run_noting_code(lambda: [getattr(module, f"f{i}")() for i in range(200)])
+    assert warmup.pack_functions(executed) == 200
+    assert [getattr(module, f"f{i}")() for i in range(200)] == list(range(200))
+    pages_after = {id(getattr(module, f"f{i}")) >> 12 for i in range(200)}
+    assert len(pages_after) <= len(pages_before) / 3, (len(pages_before), len(pages_after))
+
+
+def test_functions_that_cannot_be_copied_stay_and_the_code_is_packed_anyway(monkeypatch, module_of_functions, capsys):
+    m = module_of_functions
+    before = identities(m)
+    code = m.plain.__code__
+
+    def broken(function):
+        raise TypeError("no copy")
+
+    monkeypatch.setattr(warmup, "copy_function", broken)
+    executed = warmup.run_noting_code(lambda: run_module_functions(m))
+    assert warmup.pack_code(executed) > 0  # the code still gets its copies
+    assert identities(m) == before
+    assert m.plain.__code__ is not code and m.plain.__code__ == code
+    assert m.plain(1) == 6 and m.Child().greet("y") == "child base y"
+    assert "functions not packed: TypeError: no copy" in capsys.readouterr().err
