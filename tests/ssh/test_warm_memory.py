@@ -198,7 +198,7 @@ def test_the_lobby_is_drawn_against_a_host_in_memory_and_leaves_nothing_behind(m
     assert set(os.listdir("/proc/self/fd")) == descriptors  # the host's socket, the pair, the loop's: closed
 
 
-FUNCTIONS_SOURCE = '''
+FUNCTIONS_SOURCE = """
 import functools
 
 LIMIT = 3
@@ -244,7 +244,7 @@ def target(x):
 @functools.wraps(target)
 def wrapper(*args, **kwargs):
     return target(*args, **kwargs)
-'''
+"""
 
 
 @pytest.fixture
