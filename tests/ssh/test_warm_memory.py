@@ -244,6 +244,34 @@ def target(x):
 @functools.wraps(target)
 def wrapper(*args, **kwargs):
     return target(*args, **kwargs)
+
+def shared_getter(self):
+    return "shared"
+
+class Described:
+    def __init__(self):
+        self._size = 1
+
+    @property
+    def size(self):
+        "The size."
+        return self._size
+
+    @size.setter
+    def size(self, value):
+        self._size = value
+
+    shared = property(shared_getter)
+
+    @classmethod
+    def make(cls, size):
+        made = cls()
+        made.size = size
+        return made
+
+    @staticmethod
+    def twice(x):
+        return 2 * x
 """
 
 
@@ -263,6 +291,8 @@ def run_module_functions(module) -> None:
     module.Child().greet("x")
     module.counter()
     module.wrapper(1)
+    described = module.Described.make(3)
+    described.size, described.shared, module.Described.twice(1)
 
 
 def identities(module) -> dict[str, int]:
@@ -270,6 +300,7 @@ def identities(module) -> dict[str, int]:
     names = ("plain", "held_elsewhere", "weakly_held", "never_ran", "counter", "target", "wrapper")
     found = {name: id(getattr(module, name)) for name in names}
     found |= {f"{cls.__name__}.greet": id(cls.__dict__["greet"]) for cls in (module.Base, module.Child)}
+    found |= {f"Described.{name}": id(vars(module.Described)[name]) for name in ("size", "shared", "make", "twice")}
     return found
 
 
@@ -283,7 +314,11 @@ def test_functions_only_namespaces_hold_get_copies_that_behave_the_same(module_o
     assert warmup.pack_functions(executed) >= 4  # and this module's run_module_functions
     after = identities(m)
     copied = {name for name in before if after[name] != before[name]}
-    assert copied == {"plain", "Base.greet", "Child.greet", "wrapper", "counter"}
+    assert copied == {"plain", "Base.greet", "Child.greet", "wrapper", "counter"} | {
+        "Described.size",  # a property, its getter and setter copied
+        "Described.make",  # a classmethod
+        "Described.twice",  # a staticmethod
+    }
     # the copies behave as the originals
     assert m.plain.__code__ is code and m.plain.__globals__ is m.__dict__
     assert (m.plain.__name__, m.plain.__qualname__, m.plain.__module__) == ("plain", "plain", "warm_memory_functions")
@@ -295,8 +330,16 @@ def test_functions_only_namespaces_hold_get_copies_that_behave_the_same(module_o
     assert m.Child().greet("y") == "child base y"  # super() through the shared __class__ cell
     assert m.wrapper(4) == 8 and m.wrapper.__wrapped__ is m.target and m.wrapper.__name__ == "target"
     assert m.counter() == 2  # a closure's copy shares its cells
-    # kept: held by a registry, weakly referenced, held by the wrapper, never run
+    made = m.Described.make(5)
+    assert type(made) is m.Described and made.size == 5 and m.Described.twice(4) == 8
+    made.size = 6
+    assert made.size == 6 and m.Described.size.__doc__ == "The size." and made.shared == "shared"
+    assert (m.Described.make.__name__, m.Described.make.__qualname__) == ("make", "Described.make")
+    assert vars(m.Described)["make"].__wrapped__ is m.Described.make.__func__
+    # kept: held by a registry, weakly referenced, held by the wrapper, never run, a property's
+    # getter that a module holds too
     assert m.REGISTRY[0] is m.held_elsewhere and keep_weakly() is m.weakly_held
+    assert vars(m.Described)["shared"].fget is m.shared_getter
 
 
 def test_the_copied_functions_are_allocated_one_after_the_other(monkeypatch):

@@ -146,32 +146,54 @@ def pack_code(executed: dict[int, types.CodeType]) -> int:
 
 
 @dataclass
-class _FunctionPlaces:
-    """A function that ran and every module or class namespace entry that holds it."""
+class _Held:
+    """A function that ran (or a classmethod, staticmethod or property made of such functions) and
+    every module or class namespace entry that holds it."""
 
-    function: types.FunctionType
+    value: object
+    rank: int  # when its code first ran
     places: list[tuple[dict[str, object] | type, str]] = field(default_factory=list)
+
+
+WRAPPERS = (classmethod, staticmethod)
+
+
+def _inner_functions(value: object) -> list[object] | None:
+    """The functions ``value`` is made of, if it is one of the kinds copied; else None."""
+    kind = type(value)
+    if kind is types.FunctionType:
+        return [value]
+    if kind in WRAPPERS:
+        return [value.__func__]  # type: ignore[attr-defined]
+    if kind is property:
+        return [f for f in (value.fget, value.fset, value.fdel) if f is not None]  # type: ignore[attr-defined]
+    return None
 
 
 def pack_functions(executed: dict[int, types.CodeType]) -> int:
     """Replace each function whose code is in ``executed`` and which only module globals and class
     dicts hold by a copy, the copies made one after the other in the order the code first ran;
-    how many.
+    the same for classmethods, staticmethods and properties made of such functions; how many.
 
-    A session counts a reference on every function it calls, so the pages holding them are
-    copied; the functions lie where the imports put them, among thousands never called.  A
-    function is replaced only if those namespace entries are all its references (its reference
-    count says so) and nothing refers to it weakly: then no registry, decorator or cache holds
+    A session counts a reference on every function it calls (and on the descriptor it finds
+    in a class), so the pages holding them are copied; they lie where the imports put them,
+    among thousands never called.  An object is replaced only if those namespace entries are
+    all its references (its reference count says so; a wrapper's functions are held by the
+    wrapper alone) and nothing refers to it weakly: then no registry, decorator or cache holds
     the old object, and whoever looks it up by name gets the copy, which has the same code,
     globals, defaults, closure cells, attributes (the same ``__dict__``) and names.  Class
     attributes are set through ``type.__setattr__``, so the type's caches and the specialized
     code that relied on the old object are invalidated (the lobby is drawn again afterwards)."""
     order = {ident: rank for rank, ident in enumerate(executed)}
-    found: dict[int, _FunctionPlaces] = {}
+    found: dict[int, _Held] = {}
 
     def note(owner: dict[str, object] | type, name: str, value: object) -> None:
-        if type(value) is types.FunctionType and id(value.__code__) in order:
-            found.setdefault(id(value), _FunctionPlaces(value)).places.append((owner, name))
+        inner = _inner_functions(value)
+        if not inner or not all(type(f) is types.FunctionType for f in inner):
+            return
+        ranks = [order[id(f.__code__)] for f in inner if id(f.__code__) in order]  # type: ignore[attr-defined]
+        if ranks:
+            found.setdefault(id(value), _Held(value, min(ranks))).places.append((owner, name))
 
     namespaces = {id(n): n for n in (getattr(m, "__dict__", None) for m in list(sys.modules.values()))}
     for namespace in namespaces.values():  # each once: a module may be there under two names
@@ -181,15 +203,15 @@ def pack_functions(executed: dict[int, types.CodeType]) -> int:
     for cls in [t for t in gc.get_objects() if isinstance(t, type)]:
         for name in list(cls.__dict__):
             note(cls, name, cls.__dict__[name])
-    ranked = sorted(found.values(), key=lambda entry: order[id(entry.function.__code__)])
+    del namespaces
+    ranked = sorted(found.values(), key=lambda entry: entry.rank)
     found.clear()
     # All copies first, the old objects kept alive meanwhile: a copy made right after the old
     # object was freed would take its slot, as scattered as before.
-    replacements: list[tuple[_FunctionPlaces, types.FunctionType]] = []
+    replacements: list[tuple[_Held, object]] = []
     for entry in ranked:
-        # held by: each place, the entry, getrefcount's argument
-        if sys.getrefcount(entry.function) == len(entry.places) + 2 and not weakref.getweakrefcount(entry.function):
-            replacements.append((entry, copy_function(entry.function)))
+        if _only_held_by(entry) and (copied := copy_held(entry.value)) is not None:
+            replacements.append((entry, copied))
     del ranked
     for entry, copied in replacements:
         for owner, name in entry.places:
@@ -198,6 +220,43 @@ def pack_functions(executed: dict[int, types.CodeType]) -> int:
             else:
                 owner[name] = copied
     return len(replacements)
+
+
+def _only_held_by(entry: _Held) -> bool:
+    """Whether the entry's places hold its object and nothing else does (a wrapper's functions: only
+    the wrapper), nothing weakly."""
+    # references: each place, the entry, getrefcount's argument
+    if sys.getrefcount(entry.value) != len(entry.places) + 2 or weakref.getweakrefcount(entry.value):
+        return False
+    if type(entry.value) is types.FunctionType:
+        return True
+    inner = _inner_functions(entry.value) or []
+    if len({id(f) for f in inner}) != len(inner):  # the same function twice in a property
+        return False
+    for function in inner:  # references: the wrapper, the list, this variable, getrefcount's argument
+        if sys.getrefcount(function) != 4 or weakref.getweakrefcount(function):
+            return False
+    return True
+
+
+def copy_held(value: object) -> object | None:
+    """A copy of a function, or of a classmethod, staticmethod or property with copies of its functions."""
+    kind = type(value)
+    if kind is types.FunctionType:
+        return copy_function(value)  # type: ignore[arg-type]
+    if kind in WRAPPERS:
+        wrapper = kind(copy_function(value.__func__))  # type: ignore[attr-defined]
+        vars(wrapper).update(vars(value))  # the attributes it took from the function, and any set since
+        return wrapper
+    if kind is property:
+        getter, setter, deleter = (
+            None if f is None else copy_function(f)
+            for f in (value.fget, value.fset, value.fdel)  # type: ignore[attr-defined]
+        )
+        # a documentation taken from the getter is taken from the copy again (as .setter() would)
+        doc = None if value.fget is not None and value.__doc__ is value.fget.__doc__ else value.__doc__  # type: ignore[attr-defined]
+        return property(getter, setter, deleter, doc)
+    return None
 
 
 def copy_function(function: types.FunctionType) -> types.FunctionType:
@@ -213,7 +272,7 @@ def copy_function(function: types.FunctionType) -> types.FunctionType:
     copied.__annotations__ = function.__annotations__
     copied.__dict__ = function.__dict__  # shared: ``__wrapped__`` and the like stay the same objects
     if hasattr(function, "__type_params__"):  # Python 3.12
-        copied.__type_params__ = function.__type_params__
+        copied.__type_params__ = function.__type_params__  # type: ignore[attr-defined]
     return copied
 
 
