@@ -372,3 +372,18 @@ def test_functions_that_cannot_be_copied_stay_and_the_code_is_packed_anyway(monk
     assert m.plain.__code__ is not code and m.plain.__code__ == code
     assert m.plain(1) == 6 and m.Child().greet("y") == "child base y"
     assert "functions not packed: TypeError: no copy" in capsys.readouterr().err
+
+
+def test_the_warm_up_runs_a_command_line_parse_and_the_frames_escape_sequences():
+    import argparse
+
+    from textual.strip import Strip
+
+    executed = warmup.run_noting_code(warmup.draw_lobby)
+    assert id(argparse.ArgumentParser._parse_known_args.__code__) in executed  # a session's parse
+    assert id(argparse.ArgumentParser.add_argument.__code__) in executed
+    assert id(Strip.render.__code__) in executed  # styles turned into escape sequences, as a driver writes
+
+
+def test_a_frame_that_cannot_be_written_is_left_out():
+    assert warmup.write_frame(object()) == ""  # no compositor: the session writes its first frame itself

@@ -29,6 +29,7 @@ no thread, descriptor or task behind (the server checks its threads before servi
 
 from __future__ import annotations
 
+import argparse
 import asyncio
 import ctypes
 import gc
@@ -65,7 +66,28 @@ def warm_up() -> None:
 
 def draw_lobby() -> None:
     """``jantaku join --fd N`` to its lobby's first frame, the other end served by a host in memory."""
+    parse_a_command_line()
     asyncio.run(_lobby())
+
+
+def parse_a_command_line() -> None:
+    """What a session does before its app: build a command line parser with subcommands and parse
+    ``join --fd N --name NAME`` with it.  The command line's own parser is the cli layer's, above
+    this one; this one runs the same code of :mod:`argparse` (and fills the cache of the patterns
+    it matches arguments with)."""
+    parser = argparse.ArgumentParser(prog="warm-up", description="Warms the code of a command line up.")
+    parser.add_argument("--version", action="version", version="0", help="show the version and exit")
+    parser.add_argument("--lang", choices=("en", "de"), help="the language")
+    commands = parser.add_subparsers(dest="command", metavar="COMMAND")
+    for name in ("play", "join"):
+        command = commands.add_parser(name, help=f"the {name} command", description=f"The {name} command.")
+        command.add_argument("address", nargs="?", help="where")
+        command.add_argument("--fd", type=int, metavar="N", help="a descriptor")
+        command.add_argument("--name", help="a name")
+        command.add_argument("--option", action="append", default=[], metavar="NAME=VALUE", help="an option")
+        command.add_argument("--quiet", action="store_true", help="say less")
+        command.set_defaults(handler=print)
+    parser.parse_args(["join", "--fd", "3", "--name", "warm-up"])
 
 
 async def _lobby() -> None:
@@ -93,10 +115,23 @@ async def _lobby() -> None:
                         break
                 for _ in range(LOBBY_SETTLE_PAUSES):  # the host's answers: the tables listed and drawn
                     await pilot.pause(0.02)
+                write_frame(app)
         await host.stop()
         await serving
     finally:
         theirs.close()
+
+
+def write_frame(app: object) -> str:
+    """The terminal output of the app's whole screen, as its driver would be given it: a headless app
+    draws but never turns its frame into escape sequences, and a session's first frame runs that
+    code (styles to ANSI codes, colours to the terminal's, their caches).  Empty if this Textual's
+    insides differ (the compositor is private): the session then runs that code for the first time."""
+    try:
+        update = app.screen._compositor.render_full_update()  # type: ignore[attr-defined]
+        return str(update.render_segments(app.console))  # type: ignore[attr-defined]
+    except Exception:
+        return ""
 
 
 def run_noting_code(run: Callable[[], None]) -> dict[int, types.CodeType]:
