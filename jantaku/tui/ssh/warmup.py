@@ -7,21 +7,23 @@ pages those objects are spread over.  Before forking, the server therefore
 
 1. runs what a session runs first, headless, noting the code objects that run: the
    app of ``jantaku join --fd N`` to its lobby's first frame, the other end served by a
-   host in memory (on an event loop of its own, closed after it).  Textual's caches
-   (styles, colours, sizes) are filled there, on shared pages.  (The command line's
-   parser is the cli layer's, above this one: a session builds it itself.)
-2. replaces each of those code objects by a copy (``code.replace()``), made one after
-   the other so that the copies lie together instead of among code that never runs;
-   before that, the functions holding that code that only module and class namespaces
-   hold get copies made one after the other as well (a session counts a reference on
-   each function it calls);
+   host in memory (on an event loop of its own, closed after it), and the frame's
+   escape sequences as a driver would write them.  Textual's caches (styles, colours,
+   sizes) are filled there, on shared pages.  (The command line's parser is the cli
+   layer's, above this one: a session builds it itself; a throwaway parser with
+   subcommands runs the same code of :mod:`argparse` first.)
+2. gives the functions that ran, and the classmethods, staticmethods and properties made
+   of them, copies made one after the other, where only module and class namespaces hold
+   them (a session counts a reference on each function it calls), then replaces each of
+   those code objects by a copy (``code.replace()``), also one after the other: the
+   copies lie together instead of among objects that a session never touches;
 3. draws the lobby again, so that the copies are specialized in the server too;
 4. fills the free slots of the allocator's pools, left by the old code objects and the
    two apps' garbage, with objects nobody touches, and so the free chunks of the C
    heap (glibc): otherwise each child's first allocations would land in them, one
    copied page each.
 
-Measured with the real client over SSH: 17.4 → 14.8 MB unshared per session, each step
+Measured with the real client over SSH: 17.4 → 14.1 MB unshared per session, each step
 in benchmarks/README.md.  Nothing of these apps is left for a child: they run on their
 own event loop, with default settings (their file in a temporary directory), and leave
 no thread, descriptor or task behind (the server checks its threads before serving).
