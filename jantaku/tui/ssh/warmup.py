@@ -39,6 +39,7 @@ import os
 import socket
 import sys
 import tempfile
+import traceback
 import types
 import weakref
 from collections.abc import Callable
@@ -77,17 +78,17 @@ def parse_a_command_line() -> None:
     ``join --fd N --name NAME`` with it.  The command line's own parser is the cli layer's, above
     this one; this one runs the same code of :mod:`argparse` (and fills the cache of the patterns
     it matches arguments with)."""
-    parser = argparse.ArgumentParser(prog="warm-up", description="Warms the code of a command line up.")
-    parser.add_argument("--version", action="version", version="0", help="show the version and exit")
-    parser.add_argument("--lang", choices=("en", "de"), help="the language")
+    parser = argparse.ArgumentParser(prog="warm-up")  # never shown: no help texts
+    parser.add_argument("--version", action="version", version="0")
+    parser.add_argument("--lang", choices=("en", "de"))
     commands = parser.add_subparsers(dest="command", metavar="COMMAND")
     for name in ("play", "join"):
-        command = commands.add_parser(name, help=f"the {name} command", description=f"The {name} command.")
-        command.add_argument("address", nargs="?", help="where")
-        command.add_argument("--fd", type=int, metavar="N", help="a descriptor")
-        command.add_argument("--name", help="a name")
-        command.add_argument("--option", action="append", default=[], metavar="NAME=VALUE", help="an option")
-        command.add_argument("--quiet", action="store_true", help="say less")
+        command = commands.add_parser(name, help=name)
+        command.add_argument("address", nargs="?")
+        command.add_argument("--fd", type=int, metavar="N")
+        command.add_argument("--name")
+        command.add_argument("--option", action="append", default=[], metavar="NAME=VALUE")
+        command.add_argument("--quiet", action="store_true")
         command.set_defaults(handler=print)
     parser.parse_args(["join", "--fd", "3", "--name", "warm-up"])
 
@@ -162,8 +163,8 @@ def pack_code(executed: dict[int, types.CodeType]) -> int:
     fill_free_blocks()  # otherwise the copies would land in the holes scattered among the old objects
     try:
         pack_functions(executed)
-    except Exception as exc:  # the old function objects stay where they are: only more pages copied
-        print(f"session server warm-up: functions not packed: {type(exc).__name__}: {exc}", file=sys.stderr)
+    except Exception:  # the old function objects stay where they are: only more pages copied
+        traceback.print_exc()
     copies: dict[int, types.CodeType] = {}
 
     def copy(code: types.CodeType) -> types.CodeType:
@@ -193,6 +194,7 @@ class _Held:
 
 
 WRAPPERS = (classmethod, staticmethod)
+IMMUTABLE_TYPE = 1 << 8  # Py_TPFLAGS_IMMUTABLETYPE
 
 
 def _inner_functions(value: object) -> list[object] | None:
@@ -238,6 +240,8 @@ def pack_functions(executed: dict[int, types.CodeType]) -> int:
             for name in list(namespace):
                 note(namespace, name, namespace[name])
     for cls in [t for t in gc.get_objects() if isinstance(t, type)]:
+        if cls.__flags__ & IMMUTABLE_TYPE:  # its attributes cannot be set: what it holds is held elsewhere too
+            continue
         for name in list(cls.__dict__):
             note(cls, name, cls.__dict__[name])
     del namespaces
