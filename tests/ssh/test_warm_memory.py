@@ -387,3 +387,21 @@ def test_the_warm_up_runs_a_command_line_parse_and_the_frames_escape_sequences()
 
 def test_a_frame_that_cannot_be_written_is_left_out():
     assert warmup.write_frame(object()) == ""  # no compositor: the session writes its first frame itself
+
+
+def test_a_function_is_replaced_in_all_its_places_or_in_none(monkeypatch, module_of_functions):
+    m = module_of_functions
+    m.Base.shout = m.plain  # the same function in the module and in a class
+    before = identities(m)
+    put = warmup.put
+
+    def refusing_classes(owner, name, value):
+        if isinstance(owner, type) and name == "shout" and id(value) != before["plain"]:  # the copy
+            raise TypeError("read-only")
+        put(owner, name, value)
+
+    monkeypatch.setattr(warmup, "put", refusing_classes)
+    executed = warmup.run_noting_code(lambda: run_module_functions(m))
+    warmup.pack_functions(executed)
+    assert id(m.plain) == before["plain"] and vars(m.Base)["shout"] is m.plain  # both kept the original
+    assert id(vars(m.Child)["greet"]) != before["Child.greet"]  # the others were copied

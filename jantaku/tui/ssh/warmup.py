@@ -33,6 +33,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import contextlib
 import ctypes
 import gc
 import os
@@ -254,13 +255,27 @@ def pack_functions(executed: dict[int, types.CodeType]) -> int:
         if _only_held_by(entry) and (copied := copy_held(entry.value)) is not None:
             replacements.append((entry, copied))
     del ranked
+    replaced = 0
     for entry, copied in replacements:
-        for owner, name in entry.places:
-            if isinstance(owner, type):
-                type.__setattr__(owner, name, copied)  # not the metaclass's: it may refuse or act on it
-            else:
-                owner[name] = copied
-    return len(replacements)
+        try:
+            for owner, name in entry.places:
+                put(owner, name, copied)
+        except Exception:  # in all its places or in none: the same object wherever it is looked up
+            for owner, name in entry.places:
+                with contextlib.suppress(Exception):
+                    put(owner, name, entry.value)
+        else:
+            replaced += 1
+    return replaced
+
+
+def put(owner: dict[str, object] | type, name: str, value: object) -> None:
+    """Set a namespace entry: a class's through ``type.__setattr__`` (its caches invalidated, its
+    metaclass's ``__setattr__`` not asked: it may refuse or act on it), a module's in its dict."""
+    if isinstance(owner, type):
+        type.__setattr__(owner, name, value)
+    else:
+        owner[name] = value
 
 
 def _only_held_by(entry: _Held) -> bool:
