@@ -195,7 +195,9 @@ async def close_all(open_sessions) -> None:
     await asyncio.sleep(0.5)
 
 
-async def measure(port: int, host_pid: int, runs: int, joins: int, marker: bytes) -> dict[str, float]:
+async def measure(
+    port: int, host_pid: int, runs: int, joins: int, marker: bytes, wait: float = 2.0
+) -> dict[str, float]:
     await close_all([await join(port, "warmup", marker)])  # the OS page cache, the host's first imports
     singles, cpus = [], []
     for i in range(runs):
@@ -208,7 +210,7 @@ async def measure(port: int, host_pid: int, runs: int, joins: int, marker: bytes
     start = time.perf_counter()
     joined = await asyncio.gather(*(join(port, f"p{i}", marker) for i in range(joins)))
     all_in = time.perf_counter() - start
-    await asyncio.sleep(2.0)  # let them settle, as the figures in the notes were taken
+    await asyncio.sleep(wait)  # let them settle (2 s, as the figures in the notes were taken; KSM needs longer)
     busy = pss_mib(host_pid)
     uss = [uss_mib(p) for p in sessions(host_pid)]
     host_busy_rss = rss_mib(host_pid)
@@ -268,7 +270,7 @@ def run_mode(warm: bool, args: argparse.Namespace) -> tuple[dict[str, float], li
         proc, port = start_host(data, args.standin, warm)
         try:
             marker = (STANDIN_MARKER if args.standin else LOBBY_MARKER).encode()
-            result = asyncio.run(measure(port, proc.pid, args.runs, args.joins, marker))
+            result = asyncio.run(measure(port, proc.pid, args.runs, args.joins, marker, args.settle))
             samples = (
                 asyncio.run(sequential(port, proc.pid, args.sequential, marker)) if warm and args.sequential else []
             )
@@ -282,6 +284,9 @@ def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--runs", type=int, default=10)
     parser.add_argument("--joins", type=int, default=8)
+    parser.add_argument(
+        "--settle", type=float, default=2.0, help="seconds between the joins and reading their memory (KSM: 30)"
+    )
     parser.add_argument("--sequential", type=int, default=0, metavar="N", help="N sessions one after another (warm)")
     parser.add_argument("--mode", choices=("both", "warm", "spawn"), default="both")
     parser.add_argument("--standin", action="store_true", help="serve the stand-in game, not the real client")

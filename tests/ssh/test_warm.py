@@ -247,3 +247,18 @@ def test_the_real_client_gets_its_first_frame_from_the_warm_server(tmp_path, jan
     assert host.children() == []
     assert host.stop() == 0
     assert not is_zombie_or_alive(server)
+
+
+async def test_the_session_server_and_its_sessions_offer_their_pages_for_merging(gateway):
+    """The session server marks its memory mergeable for KSM (zygote.offer_pages_for_merging); a
+    fork inherits it.  Nothing is merged unless the machine runs KSM (docs/ssh.md)."""
+    server = server_of(gateway)
+    stat = f"/proc/{server}/ksm_stat"
+    if not os.path.exists(stat):
+        pytest.skip("this kernel has no per-process KSM (Linux 6.4+)")
+    assert "ksm_merge_any: yes" in open(stat).read()
+    async with await connect(gateway) as conn:
+        proc, _ = await open_game(conn, size=(80, 24))
+        process = await only_process(gateway)
+        assert "ksm_merge_any: yes" in open(f"/proc/{process.pid}/ksm_stat").read()
+        proc.close()

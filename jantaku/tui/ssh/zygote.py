@@ -29,6 +29,7 @@ handlers, the requested environment, fresh random seeds, no logging handlers.
 from __future__ import annotations
 
 import argparse
+import ctypes
 import fcntl
 import gc
 import importlib
@@ -342,6 +343,21 @@ def warm_up(target: str) -> None:
         traceback.print_exc()
 
 
+PR_SET_MEMORY_MERGE = 67  # prctl (Linux 6.4+): every mapping of the process, and of its forks, may be merged
+
+
+def offer_pages_for_merging() -> bool:
+    """Let the kernel's same-page merging (KSM) share again the pages a session copied and then
+    wrote back as they were (a reference count raised and dropped: a quarter of a session's own
+    memory, benchmarks/README.md).  Nothing changes unless the machine runs KSM, an operator's
+    choice (``/sys/kernel/mm/ksm/run``, docs/ssh.md); False where the kernel has no such call."""
+    try:
+        libc = ctypes.CDLL(None, use_errno=True)
+        return bool(libc.prctl(PR_SET_MEMORY_MERGE, 1, 0, 0, 0) == 0)
+    except (OSError, AttributeError):
+        return False
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="jantaku-session-server")
     parser.add_argument("--fd", type=int, required=True, help="the control socket (SOCK_SEQPACKET)")
@@ -360,6 +376,7 @@ def main(argv: list[str] | None = None) -> int:
     gc.collect()
     gc.freeze()  # what is imported now is never scanned again, here or in a child
     gc.enable()
+    offer_pages_for_merging()
     if threading.active_count() != 1:  # a fork copies only this thread; refuse rather than misbehave
         control.send(encode(broken=f"{threading.active_count()} threads after the imports"))
         return 1
