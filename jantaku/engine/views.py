@@ -418,8 +418,8 @@ def _encode_rules(rules: RuleFacts) -> dict[str, bool]:
     return {name: getattr(rules, name) for name in RULE_NAMES}
 
 
-_discards_wire = _ByIdentity(_encode_discards)
-_melds_wire = _ByIdentity(_encode_melds)
+_discards_wire = _ByIdentity(_encode_discards, size=2048)
+_melds_wire = _ByIdentity(_encode_melds, size=2048)
 _rules_wire = _ByIdentity(_encode_rules, size=1024)
 RULE_NAMES = tuple(f.name for f in fields(RuleFacts))
 _RULE_DEFAULTS: dict[str, bool] = {name: getattr(RuleFacts(), name) for name in RULE_NAMES}  # every fact has one
@@ -441,7 +441,7 @@ def _encode_seat(p: SeatView) -> dict[str, Any]:
     return out
 
 
-_public_seat_wire = _ByIdentity(_encode_seat)
+_public_seat_wire = _ByIdentity(_encode_seat, size=2048)
 
 
 def _public_seat(p: SeatView) -> dict[str, Any]:
