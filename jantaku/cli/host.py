@@ -101,27 +101,6 @@ def add_host_parser(sub: argparse._SubParsersAction) -> argparse.ArgumentParser:
     return p
 
 
-# A host allocates hundreds of short-lived containers per decision (views, updates, events): at
-# CPython's default (a young collection every 700) it collects every other decision, and each
-# collection walks every young survivor; with a hundred tables that was 15% of its CPU.  What
-# start-up built (modules, the resumed matches) is frozen out of collections altogether.
-COLLECT_THRESHOLDS = (50_000, 20, 10)
-
-
-def collect_less_often() -> None:
-    """The cyclic garbage collector tuned for a long-running host (the process's own: only
-    ``jantaku host`` calls it, never a game with its host in the same process)."""
-    import gc
-    import logging
-
-    gc.collect()
-    gc.freeze()
-    gc.set_threshold(*COLLECT_THRESHOLDS)
-    logging.getLogger("jantaku.host").debug(
-        "garbage collector: thresholds %s, %d start-up objects frozen", gc.get_threshold(), gc.get_freeze_count()
-    )
-
-
 def cmd_host(args: argparse.Namespace) -> int:
     import asyncio
     import logging
@@ -131,6 +110,8 @@ def cmd_host(args: argparse.Namespace) -> int:
 
 
 async def serve(args: argparse.Namespace) -> int:
+    from ..netplay.clock import LoopClock
+    from ..netplay.collector import Collector
     from ..netplay.discovery import DISCOVERY_PORT, lan_addresses
     from ..netplay.host import Host
     from ..netplay.paths import DataDirLocked
@@ -152,7 +133,8 @@ async def serve(args: argparse.Namespace) -> int:
     host.stop_on_signals()
     lines = await start_ssh_door(host, args)  # nothing unless --ssh
     web_door, web_lines = await start_web_door(host, args)  # nothing unless --web
-    collect_less_often()
+    host.collector = Collector(LoopClock())  # netplay/collector.py: this process's own policy
+    host.collector.tune()
     lines += web_lines
     listening = _("jantaku host {name} listening on {address} (data: {data})")
     if host.resumed:

@@ -25,6 +25,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from .clock import Clock
+from .collector import Collector
 from .connection import Connection, HostProtocol, TurnFlush
 from .limits import ConnectionLimits, HostLimits, counted_address
 from .lobby import Lobby
@@ -90,6 +91,7 @@ class Host:
         self._stopped: asyncio.Event | None = None
         self.beacon: Beacon | None = None
         self.ssh_port: int | None = None  # announced when an SSH front door runs
+        self.collector: Collector | None = None  # the process's collector policy (jantaku host sets it)
 
     # --- life cycle -------------------------------------------------------------------
 
@@ -175,6 +177,9 @@ class Host:
             self.beacon.stop()
         if self.lobby is not None:
             self.lobby.close()
+        if self.collector is not None:
+            self.collector.close()
+            self.collector = None  # the connections closed now need no collection of their own
         bye = HostText("host_shutting_down")
         for conn in list(self.connections):
             conn.send({"type": "bye", "reason": str(bye), **bye.wire()})
@@ -245,6 +250,8 @@ class Host:
         self.connections.discard(conn)
         self._logout(conn)
         conn.close()
+        if self.collector is not None:
+            self.collector.connection_ended()  # what the connection leaves is collected soon
         reader = self._stream_readers.pop(conn, None)
         if reader is not None:
             reader.feed_eof()  # the stream's read loop ends too, whatever the peer does

@@ -267,9 +267,9 @@ async def test_every_decision_a_client_heard_of_survives_a_kill(tmp_path):
 
 
 async def test_the_host_process_collects_garbage_less_often_and_never_scans_what_start_up_built(tmp_path):
-    """``jantaku host`` tunes its own collector once it is up (cli/host.py, collect_less_often):
-    at CPython's default a hundred tables spent 15% of the host's CPU collecting."""
-    from jantaku.cli.host import COLLECT_THRESHOLDS
+    """``jantaku host`` tunes its own collector once it is up (netplay/collector.py): at
+    CPython's default a hundred tables spent 15% of the host's CPU collecting."""
+    from jantaku.netplay.collector import THRESHOLDS as COLLECT_THRESHOLDS
 
     log = tmp_path / "host.log"
     host = HostProcess(free_port(), tmp_path / "data", log, "--log-level", "debug")
