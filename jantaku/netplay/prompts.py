@@ -66,13 +66,8 @@ class Timers:
         return {"turn": self.turn, "claim": self.claim, "between": self.between, "grace": self.grace, "bot": self.bot}
 
     def for_kind(self, kind: str) -> float | None:
-        if kind not in _TIMED_KINDS:
-            raise KeyError(kind)
-        value: float | None = getattr(self, kind)
-        return value
+        return {"turn": self.turn, "claim": self.claim, "between": self.between}[kind]
 
-
-_TIMED_KINDS = frozenset(("turn", "claim", "between"))
 
 # An action's wire form and label, made once per distinct action: a prompt offers a dozen discards,
 # and the same ones come again and again.  Bounded; cleared when full.

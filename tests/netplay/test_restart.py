@@ -269,14 +269,14 @@ async def test_every_decision_a_client_heard_of_survives_a_kill(tmp_path):
 async def test_the_host_process_collects_garbage_less_often_and_never_scans_what_start_up_built(tmp_path):
     """``jantaku host`` tunes its own collector once it is up (netplay/collector.py): at
     CPython's default a hundred tables spent 15% of the host's CPU collecting."""
-    from jantaku.netplay.collector import THRESHOLDS as COLLECT_THRESHOLDS
+    from jantaku.netplay.collector import THRESHOLDS
 
     log = tmp_path / "host.log"
     host = HostProcess(free_port(), tmp_path / "data", log, "--log-level", "debug")
     await host.start()
     try:
         line = next((ln for ln in log.read_text().splitlines() if "garbage collector" in ln), "")
-        assert f"thresholds {COLLECT_THRESHOLDS}" in line, log.read_text()
+        assert f"thresholds {THRESHOLDS}" in line, log.read_text()
         frozen = int(re.search(r"(\d+) start-up objects frozen", line).group(1))
         assert frozen > 10_000  # the modules and everything start-up made
     finally:
