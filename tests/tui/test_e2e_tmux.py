@@ -172,7 +172,11 @@ def play_until_a_win(tmux: Tmux, seconds: float = 60) -> str:
         screen = tmux.screen()
         title = RESULT_TITLE.search(screen)
         if title and "Exhaustive draw" not in screen and ("win" in screen and " · " in screen):
-            return screen
+            # the result screen may still be drawing (its value line comes after the elements): wait for
+            # its last part, the key that goes on
+            tmux.wait_until(lambda s: "next hand" in s or "back to the menu" in s, 10, "the whole result")
+            time.sleep(0.3)  # and a frame still being written is written
+            return tmux.screen()
         if title:  # a draw (or a result still drawing): Enter goes on once the grace period is over
             seen.add(title.group(1))
             tmux.keys("Enter")
