@@ -25,6 +25,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from .clock import Clock
+from .journal import JOURNAL_NAME
 from .collector import Collector
 from .connection import Connection, HostProtocol, TurnFlush
 from .limits import ConnectionLimits, HostLimits, counted_address
@@ -107,12 +108,14 @@ class Host:
             self._lock.acquire()
             try:
                 self.store = Store.in_dir(self.data_dir)
+                # what a killed host journaled goes in now; from here on this host journals
+                self.store.batch_writes(self._turn.schedule, journal=Path(self.data_dir) / JOURNAL_NAME)
             except Exception:
                 self._lock.release()
                 raise
         else:
             self.store = Store(None)
-        self.store.batch_writes(self._turn.schedule)
+            self.store.batch_writes(self._turn.schedule)
         read_buffer = memoryview(bytearray(64 * 1024))  # shared by the connections: see HostProtocol
         try:
             # bound (a taken port fails before any work) but not listening yet: see _listen_when_ready

@@ -8,6 +8,9 @@ replays each unfinished match to its last decision (:meth:`Store.unfinished`).
 A host batches its writes (:meth:`Store.batch_writes`): what one turn of its event loop writes
 is one transaction, committed at the end of the turn before any byte of that turn is sent
 (:class:`~jantaku.netplay.connection.TurnFlush`), so nothing a client was told of is lost.
+A turn that only made decisions appends them to the host's journal instead
+(:mod:`~jantaku.netplay.journal`), and they go into the database in batches; opening a data
+directory no host is using replays a journal left behind.
 
 The file is marked with an ``application_id``; a file that is not SQLite, is
 another program's database or a newer schema is refused with a
@@ -32,6 +35,8 @@ from pathlib import Path
 from typing import Any
 
 from ..engine.match import MatchRecord
+from .journal import JOURNAL_NAME, DecisionJournal, DecisionRow, read_journal
+from .paths import DataDirLock, DataDirLocked
 from .players import new_token, token_hash
 
 APPLICATION_ID = 0x4A4E544B  # "JNTK"
@@ -40,6 +45,9 @@ DB_NAME = "jantaku.sqlite3"
 _SQLITE_HEADER = b"SQLite format 3\x00"
 
 log = logging.getLogger(__name__)
+
+JOURNAL_BATCH = 256  # journaled decisions go into the database this many at a time,
+JOURNAL_SECONDS = 1.0  # or once the oldest of them is this old, or with the next other write
 
 SCHEMA = """
 CREATE TABLE players (
@@ -144,13 +152,34 @@ class Store:
         self._open_batch: Callable[[], None] | None = None  # see batch_writes
         self.batch_matches: set[int] = set()  # matches written in the open batch
         self.closed = False
+        self._journal: DecisionJournal | None = None  # see batch_writes
+        self._turn_rows: list[DecisionRow] = []  # this turn's decisions, for the journal
+        self._journaled: list[DecisionRow] = []  # in the journal, not yet in the database
+        self._journaled_since = 0.0  # when the oldest of them was journaled (monotonic)
+        self._txn_journaled: list[DecisionRow] = []  # journaled ones inside the open transaction
 
     @classmethod
     def in_dir(cls, data_dir: str | Path, *, create: bool = True) -> "Store":
+        """The store of a data directory; a journal a host left behind (killed, or its machine
+        down) is replayed first, where no host is using the directory now."""
         data_dir = Path(data_dir)
         if create:
             data_dir.mkdir(parents=True, exist_ok=True)
-        return cls(data_dir / DB_NAME, create=create)
+        store = cls(data_dir / DB_NAME, create=create)
+        journal = data_dir / JOURNAL_NAME
+        if journal.exists() and journal.stat().st_size > 0:
+            lock = DataDirLock(data_dir)
+            try:
+                lock.acquire()
+            except (DataDirLocked, OSError):  # its host is running (it owns the journal), or read-only
+                return store
+            try:
+                store.replay_journal(journal)
+            except (sqlite3.Error, OSError) as exc:  # a reader still reads what the database has
+                log.warning("%s could not be replayed: %s", journal, exc)
+            finally:
+                lock.release()
+        return store
 
     # --- opening safely ------------------------------------------------------------------
 
@@ -204,16 +233,79 @@ class Store:
 
     def close(self) -> None:
         if not self.closed:
+            if self._journal is not None and (self._turn_rows or self._journaled):
+                try:
+                    self._into_db()
+                except sqlite3.Error:  # they stay in the journal: the next start replays it
+                    log.exception("could not move the journal's decisions into %s", self.path)
+                    self._rollback()
             self.commit()
             self.closed = True
             self.db.close()
+            if self._journal is not None:
+                self._journal.close()
 
     # --- batches: one transaction per turn of the host's loop ------------------------------
 
-    def batch_writes(self, on_open: Callable[[], None]) -> None:
+    def batch_writes(self, on_open: Callable[[], None], *, journal: Path | None = None) -> None:
         """From now on writes gather in one transaction until :meth:`commit`; ``on_open`` is
-        called when a write opens one (the host then commits at the end of the loop's turn)."""
+        called when a write opens one (the host then commits at the end of the loop's turn).
+
+        With ``journal`` (its owner holds the data directory's lock) what is left in that file
+        is replayed now, and from now on a turn that wrote only decisions appends them there."""
         self._open_batch = on_open
+        if journal is not None:
+            self.replay_journal(journal)
+            self._journal = DecisionJournal(journal)
+
+    def replay_journal(self, path: Path) -> int:
+        """Put the decisions of the journal at ``path`` that the database lacks into it, then
+        empty the journal; returns how many went in.  A row already there is skipped (the
+        journal is emptied only after its rows are committed, so a kill between repeats them),
+        as is one whose match is not stored, with a line in the log."""
+        rows, unreadable = read_journal(path)
+        if unreadable:
+            log.warning("%s: the last %d bytes are not a whole decision; left out", path, unreadable)
+        added = 0
+        if rows:
+            with self._transaction() as db:
+                for row in rows:
+                    try:
+                        added += db.execute(self._REPLAY_DECISION, row).rowcount
+                    except sqlite3.IntegrityError:
+                        log.warning("%s: a decision of match %d, which is not stored; left out", path, row[0])
+            if self._open_batch is not None:
+                self.commit()
+        if added:
+            log.info("%s: %d decisions put into the database", path, added)
+        DecisionJournal(path).clear_and_close()
+        return added
+
+    def _journal_due(self) -> bool:
+        waiting = len(self._journaled) + len(self._turn_rows)
+        return waiting >= JOURNAL_BATCH or (
+            bool(self._journaled) and time.monotonic() - self._journaled_since >= JOURNAL_SECONDS
+        )
+
+    def _into_db(self) -> None:
+        """The decisions not yet in the database, into the open transaction (one opened if need be)."""
+        if not self.db.in_transaction:
+            self.db.execute("BEGIN")
+            if self._open_batch is not None:
+                self._open_batch()
+        # (OR IGNORE: a row a replay of the journal put in already, where locks are no-ops)
+        self.db.executemany(self._REPLAY_DECISION, self._journaled + self._turn_rows)
+        self._txn_journaled += self._journaled
+        self._journaled, self._turn_rows = [], []
+
+    def _rollback(self) -> None:
+        """The open transaction undone; the journaled decisions in it are still in the journal."""
+        try:
+            self.db.execute("ROLLBACK")
+        except sqlite3.Error:
+            pass
+        self._journaled = self._txn_journaled + self._journaled
+        self._txn_journaled = []
 
     def _write(self, sql: str, params: tuple[Any, ...], match_id: int | None = None) -> sqlite3.Cursor:
         if self._open_batch is not None and not self.db.in_transaction:
@@ -224,19 +316,40 @@ class Store:
         return self.db.execute(sql, params)
 
     def commit(self) -> bool:
-        """Commit the open batch (if any).  False if it could not be: it was rolled back and
-        ``batch_matches`` still names the matches whose writes were lost (logged)."""
-        if self.closed or not self.db.in_transaction:
+        """Commit the open batch (if any), or journal a batch of decisions only.  False if it
+        could not be: it was rolled back and ``batch_matches`` still names the matches whose
+        writes were lost (logged)."""
+        if self.closed:
             return True
         try:
-            self._commit_now()
+            if (self._turn_rows or self._journaled) and (self.db.in_transaction or self._journal_due()):
+                self._into_db()
+            if self.db.in_transaction:
+                self._commit_now()
         except sqlite3.Error:
             log.exception("could not commit the host's writes to %s", self.path or "memory")
-            try:
-                self.db.execute("ROLLBACK")
-            except sqlite3.Error:
-                pass
+            self._turn_rows = []
+            self._rollback()
             return False
+        if self._txn_journaled:
+            self._txn_journaled = []
+            if self._journal is not None and not self._journaled:
+                try:
+                    self._journal.clear()
+                except OSError:  # harmless: a replay skips what the database has
+                    log.exception("could not empty %s", self._journal.path)
+        if self._turn_rows:
+            assert self._journal is not None  # turn rows are kept only for a journal
+            try:
+                self._journal.append(self._turn_rows)
+            except OSError:
+                log.exception("could not write the host's decisions to %s", self._journal.path)
+                self._turn_rows = []
+                return False
+            if not self._journaled:
+                self._journaled_since = time.monotonic()
+            self._journaled += self._turn_rows
+            self._turn_rows = []
         self.batch_matches.clear()
         return True
 
@@ -336,6 +449,7 @@ class Store:
         return match_id
 
     _INSERT_DECISION = "INSERT INTO decisions (match_id, idx, seat, action, by, at) VALUES (?, ?, ?, ?, ?, ?)"
+    _REPLAY_DECISION = _INSERT_DECISION.replace("INSERT", "INSERT OR IGNORE", 1)
 
     @classmethod
     def _insert_decision(
@@ -345,8 +459,15 @@ class Store:
 
     def append_decision(self, match_id: int, index: int, seat: int, wire: list, by: str) -> None:
         """One decision (``index`` is its place in the record, from 0): committed at once, or with
-        the batch (:meth:`batch_writes`) before anyone hears of it."""
-        self._write(self._INSERT_DECISION, (match_id, index, seat, json.dumps(wire), by, time.time()), match_id)
+        the batch (:meth:`batch_writes`) before anyone hears of it, or into the journal."""
+        row = (match_id, index, seat, json.dumps(wire), by, time.time())
+        if self._journal is None or self.db.in_transaction:
+            self._write(self._INSERT_DECISION, row, match_id)
+            return
+        if not self._turn_rows and self._open_batch is not None:
+            self._open_batch()  # the turn's end journals it
+        self._turn_rows.append(row)
+        self.batch_matches.add(match_id)
 
     def set_seat(self, match_id: int, seat: int, stored: StoredSeat) -> None:
         """A seat changed hands during the match (a player left; a bot plays on)."""
@@ -433,7 +554,13 @@ class Store:
             _stored_json(result, "result", dict, match_id=mid) if result else None,
         )
 
+    def _settle(self) -> None:
+        """Decisions not in the database yet go into the open batch, to be read with the rest."""
+        if self._turn_rows or self._journaled:
+            self._into_db()
+
     def _decisions(self, match_id: int) -> list[tuple[int, list[Any]]]:
+        self._settle()
         out = []
         for expected, (idx, seat, action) in enumerate(
             self.db.execute("SELECT idx, seat, action FROM decisions WHERE match_id = ? ORDER BY idx", (match_id,))
@@ -445,6 +572,7 @@ class Store:
 
     def decision_authors(self, match_id: int) -> list[tuple[int, str]]:
         """(seat, by) of each decision, in order (who or what decided)."""
+        self._settle()
         return [
             (s, b)
             for s, b in self.db.execute("SELECT seat, by FROM decisions WHERE match_id = ? ORDER BY idx", (match_id,))

@@ -3,6 +3,8 @@ leave; a commit that fails sends nothing of the turn and stops the matches it wo
 
 from __future__ import annotations
 
+import errno
+import shutil
 import sqlite3
 
 import pytest
@@ -10,7 +12,9 @@ import pytest
 from jantaku.engine.actions import Action
 from jantaku.netplay.client import ConnectionClosed
 from jantaku.netplay.host import Host
-from jantaku.netplay.store import Store
+from jantaku.netplay import store as store_module
+from jantaku.netplay.journal import JOURNAL_NAME, DecisionJournal
+from jantaku.netplay.store import DB_NAME, Store
 
 from .conftest import connect, seat_four, until
 
@@ -27,19 +31,27 @@ async def test_a_turns_writes_are_committed_before_anyone_hears_of_them(tmp_path
         seat = next(i for i, u in enumerate(latest) if u["prompt"])
         prompt = latest[seat]["prompt"]
         n = await clients[seat].act(table, prompt["id"], Action.from_wire(prompt["actions"][0]))
-        # another connection to the same file sees the decision: it was committed, not only written
-        reader = Store.in_dir(tmp_path, create=False)
+        # the files as they are now, the host killed this instant: the decision is in them (a turn
+        # that only decided journals it: the copy's store replays the journal as it opens)
+        assert (tmp_path / JOURNAL_NAME).stat().st_size > 0
+        assert not host.store.db.in_transaction
+        crashed = tmp_path / "crashed"
+        crashed.mkdir()
+        for name in (DB_NAME, f"{DB_NAME}-wal", JOURNAL_NAME):
+            shutil.copyfile(tmp_path / name, crashed / name)
+        reader = Store.in_dir(crashed, create=False)
         [stored] = reader.unfinished()
         reader.close()
         assert len(stored.record.decisions) == n
-        assert not host.store.db.in_transaction
+        assert (crashed / JOURNAL_NAME).stat().st_size == 0  # replayed, then emptied
         for c in clients:
             await c.close()
     finally:
         await host.stop()
 
 
-async def test_a_commit_that_fails_sends_nothing_of_its_turn_and_stops_the_match(tmp_path, monkeypatch):
+@pytest.mark.parametrize("failing", ["database", "journal"])
+async def test_a_commit_that_fails_sends_nothing_of_its_turn_and_stops_the_match(tmp_path, monkeypatch, failing):
     host = Host(data_dir=tmp_path, seed=3)
     await host.start(port=0)
     try:
@@ -52,7 +64,14 @@ async def test_a_commit_that_fails_sends_nothing_of_its_turn_and_stops_the_match
         def disk_full(store: Store) -> None:
             raise sqlite3.OperationalError("database or disk is full")
 
-        monkeypatch.setattr(Store, "_commit_now", disk_full)
+        def journal_full(journal: DecisionJournal, rows: list) -> None:
+            raise OSError(errno.ENOSPC, "No space left on device")
+
+        if failing == "database":  # the decision goes into the database with this turn
+            monkeypatch.setattr(store_module, "JOURNAL_BATCH", 1)
+            monkeypatch.setattr(Store, "_commit_now", disk_full)
+        else:
+            monkeypatch.setattr(DecisionJournal, "append", journal_full)
         with pytest.raises(ConnectionClosed):  # its ok is never sent: the decision is not saved
             await clients[seat].act(table, prompt["id"], Action.from_wire(prompt["actions"][0]))
         await until(lambda: all(c.closed for c in clients), "the four players' connections were dropped")
