@@ -9,6 +9,8 @@ import shutil
 import sqlite3
 
 import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
 from jantaku.engine.actions import Action
 from jantaku.engine.match import Match
@@ -229,3 +231,40 @@ async def test_a_host_started_on_a_killed_hosts_files_resumes_with_every_journal
         assert (tmp_path / "killed" / JOURNAL_NAME).stat().st_size == 0
     finally:
         await again.stop()
+
+
+# --- a property: whatever a turn committed is there after a kill at any moment ---------------
+
+TURN = st.lists(st.sampled_from(["decide", "decide", "decide", "hand", "read"]), min_size=1, max_size=4)
+
+
+@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(turns=st.lists(TURN, min_size=1, max_size=40), batch=st.integers(1, 8), kills=st.sets(st.integers(0, 39)))
+def test_a_kill_after_any_turn_keeps_exactly_what_was_committed(tmp_path_factory, monkeypatch, turns, batch, kills):
+    monkeypatch.setattr(store_module, "JOURNAL_BATCH", batch)
+    data = tmp_path_factory.mktemp("data")
+    store, match_id = journaling_store(data)
+    committed = 0  # decisions whose turn's commit returned: a client may have heard of them
+    made = 0
+    for n, turn in enumerate(turns):
+        for step in turn:
+            if step == "decide":
+                store.append_decision(match_id, made, made % 4, WIRE, "bot")
+                made += 1
+            elif step == "hand":
+                store.record_hand(match_id, n, {"hand": n})
+            else:  # the host reads its own record mid-turn: everything so far
+                assert len(store.load(match_id).record.decisions) == made
+        assert store.commit()
+        committed = made
+        if n in kills:  # the files as a SIGKILL right after this turn leaves them
+            killed = tmp_path_factory.mktemp("killed")
+            for name in (DB_NAME, f"{DB_NAME}-wal", JOURNAL_NAME):
+                if (data / name).exists():
+                    shutil.copyfile(data / name, killed / name)
+            reopened = Store.in_dir(killed, create=False)
+            assert len(reopened.load(match_id).record.decisions) == committed
+            reopened.close()
+            assert stored_decisions(killed, match_id) == committed  # in the database itself now
+    store.close()
+    assert stored_decisions(data, match_id) == made
