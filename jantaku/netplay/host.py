@@ -25,9 +25,9 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from .clock import Clock
-from .journal import JOURNAL_NAME
 from .collector import Collector
 from .connection import Connection, HostProtocol, TurnFlush
+from .journal import JOURNAL_NAME
 from .limits import ConnectionLimits, HostLimits, counted_address
 from .lobby import Lobby
 from .paths import DataDirLock

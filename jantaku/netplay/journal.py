@@ -108,10 +108,6 @@ class DecisionJournal:
         self._size = 0
         self.empty = True
 
-    def clear_and_close(self) -> None:
-        self.clear()
-        self.close()
-
     def close(self) -> None:
         if self._fd >= 0:
             os.close(self._fd)

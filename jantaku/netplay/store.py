@@ -26,6 +26,7 @@ from __future__ import annotations
 
 import json
 import logging
+import os
 import sqlite3
 import time
 from collections.abc import Callable, Iterator
@@ -278,7 +279,8 @@ class Store:
                 self.commit()
         if added:
             log.info("%s: %d decisions put into the database", path, added)
-        DecisionJournal(path).clear_and_close()
+        if rows or unreadable:
+            os.truncate(path, 0)  # all of it is in the database now
         return added
 
     def _journal_due(self) -> bool:
