@@ -145,7 +145,8 @@ class JantakuApp(App):
         try:
             got = await getting
         except (OSError, TimeoutError, ClientError) as exc:
-            self.notify(connect_failure(exc), title=_("Could not connect"), severity="error", timeout=8)
+            # markup=False: the host's refusal is its text, shown as it is
+            self.notify(connect_failure(exc), title=_("Could not connect"), severity="error", timeout=8, markup=False)
             (retry or self.show_menu)()
             return
         self.save_settings()

@@ -2,7 +2,8 @@
 
 Everything is read from the view (``view.result``, ``view.match``)
 and returned as Rich renderables, so the screens stay thin and the wording
-is testable without a terminal.
+is testable without a terminal.  Names are player text: they go into Rich tables as ``Text``,
+since a cell given as a ``str`` is read as markup (``evil[/]`` would raise ``MarkupError``).
 """
 
 from __future__ import annotations
@@ -98,7 +99,9 @@ def payments_table(payments: dict[int, int], names: list[str], title: str = N_("
     table.add_column("delta", justify="right")
     for seat, delta in sorted(payments.items()):
         if delta or whole_hand:
-            table.add_row(names[seat], Text(format_signed(delta, english_grouping=False), "bold" if delta > 0 else ""))
+            table.add_row(
+                Text(names[seat]), Text(format_signed(delta, english_grouping=False), "bold" if delta > 0 else "")
+            )
     return table
 
 
@@ -329,7 +332,7 @@ def money_parts(
     table.add_column(_("total"), justify="right")
     for seat, total in enumerate(result.deltas):
         table.add_row(
-            names[seat],
+            Text(names[seat]),
             *(
                 format_signed(paid.get(seat, 0), english_grouping=False) if paid.get(seat) else "·"
                 for _title, paid in sources
@@ -356,7 +359,7 @@ def standings_parts(view: View, names: list[str]) -> list[RenderableType]:
         adjustments = dict(row.adjustments)
         table.add_row(
             str(row.place),
-            names[row.seat],
+            Text(names[row.seat]),
             format_number(row.score, english_grouping=False),
             *(_signed(adjustments.get(k)) for k in extra),
             Text(format_number(row.final, english_grouping=False), "bold"),

@@ -33,9 +33,11 @@ class ChoiceScreen(TranslatedBindings, ModalScreen[int | None]):
 
     def compose(self) -> ComposeResult:
         with Vertical(id="dialog"):
-            yield Label(self.title_text, id="dialog-title")
+            # Text, not markup: a title may quote the host (an error naming a table or a player)
+            yield Label(Text(self.title_text), id="dialog-title")
             yield OptionList(
-                *[f"{i + 1}. {label}" if i < 9 else f"   {label}" for i, label in enumerate(self.labels)], id="choices"
+                *[Text(f"{i + 1}. {label}" if i < 9 else f"   {label}") for i, label in enumerate(self.labels)],
+                id="choices",
             )
             yield Label(_("⏎ choose · 1-9 · esc cancel"), id="dialog-hint")
 

@@ -63,7 +63,8 @@ class JoinScreen(BaseScreen):
                 else ""
             )
             tables = ngettext("{count} table", "{count} tables", host.tables).format(count=host.tables)
-            found.add_option(Option(f"{host.name}  {host.join_address}  {tables}{seats}", id=str(i)))
+            # Text: a host's name (from its beacon) is data, never markup
+            found.add_option(Option(Text(f"{host.name}  {host.join_address}  {tables}{seats}"), id=str(i)))
 
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
         self.query_one("#address", Input).value = self.found[int(event.option.id)].join_address

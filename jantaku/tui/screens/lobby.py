@@ -109,7 +109,7 @@ class LobbyScreen(BaseScreen):
         self.key_row: ButtonRow | None = None  # made in compose_body
 
     def compose_body(self) -> ComposeResult:
-        yield Static(self.title_text, id="lobby-title")
+        yield Static(Text(self.title_text), id="lobby-title")  # the host's and your name: data, not markup
         with Horizontal(id="lobby-main"):
             yield OptionList(id="tables")
             yield Static(id="table-detail")

@@ -271,9 +271,10 @@ class ReplayListScreen(BaseScreen):
         self.paths = list_records()
         menu = self.query_one(OptionList)
         for match in self.stored:
-            menu.add_option(Option(_describe_stored(match), id=f"stored:{match.id}"))
+            # Text, not str: an option's str is read as markup, and the line holds players' names
+            menu.add_option(Option(Text(_describe_stored(match)), id=f"stored:{match.id}"))
         for i, path in enumerate(self.paths):
-            menu.add_option(Option(_describe(path), id=f"file:{i}"))
+            menu.add_option(Option(Text(_describe(path)), id=f"file:{i}"))
         if self.stored or self.paths:
             menu.highlighted = 0
             menu.focus()
@@ -298,7 +299,7 @@ class ReplayListScreen(BaseScreen):
             record, names = load()
             self.app.push_screen(ReplayScreen(record, names=names))
         except ValueError as exc:
-            self.notify(str(exc), severity="error", timeout=6)
+            self.notify(str(exc), severity="error", timeout=6, markup=False)  # it may quote a path or a file
 
     def action_close(self) -> None:
         self.dismiss(None)

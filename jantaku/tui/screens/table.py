@@ -158,7 +158,7 @@ class TableScreen(BaseScreen):
         elif kind == "error":
             text = f"{message.get('code', 'error')}: {message.get('message', '')}"
             self.board.log(Text(text, "bold red"))  # the log keeps the code; the toast is for people
-            self.notify(netsession.host_error(message), severity="error")
+            self.notify(netsession.host_error(message), severity="error", markup=False)  # the host's words: data
 
     async def apply_update(self, message: dict[str, Any]) -> None:
         view: View = message["view"]  # a typed View: the client decoded it once
