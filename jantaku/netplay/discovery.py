@@ -22,6 +22,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
+from ..playertext import clean_player_text
 from .protocol import PROTOCOL_VERSION
 
 DISCOVERY_PORT = 47654
@@ -70,7 +71,7 @@ def parse_beacon(data: bytes, addr: tuple[str, int]) -> HostInfo | None:
     return HostInfo(
         address=addr[0],
         port=obj["port"],
-        name=str(name)[:64] if name else addr[0],
+        name=clean_player_text(str(name or "")) or addr[0],  # anyone on the LAN may send a beacon
         ssh=_port(obj.get("ssh")),
         tables=_count(obj.get("tables")),
         open_seats=_count(obj.get("open_seats")),

@@ -16,6 +16,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
+from ..playertext import clean_player_text
 from .protocol import ErrorCode, RequestError
 from .texts import HostText
 
@@ -40,6 +41,26 @@ def text(lo: int = 0, hi: int = 64) -> Check:
         value = "".join(ch for ch in value if ch.isprintable()).strip()
         if not lo <= len(value) <= hi:
             raise ValueError(f"{name!r} must be {lo}..{hi} printable characters")
+        return value
+
+    return check
+
+
+def player_text(lo: int = 0, hi: int = 64) -> Check:
+    """Text a player wrote that others will read (a name, a table's name, chat): cleaned by the one
+    rule for player text (:func:`jantaku.playertext.clean_player_text`), then held to ``lo..hi``
+    characters; too long is refused, not cut, so nobody's words are changed unseen.
+
+    >>> player_text(1, 24)("name", " Ann\\x1b[31m\\u202e ")
+    'Ann[31m'
+    """
+
+    def check(name: str, value: Any) -> str:
+        if not isinstance(value, str):
+            raise ValueError(f"{name!r} must be text")
+        value = clean_player_text(value, limit=hi + 1)
+        if not lo <= len(value) <= hi:
+            raise ValueError(f"{name!r} must be {lo}..{hi} visible characters")
         return value
 
     return check
@@ -89,7 +110,7 @@ SEAT = integer(0, 3)
 REQUESTS: dict[str, dict[str, Check]] = {
     "hello": {
         "protocol": integer(0, 1 << 16),
-        "name": text(1, 24),
+        "name": player_text(1, 24),
         "token": optional(text(1, 64)),
         "client": optional(text(0, 64)),
     },
@@ -104,7 +125,7 @@ REQUESTS: dict[str, dict[str, Check]] = {
         "preset": optional(text(1, 32)),
         "options": optional(flat_map()),
         "timers": optional(flat_map(8)),
-        "name": optional(text(0, 40)),
+        "name": optional(player_text(0, 40)),
         "spectators_see_hands": optional(boolean),
         "autostart": optional(boolean),
         "seat": optional(SEAT),
@@ -117,7 +138,7 @@ REQUESTS: dict[str, dict[str, Check]] = {
     "leave": {"table": TABLE},
     "act": {"table": TABLE, "prompt": integer(0, 2**62), "action": wire_list, "fallback": optional(text(1, 120))},
     "back": {"table": TABLE},
-    "chat": {"text": text(1, 300), "table": optional(TABLE)},
+    "chat": {"text": player_text(1, 300), "table": optional(TABLE)},
     "ping": {"data": optional(integer(-(2**62), 2**62))},
 }
 ANY_REF = optional(integer(-(2**62), 2**62))

@@ -36,6 +36,7 @@ from pathlib import Path
 from typing import Any
 
 from ..engine.match import MatchRecord
+from ..playertext import clean_player_text
 from .journal import JOURNAL_NAME, DecisionJournal, DecisionRow, read_journal
 from .paths import DataDirLock, DataDirLocked
 from .players import new_token, token_hash
@@ -122,6 +123,16 @@ def _stored_json(text: Any, what: str, kind: type, *, match_id: int) -> Any:
     if not isinstance(value, kind):
         raise StoreError(f"match {match_id}: the stored {what}: not a JSON {'object' if kind is dict else 'array'}")
     return value
+
+
+def stored_name(value: Any, fallback: str) -> str:
+    """A name read back from the database, cleaned as at entry: rows written by an older host, or by
+    another program, may hold markup's escapes or control characters (``fallback`` if nothing is left).
+
+    >>> stored_name("evil\\x1b]52;c;aGk=\\x07", "seat 1"), stored_name(None, "seat 2"), stored_name("\\u202e", "seat 3")
+    ('evil]52;c;aGk=', 'seat 2', 'seat 3')
+    """
+    return clean_player_text(value if isinstance(value, str) else "") or fallback
 
 
 @dataclass
@@ -408,7 +419,7 @@ class Store:
 
     def player_by_token(self, token: str) -> tuple[int, str] | None:
         row = self.db.execute("SELECT id, name FROM players WHERE token_hash = ?", (token_hash(token),)).fetchone()
-        return (row[0], row[1]) if row else None
+        return (row[0], stored_name(row[1], f"player {row[0]}")) if row else None
 
     def has_played(self, player_id: int) -> bool:
         """Whether the player has (or had) a seat in a stored match."""
@@ -539,17 +550,20 @@ class Store:
         if decisions:
             record.decisions = self._decisions(mid)
         seats = [
-            StoredSeat(name, pid, bot)
-            for name, pid, bot in self.db.execute(
-                "SELECT name, player_id, bot FROM seats WHERE match_id = ? ORDER BY seat", (mid,)
+            StoredSeat(stored_name(name, f"seat {seat + 1}"), pid, bot)
+            for seat, name, pid, bot in self.db.execute(
+                "SELECT seat, name, player_id, bot FROM seats WHERE match_id = ? ORDER BY seat", (mid,)
             )
         ]
+        table_settings = _stored_json(settings, "settings", dict, match_id=mid)
+        if "name" in table_settings:
+            table_settings["name"] = stored_name(table_settings["name"], f"table {table_id}")
         return StoredMatch(
             mid,
             table_id,
             record,
             seats,
-            _stored_json(settings, "settings", dict, match_id=mid),
+            table_settings,
             status,
             created,
             finished,
