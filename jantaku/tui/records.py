@@ -14,6 +14,7 @@ from typing import Any
 
 from ..engine.match import MatchRecord
 from ..i18n import _
+from ..playertext import clean_player_text
 from .settings import data_dir
 
 
@@ -45,8 +46,12 @@ def load_record(path: Path) -> tuple[MatchRecord, list[str] | None]:
     names = None
     if isinstance(data, dict):  # ours keep "names"; jantaku export keeps them in "meta"
         names = data.get("names") or (data.get("meta") or {}).get("seats")
-    valid = isinstance(names, list) and len(names) == 4 and all(isinstance(n, str) for n in names)
-    return MatchRecord.from_wire(data), names if valid else None
+    if not (isinstance(names, list) and len(names) == 4 and all(isinstance(n, str) for n in names)):
+        return MatchRecord.from_wire(data), None
+    # a file may come from anywhere: its names are player text, cleaned as at every entry
+    return MatchRecord.from_wire(data), [
+        clean_player_text(n) or _("Seat {number}").format(number=i + 1) for i, n in enumerate(names)
+    ]
 
 
 def list_records(folder: Path | None = None) -> list[Path]:

@@ -21,6 +21,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+from ....playertext import clean_player_text
 from ...actions import (
     Abort,
     Action,
@@ -558,7 +559,7 @@ def check_log(text: str) -> MjaiImportReport:
     """Replay an mjai log through our engine as one match; compare each kyoku's start and payments."""
     events = parse_log(text)
     header, kyokus = split_kyokus(events)
-    names = tuple(str(n) for n in ((header or {}).get("names") or ()))[:4]
+    names = tuple(clean_player_text(str(n)) for n in ((header or {}).get("names") or ()))[:4]  # player text
     report = MjaiImportReport(players=names)
     if not kyokus:
         report.game_error = "the log has no kyoku"

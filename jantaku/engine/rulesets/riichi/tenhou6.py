@@ -48,6 +48,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any
 
+from ....playertext import clean_player_text
 from ...tiles import RED_FIVE_IDS, kind_of
 from .points import round_up_100
 from .tenhou_log import (
@@ -455,7 +456,7 @@ def _log_of(obj: Any, index: int) -> Tenhou6Log:
         except Tenhou6Error as exc:
             raise Tenhou6Error(f"{where}kyoku {number}: {exc}") from None
     return Tenhou6Log(
-        names=tuple(names),
+        names=tuple(clean_player_text(n) for n in names),  # player text: no escape codes reach a terminal
         kyokus=tuple(kyokus),
         disp=disp,
         red_fives=bool(aka),

@@ -57,6 +57,7 @@ from dataclasses import dataclass, field
 from typing import NamedTuple
 from urllib.parse import unquote
 
+from ....playertext import clean_player_text
 from ...melds import Meld, MeldType
 
 __all__ = [
@@ -586,7 +587,11 @@ class _GameBuilder:
         self.rules = TenhouRules(int(el.get("type", "0")), int(lobby) if lobby else None)
 
     def _un(self, el: ET.Element) -> None:
-        names = {seat: unquote(el.get(f"n{seat}", "")) for seat in range(4) if el.get(f"n{seat}") is not None}
+        names = {  # a name in a file is player text: no escape codes reach a screen or a terminal
+            seat: clean_player_text(unquote(el.get(f"n{seat}", "")))
+            for seat in range(4)
+            if el.get(f"n{seat}") is not None
+        }
         if "dan" not in el.attrib and self.hands:  # a player coming back
             for seat in names:
                 self._event(Reconnect(seat))
