@@ -15,7 +15,7 @@ from ..i18n import _
 from ..netplay.client import Client, ClientError
 from ..netplay.host import Host
 from ..netplay.local import LOCAL_TIMERS, start_local_game
-from .netsession import ClientHub, ClientSession
+from .netsession import ClientHub, ClientSession, host_text
 from .settings import Settings
 
 HOST_PORT = 7654  # the usual port; another free one when it is taken
@@ -85,8 +85,8 @@ async def join_lobby(settings: Settings, address: str, name: str) -> tuple[Clien
     client = await Client.connect(host, port, name, token=settings.tokens.get(address))
     settings.tokens[address] = client.token
     settings.name, settings.last_host = name, address
-    where = client.welcome.get("host") or address
-    return ClientHub(client), f"{where} ({address}) · " + _("you are {name}").format(name=client.name)
+    where = host_text(client.welcome.get("host")) or address
+    return ClientHub(client), f"{where} ({address}) · " + _("you are {name}").format(name=host_text(client.name))
 
 
 async def join_inherited(settings: Settings, fd: int, name: str) -> tuple[ClientHub, str]:
@@ -96,7 +96,9 @@ async def join_inherited(settings: Settings, fd: int, name: str) -> tuple[Client
 
     reader, writer = await asyncio.open_connection(sock=socket.socket(fileno=fd))
     client = await Client.over_stream(reader, writer, name)
-    title = f"{client.welcome.get('host') or _('host')} · " + _("you are {name}").format(name=client.name)
+    title = f"{host_text(client.welcome.get('host')) or _('host')} · " + _("you are {name}").format(
+        name=host_text(client.name)
+    )
     code = os.environ.get("JANTAKU_SSH_REJOIN_CODE")  # a player without an SSH key comes back with it
     rejoin = " · " + _("log in as {code} to get your seat back").format(code=code) if code else ""
     return ClientHub(client), title + rejoin

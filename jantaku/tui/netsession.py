@@ -20,6 +20,7 @@ from ..engine.match import Match, MatchRecord
 from ..i18n import N_, _
 from ..netplay.client import Client, ClientError
 from ..netplay.texts import in_reader_language
+from ..playertext import clean_player_text
 from .session import GameSession
 
 ENDED = {"type": "closed"}  # what listeners get when the connection is gone
@@ -49,13 +50,25 @@ def paused(info: dict[str, Any] | None) -> bool:
     return (info or {}).get("state") == "playing" and bool(humans) and not any(s.get("connected") for s in humans)
 
 
+def host_text(value: object) -> str:
+    """Player text as a host sent it (a name, a table's name, chat), cleaned again as it arrives: our
+    host cleaned it at entry, but a client may be talking to any program.
+
+    >>> host_text("evil[/]\\x1b]52;c;aGk=\\x07\\u202e"), host_text(None)
+    ('evil[/]]52;c;aGk=', '')
+    """
+    return clean_player_text(str(value or ""), limit=MAX_HOST_TEXT)
+
+
+MAX_HOST_TEXT = 300  # the longest player text the protocol allows (chat)
+
 STAND_IN = " (bot)"  # the host names the bot that plays on for a person who left "NAME (bot)"
 
 
 def seat_name(seat: dict[str, Any], index: int) -> str:
     """A seat's name as people read it: ``Seat 3`` when empty; a stand-in bot by the person's name
     (that a bot plays is said once, by :func:`seat_notes`)."""
-    name = str(seat.get("name") or _("Seat {number}").format(number=index + 1))
+    name = host_text(seat.get("name")) or _("Seat {number}").format(number=index + 1)
     if seat.get("kind") == "bot" and name.endswith(STAND_IN):
         name = name.removesuffix(STAND_IN)
     return name
@@ -197,7 +210,7 @@ class ClientSession(GameSession):
         self.names = names_from_info(info)
         self.statuses = seat_notes(info)
         self.paused = paused(info)
-        self.title = (info or {}).get("name") or _("table {number}").format(number=table)
+        self.title = host_text((info or {}).get("name")) or _("table {number}").format(number=table)
         self._queue = hub.listen()  # no await between these two lines: nothing falls in between
         if table in hub.latest:
             self._queue.put_nowait(hub.latest[table])

@@ -106,6 +106,29 @@ async def test_a_name_with_markup_is_shown_literally_from_the_lobby_to_the_repla
         await host.stop()
 
 
+async def test_what_another_program_sends_as_a_host_is_cleaned_before_it_is_shown():
+    """Our host cleans player text at entry; a client may be talking to any program, so the screens
+    clean a name, a table's name and chat again as they arrive."""
+    dirty = "\x1b[2J\x1b]52;c;aGk=\x07\x00\x9b\u202e"
+    host = Host(seed=3)
+    port = await host.start(port=0)
+    app = app_with()
+    try:
+        async with app.run_test(size=(120, 40)) as pilot:
+            app.join_address(f"127.0.0.1:{port}")
+            await until(pilot, lambda: isinstance(app.screen, LobbyScreen) and "no tables yet" in shown(app))
+            lobby = app.screen  # the real host's (empty) list is in: what follows comes as from another program
+            seats = [{"seat": 0, "kind": "human", "name": f"evil[/]{dirty}", "player": 99, "connected": True}]
+            seats += [{"seat": i, "kind": "empty", "name": None, "player": None} for i in (1, 2, 3)]
+            table = {"id": 7, "name": f"[b]t{dirty}", "ruleset": "basic", "state": "waiting", "seats": seats}
+            lobby.handle({"type": "lobby", "tables": [table]})
+            lobby.handle({"type": "chat", "table": None, "from": f"evil[/]{dirty}", "text": f"hi{dirty} there"})
+            await until(pilot, lambda: "evil[/][2J]52;c;aGk=: hi[2J]52;c;aGk= there" in shown(app))
+            assert "[b]t[2J]52;c;aGk=" in shown(app) and "  E  evil[/][2J]52;c;aGk=" in shown(app)
+    finally:
+        await host.stop()
+
+
 # --- any name at all: a property through the real client --------------------------------------------
 
 # what names are made of: markup, escape and OSC 52 sequences, NUL, C1, bidi overrides, zero-width and

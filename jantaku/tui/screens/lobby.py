@@ -18,7 +18,16 @@ from textual.widgets.option_list import Option
 
 from ...netplay.client import ClientError
 from ...i18n import N_, _
-from ..netsession import ENDED, ClientHub, ClientSession, bot_note, error_sentence, host_error, seat_name
+from ..netsession import (
+    ENDED,
+    ClientHub,
+    ClientSession,
+    bot_note,
+    error_sentence,
+    host_error,
+    host_text,
+    seat_name,
+)
 from ..settings import BOT_LEVEL_LABELS, BOT_LEVELS
 from ..widgets.buttons import ButtonRow, Entry
 from .base import BaseScreen
@@ -45,7 +54,7 @@ def table_line(info: dict[str, Any], me: int | None) -> Text:
     taken = sum(1 for s in seats if s.get("kind") != "empty")
     mine = any(s.get("player") == me and me is not None for s in seats)
     line = Text(f"{info['id']:>3} ", "dim")
-    line.append(f"{str(info.get('name') or ''):<16.16} ", "bold" if mine else "")
+    line.append(f"{host_text(info.get('name')):<16.16} ", "bold" if mine else "")
     line.append(f"{info.get('ruleset', '?'):<9} {state_word(info.get('state', '?')):<7} {taken}/4")  # "finished" is 8
     return line
 
@@ -54,7 +63,7 @@ def table_detail(info: dict[str, Any] | None, me: int | None) -> Text:
     """The selected table: rules, state, each seat, and what you may do there."""
     if not info:
         return Text(_("no table selected"), "dim")
-    out = Text(f"{info.get('name')}\n", "bold")
+    out = Text(f"{host_text(info.get('name'))}\n", "bold")
     preset = f", {info['preset']}" if info.get("preset") else ""
     out.append(f"{info.get('ruleset')}{preset} · {state_word(info.get('state'))}")
     if info.get("hands_played"):
@@ -159,7 +168,7 @@ class LobbyScreen(BaseScreen):
         elif kind == "update" and message["table"] not in self.open_tables:
             self.open_table(message["table"])
         elif kind == "chat" and message.get("table") is None:
-            self.say(Text(f"{message.get('from')}: ", "bold") + Text(str(message.get("text", ""))))
+            self.say(Text(f"{host_text(message.get('from'))}: ", "bold") + Text(host_text(message.get("text"))))
         elif kind in ("error", "bye"):
             self.say(
                 Text(

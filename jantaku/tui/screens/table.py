@@ -154,7 +154,8 @@ class TableScreen(BaseScreen):
             if self.view is not None:
                 self.redraw()
         elif kind == "chat":
-            self.board.log(Text(f"{message.get('from', '?')}: ", "bold") + Text(str(message.get("text", ""))))
+            who, said = netsession.host_text(message.get("from")) or "?", netsession.host_text(message.get("text"))
+            self.board.log(Text(f"{who}: ", "bold") + Text(said))
         elif kind == "error":
             text = f"{message.get('code', 'error')}: {message.get('message', '')}"
             self.board.log(Text(text, "bold red"))  # the log keeps the code; the toast is for people
