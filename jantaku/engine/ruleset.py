@@ -36,7 +36,7 @@ from typing import TYPE_CHECKING, Any, ClassVar, Protocol
 
 from .actions import ActionLabel
 from .events import Event
-from .options import UNKNOWN_RULESET, OptionError, options_to_dict, resolve_options
+from .options import IN_RULESET, UNKNOWN_RULESET, OptionError, options_to_dict, resolve_options
 from .phrase import Phrase
 from .results import HandResult
 from .scoring import ScoreRequest, ScoreResult
@@ -119,7 +119,10 @@ class Ruleset:
     def __init__(self, preset: str | None = None, options: dict[str, Any] | None = None):
         self.preset = preset or self.default_preset
         self.overrides = dict(options or {})
-        self.options = resolve_options(self.Options, self.presets, self.preset, self.overrides)
+        try:
+            self.options = resolve_options(self.Options, self.presets, self.preset, self.overrides)
+        except OptionError as exc:  # say whose options these are: a preset or option of another variant is common
+            raise OptionError(Phrase(IN_RULESET, ruleset=self.name, error=exc.args[0])) from None
 
     def describe(self) -> dict[str, Any]:
         return {"ruleset": self.name, "preset": self.preset, "options": options_to_dict(self.options)}

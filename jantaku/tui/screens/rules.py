@@ -20,8 +20,9 @@ from .base import BaseScreen
 
 
 def _value(value: Any) -> str:
+    """An option's value as ``--option NAME=VALUE`` takes it (so not translated: on/off, numbers, names)."""
     if isinstance(value, bool):
-        return _("on") if value else _("off")
+        return "on" if value else "off"
     if isinstance(value, (tuple, list)):
         return ", ".join(map(str, value)) or _("none")
     return str(value)
