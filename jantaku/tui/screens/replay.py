@@ -222,7 +222,7 @@ class ReplayScreen(BaseScreen):
         decision = self.cursor.next_decision()
         if entry is not None and decision is not None:
             self.app.push_screen(
-                DecisionReviewScreen(entry, self.names[decision[0]], REVIEW_BOT, self.cursor.record.ruleset)
+                DecisionReviewScreen(entry, decision[0], self.names, REVIEW_BOT, self.cursor.record.ruleset)
             )
 
     def action_step(self, step: int) -> None:
