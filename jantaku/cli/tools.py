@@ -206,6 +206,14 @@ def cmd_import(args: argparse.Namespace) -> int:
         print(_("jantaku import: cannot read {file}: {error}").format(file=args.file, error=exc), file=sys.stderr)
         return 2
     fmt = import_format(text)
+    if fmt is None:
+        print(
+            _("jantaku import: {file} is in none of the formats it reads: {tried}").format(
+                file=args.file, tried=_tried_formats()
+            ),
+            file=sys.stderr,
+        )
+        return 2
     assert fmt.check is not None  # import_format picks formats that import
     try:
         report = fmt.check(text)
@@ -224,6 +232,15 @@ def cmd_import(args: argparse.Namespace) -> int:
     if stored:
         print(stored)
     return 0 if (report.ok or not args.check) else 1
+
+
+def _tried_formats() -> str:
+    """Each format ``import`` tried and what it looks for (``not a Tenhou mjlog (XML, beginning with <)``)."""
+    from .formats import import_formats
+
+    return "; ".join(
+        _("not {format} (that is {needs})").format(format=_(f.description), needs=_(f.needs)) for f in import_formats()
+    )
 
 
 def _store_import(args: argparse.Namespace, report: ImportReport | MjaiImportReport) -> str | None:
