@@ -264,7 +264,7 @@ def add_parsers(sub: argparse._SubParsersAction) -> None:
     p = sub.add_parser(
         "score",
         help=_("score a hand (itemised); --jsonl for batches"),
-        description=_("Score a winning hand, e.g.: jantaku score riichi 123m456p789s1122z --win 2z --self"),
+        description=_("Score a winning hand, e.g.: jantaku score riichi 123m456p789s11222z --win 2z --self"),
     )
     p.add_argument("ruleset", help=_("classical, hongkong, riichi or sichuan"))
     p.add_argument(
@@ -309,7 +309,7 @@ def add_parsers(sub: argparse._SubParsersAction) -> None:
     p = sub.add_parser(
         "selfplay",
         help=_("bots play hands against each other and print a summary"),
-        description=_("Four bots play N hands, e.g.: jantaku selfplay --ruleset riichi --hands 100"),
+        description=_("Four bots play N hands, e.g.: jantaku selfplay --ruleset riichi --hands 8"),
     )
     p.add_argument("--ruleset", default="basic", help=_("classical, hongkong, riichi, sichuan or basic"))
     p.add_argument("--preset", help=_("ruleset preset"))
