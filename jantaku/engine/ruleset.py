@@ -39,6 +39,7 @@ from .events import Event
 from .options import IN_RULESET, UNKNOWN_RULESET, OptionError, options_to_dict, resolve_options
 from .phrase import Phrase
 from .results import HandResult
+from .scoretable import ScoringLine
 from .scoring import ScoreRequest, ScoreResult
 from .table import HandContext, Table
 from .wall import Wall
@@ -167,6 +168,11 @@ class Ruleset:
     def has_time_limit(self) -> bool:
         """Hook: whether :meth:`time_is_up` can ever say yes, so a host knows to ask."""
         return False
+
+    def scoring_table(self) -> tuple[ScoringLine, ...]:
+        """Hook: every yaku, fan, double or limit hand and its value under these options, from the data
+        the variant's scorer counts with (none by default)."""
+        return ()
 
     def final_standings(self, scores: list[int]) -> list[dict[str, Any]]:
         """Hook: placement per seat with the final points (riichi adds uma/oka)."""
