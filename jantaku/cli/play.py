@@ -73,7 +73,10 @@ def run_app(start: Callable[[JantakuApp], None] | None = None) -> int:
     """Run the TUI until it quits; ``start(app)`` runs once it is up (a game, a join, a replay)."""
     from ..tui.app import JantakuApp
 
+    from ..tui.glyphwidth import measure_terminal
+
     app = JantakuApp(start=start)
+    app.glyph_cells = measure_terminal()  # before Textual takes the terminal: whether 🀇 keeps the columns
     app.run()
     return app.return_code or 0
 

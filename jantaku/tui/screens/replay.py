@@ -158,7 +158,7 @@ class ReplayScreen(BaseScreen):
         settings = self.app.settings
         view = revealed_view(self.cursor.match)
         painter = TilePainter(
-            unicode=settings.unicode,
+            unicode=self.jantaku.glyph_faces(),
             colour=settings.colour and not self.app.no_color,
             red_fives=view.rules.red_fives,
             colours=self.jantaku.tile_colours(),
