@@ -72,7 +72,6 @@ def add_parsers(sub: argparse._SubParsersAction) -> None:
 def run_app(start: Callable[[JantakuApp], None] | None = None) -> int:
     """Run the TUI until it quits; ``start(app)`` runs once it is up (a game, a join, a replay)."""
     from ..tui.app import JantakuApp
-
     from ..tui.glyphwidth import measure_terminal
 
     app = JantakuApp(start=start)
