@@ -113,9 +113,11 @@ def test_a_selfplay_summary_in_german_with_its_plurals(cli_language, capsys):
 def test_an_option_the_engine_refuses_is_said_in_german(cli_language, capsys):
     cli_language("de_DE.UTF-8")
     assert main(["selfplay", "--ruleset", "riichi", "--hands", "1", "--option", "aka=1"]) == 2
-    assert capsys.readouterr().err.startswith("jantaku selfplay: unbekannte Option 'aka'; Optionen: aka_dora, ")
+    assert capsys.readouterr().err.startswith(
+        "jantaku selfplay: in riichi: unbekannte Option 'aka'; Optionen: aka_dora, "
+    )
     assert main(["selfplay", "--ruleset", "hongkong", "--hands", "1", "--option", "min_fan=x"]) == 2
     assert "Option 'min_fan' muss eine ganze Zahl sein, nicht 'x'" in capsys.readouterr().err
     cli_language("en_GB.UTF-8")
     assert main(["selfplay", "--ruleset", "riichi", "--hands", "1", "--option", "aka=1"]) == 2
-    assert capsys.readouterr().err.startswith("jantaku selfplay: unknown option 'aka'; options: aka_dora, ")
+    assert capsys.readouterr().err.startswith("jantaku selfplay: in riichi: unknown option 'aka'; options: aka_dora, ")

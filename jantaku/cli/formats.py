@@ -28,6 +28,7 @@ class LogFormat:
     export: Callable[[StoredMatch], str] | None = None
     detect: Callable[[str], bool] | None = None
     check: Callable[[str], Any] | None = None  # an import report (see the module docstring)
+    needs: str = ""  # what its detect looks for, said when a file fits no format (N_("a JSON object with ..."))
 
 
 def _export_json(stored: StoredMatch) -> str:
@@ -96,10 +97,24 @@ def _check_mjlog(text: str) -> Any:
 FORMATS: dict[str, LogFormat] = {
     "json": LogFormat("json", N_("a jantaku match record"), export=_export_json),
     "tenhou6": LogFormat(
-        "tenhou6", N_("a tenhou.net/6 JSON log"), export=_export_tenhou6, detect=_detect_tenhou6, check=_check_tenhou6
+        "tenhou6",
+        N_("a tenhou.net/6 JSON log"),
+        export=_export_tenhou6,
+        detect=_detect_tenhou6,
+        check=_check_tenhou6,
+        needs=N_('a JSON object with a "log", "name" or "rule" key, whose first line is no mjai event'),
     ),
-    "mjai": LogFormat("mjai", N_("an mjai log"), export=_export_mjai, detect=_detect_mjai, check=_check_mjai),
-    "mjlog": LogFormat("mjlog", N_("a Tenhou mjlog"), detect=_detect_mjlog, check=_check_mjlog),
+    "mjai": LogFormat(
+        "mjai",
+        N_("an mjai log"),
+        export=_export_mjai,
+        detect=_detect_mjai,
+        check=_check_mjai,
+        needs=N_("one JSON event per line, the first a start_game or start_kyoku"),
+    ),
+    "mjlog": LogFormat(
+        "mjlog", N_("a Tenhou mjlog"), detect=_detect_mjlog, check=_check_mjlog, needs=N_("XML, beginning with <")
+    ),
 }
 
 
@@ -107,9 +122,11 @@ def export_formats() -> tuple[str, ...]:
     return tuple(name for name, f in FORMATS.items() if f.export is not None)
 
 
-def import_format(text: str) -> LogFormat:
-    """The format ``text`` is in (by its content); a Tenhou mjlog when nothing else fits."""
-    for fmt in FORMATS.values():
-        if fmt.detect is not None and fmt.check is not None and fmt.detect(text):
-            return fmt
-    return FORMATS["mjlog"]
+def import_formats() -> tuple[LogFormat, ...]:
+    """The formats ``import`` reads, in the order it tries them."""
+    return tuple(f for f in FORMATS.values() if f.detect is not None and f.check is not None)
+
+
+def import_format(text: str) -> LogFormat | None:
+    """The format ``text`` is in (by its content), or None when it looks like none of them."""
+    return next((fmt for fmt in import_formats() if fmt.detect is not None and fmt.detect(text)), None)

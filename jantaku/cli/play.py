@@ -12,7 +12,9 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from ..tui.settings import BOT_LEVELS
-from ..i18n import _
+from ..engine.options import IN_RULESET, OptionError
+from ..engine.phrase import Phrase
+from ..i18n import N_, _
 from .common import address, non_negative_seconds, parse_options
 from ..tui.terms import said
 
@@ -27,7 +29,9 @@ def add_parsers(sub: argparse._SubParsersAction) -> None:
     p = sub.add_parser(
         "play",
         help=_("a quick game against three bots"),
-        description=_("Play against three bots, e.g.: jantaku play --ruleset riichi --preset default"),
+        description=_(
+            "Play against three bots, e.g.: jantaku play --ruleset riichi --preset tenhou --option aka_dora=off"
+        ),
     )
     p.add_argument("--ruleset", help=_("variant (default: the last one played, else the first installed)"))
     p.add_argument("--preset", help=_("ruleset preset"))
@@ -68,8 +72,10 @@ def add_parsers(sub: argparse._SubParsersAction) -> None:
 def run_app(start: Callable[[JantakuApp], None] | None = None) -> int:
     """Run the TUI until it quits; ``start(app)`` runs once it is up (a game, a join, a replay)."""
     from ..tui.app import JantakuApp
+    from ..tui.glyphwidth import measure_terminal
 
     app = JantakuApp(start=start)
+    app.glyph_cells = measure_terminal()  # before Textual takes the terminal: whether 🀇 keeps the columns
     app.run()
     return app.return_code or 0
 
@@ -79,7 +85,6 @@ def cmd_menu(args: argparse.Namespace) -> int:
 
 
 def cmd_play(args: argparse.Namespace) -> int:
-    from ..engine.options import OptionError
     from ..engine.ruleset import get_ruleset
 
     from ..tui.app import default_ruleset
@@ -89,13 +94,17 @@ def cmd_play(args: argparse.Namespace) -> int:
     from ..netplay.mjai_seat import parse_seat_specs
 
     options = parse_options(args.option, "jantaku play")
-    ruleset = args.ruleset or default_ruleset(load_settings())  # the variant the game would start
+    settings = load_settings()
+    ruleset = args.ruleset or default_ruleset(settings)  # the variant the game would start
     try:
         get_ruleset(ruleset, args.preset, options)  # fail here, before the screen opens
         mjai_seats = parse_seat_specs(args.seat)
         if mjai_seats and (ruleset != MJAI_VARIANT or 0 in mjai_seats):
             raise ValueError(_("--seat: mjai bots play riichi, in seats 1-3 (you play seat 0)"))
-    except (OptionError, ValueError) as exc:
+    except OptionError as exc:
+        print(f"jantaku play: {said(_unasked_ruleset(exc, args.ruleset, settings.ruleset))}", file=sys.stderr)
+        return 2
+    except ValueError as exc:
         print(f"jantaku play: {said(exc)}", file=sys.stderr)
         return 2
 
@@ -107,6 +116,22 @@ def cmd_play(args: argparse.Namespace) -> int:
         app.quick_game(args.ruleset, args.preset, options=options or None, mjai_seats=mjai_seats or None)
 
     return run_app(start)
+
+
+# which variant a --preset or --option was checked against when --ruleset did not say
+PLAYED_LAST = N_("{ruleset}, the variant played last (--ruleset chooses another)")
+FIRST_CHOICE = N_("{ruleset}, the default variant (--ruleset chooses another)")
+
+
+def _unasked_ruleset(exc: OptionError, asked: str | None, played_last: str | None) -> object:
+    """The refusal, saying where the ruleset came from when ``--ruleset`` was not given
+    (``in sichuan, the variant played last (...): unknown option 'aka_dora'; ...``)."""
+    refusal = exc.args[0]
+    if asked or not isinstance(refusal, Phrase) or refusal.template != IN_RULESET:
+        return exc
+    name = str(refusal.args["ruleset"])
+    origin = Phrase(PLAYED_LAST if played_last == name else FIRST_CHOICE, ruleset=name)
+    return Phrase(IN_RULESET, ruleset=origin, error=refusal.args["error"])
 
 
 def cmd_join(args: argparse.Namespace) -> int:

@@ -55,6 +55,7 @@ def add_parsers(sub: argparse._SubParsersAction) -> None:
 def cmd_review(args: argparse.Namespace) -> int:
     from ..engine.review import ReviewError, review_match
     from ..tui.reviewtext import format_review
+    from ..tui.terms import said
 
     if args.bot not in bot_names():
         print(unknown_bot(PROG, args.bot), file=sys.stderr)
@@ -63,7 +64,7 @@ def cmd_review(args: argparse.Namespace) -> int:
         record, names = _load(args)
         review = review_match(record, args.seat, args.bot)
     except (ValueError, ReviewError) as exc:
-        print(f"{PROG}: {exc}", file=sys.stderr)
+        print(f"{PROG}: {said(exc)}", file=sys.stderr)
         return 1
     if args.json:
         print(json.dumps(review.to_json(), ensure_ascii=False))

@@ -206,6 +206,14 @@ def cmd_import(args: argparse.Namespace) -> int:
         print(_("jantaku import: cannot read {file}: {error}").format(file=args.file, error=exc), file=sys.stderr)
         return 2
     fmt = import_format(text)
+    if fmt is None:
+        print(
+            _("jantaku import: {file} is in none of the formats it reads: {tried}").format(
+                file=args.file, tried=_tried_formats()
+            ),
+            file=sys.stderr,
+        )
+        return 2
     assert fmt.check is not None  # import_format picks formats that import
     try:
         report = fmt.check(text)
@@ -224,6 +232,15 @@ def cmd_import(args: argparse.Namespace) -> int:
     if stored:
         print(stored)
     return 0 if (report.ok or not args.check) else 1
+
+
+def _tried_formats() -> str:
+    """Each format ``import`` tried and what it looks for (``not a Tenhou mjlog (XML, beginning with <)``)."""
+    from .formats import import_formats
+
+    return "; ".join(
+        _("not {format} (that is {needs})").format(format=_(f.description), needs=_(f.needs)) for f in import_formats()
+    )
 
 
 def _store_import(args: argparse.Namespace, report: ImportReport | MjaiImportReport) -> str | None:
@@ -247,7 +264,7 @@ def add_parsers(sub: argparse._SubParsersAction) -> None:
     p = sub.add_parser(
         "score",
         help=_("score a hand (itemised); --jsonl for batches"),
-        description=_("Score a winning hand, e.g.: jantaku score riichi 123m456p789s1122z --win 2z --self"),
+        description=_("Score a winning hand, e.g.: jantaku score riichi 123m456p789s11222z --win 2z --self"),
     )
     p.add_argument("ruleset", help=_("classical, hongkong, riichi or sichuan"))
     p.add_argument(
@@ -292,7 +309,7 @@ def add_parsers(sub: argparse._SubParsersAction) -> None:
     p = sub.add_parser(
         "selfplay",
         help=_("bots play hands against each other and print a summary"),
-        description=_("Four bots play N hands, e.g.: jantaku selfplay --ruleset riichi --hands 100"),
+        description=_("Four bots play N hands, e.g.: jantaku selfplay --ruleset riichi --hands 8"),
     )
     p.add_argument("--ruleset", default="basic", help=_("classical, hongkong, riichi, sichuan or basic"))
     p.add_argument("--preset", help=_("ruleset preset"))

@@ -41,13 +41,14 @@ UNKNOWN_PRESET = "unknown preset {preset}; presets: {presets}"
 UNKNOWN_OPTION = "unknown option {name}; options: {options}"
 MUST_BE_LIST = "option {name} must be a list, not {value}"
 MUST_BE_LIST_OF = "option {name} must be a list of {length}, not {count} items"
-MUST_BE_BOOL = "option {name} must be true or false, not {value}"
+MUST_BE_BOOL = "option {name} must be on or off (or yes/no, true/false, 1/0), not {value}"
 MUST_BE_WHOLE = "option {name} must be a whole number, not {value}"
 MUST_BE_NUMBER = "option {name} must be a number, not {value}"
 MUST_BE_TEXT = "option {name} must be text, not {value}"
 MUST_BE_IN = "option {name} must be in {low}..{high}, not {value}"
 MUST_BE_ONE_OF = "option {name} must be one of {choices}, not {value}"
 UNKNOWN_RULESET = "unknown ruleset {name}; rulesets: {rulesets}"
+IN_RULESET = "in {ruleset}: {error}"  # which ruleset's options a value was checked against
 MIN_FAN_OVER_LIMIT = "option 'min_fan' ({min_fan}) cannot exceed 'limit_fan' ({limit_fan}): no hand could win"
 OPTION_TEMPLATES = (
     UNKNOWN_PRESET,
@@ -61,12 +62,41 @@ OPTION_TEMPLATES = (
     MUST_BE_IN,
     MUST_BE_ONE_OF,
     UNKNOWN_RULESET,
+    IN_RULESET,
     MIN_FAN_OVER_LIMIT,
 )
 
 
 class OptionError(ValueError):
     """An unknown preset or option, or a value it cannot take."""
+
+
+# the spellings a yes-or-no option takes (the rules help shows on/off; the command line gives text)
+BOOLEAN_WORDS = {
+    "on": True,
+    "off": False,
+    "yes": True,
+    "no": False,
+    "true": True,
+    "false": False,
+    "1": True,
+    "0": False,
+}
+
+
+def as_boolean(value: Any) -> bool | None:
+    """``value`` as a yes-or-no, or None when it is none of the spellings (case does not matter).
+
+    >>> as_boolean("Off"), as_boolean("yes"), as_boolean(1), as_boolean(True), as_boolean("maybe"), as_boolean(2)
+    (False, True, True, True, None, None)
+    """
+    if isinstance(value, bool):
+        return value
+    if isinstance(value, int) and value in (0, 1):
+        return bool(value)
+    if isinstance(value, str):
+        return BOOLEAN_WORDS.get(value.strip().lower())
+    return None
 
 
 def option(
@@ -116,8 +146,10 @@ def _check(name: str, value: Any, hint: Any, declared: Mapping[str, Any]) -> Any
         item_rules = {"bounds": bounds}
         return tuple(_check(f"{name}[{i}]", item, item_hint, item_rules) for i, item in enumerate(value))
     if hint is bool:
-        if not isinstance(value, bool):
+        answer = as_boolean(value)
+        if answer is None:
             raise OptionError(Phrase(MUST_BE_BOOL, name=repr(name), value=repr(value)))
+        value = answer
     elif hint is int:
         if isinstance(value, bool) or not isinstance(value, int):
             raise OptionError(Phrase(MUST_BE_WHOLE, name=repr(name), value=repr(value)))

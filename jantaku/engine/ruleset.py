@@ -36,9 +36,10 @@ from typing import TYPE_CHECKING, Any, ClassVar, Protocol
 
 from .actions import ActionLabel
 from .events import Event
-from .options import UNKNOWN_RULESET, OptionError, options_to_dict, resolve_options
+from .options import IN_RULESET, UNKNOWN_RULESET, OptionError, options_to_dict, resolve_options
 from .phrase import Phrase
 from .results import HandResult
+from .scoretable import ScoringLine
 from .scoring import ScoreRequest, ScoreResult
 from .table import HandContext, Table
 from .wall import Wall
@@ -119,7 +120,10 @@ class Ruleset:
     def __init__(self, preset: str | None = None, options: dict[str, Any] | None = None):
         self.preset = preset or self.default_preset
         self.overrides = dict(options or {})
-        self.options = resolve_options(self.Options, self.presets, self.preset, self.overrides)
+        try:
+            self.options = resolve_options(self.Options, self.presets, self.preset, self.overrides)
+        except OptionError as exc:  # say whose options these are: a preset or option of another variant is common
+            raise OptionError(Phrase(IN_RULESET, ruleset=self.name, error=exc.args[0])) from None
 
     def describe(self) -> dict[str, Any]:
         return {"ruleset": self.name, "preset": self.preset, "options": options_to_dict(self.options)}
@@ -164,6 +168,11 @@ class Ruleset:
     def has_time_limit(self) -> bool:
         """Hook: whether :meth:`time_is_up` can ever say yes, so a host knows to ask."""
         return False
+
+    def scoring_table(self) -> tuple[ScoringLine, ...]:
+        """Hook: every yaku, fan, double or limit hand and its value under these options, from the data
+        the variant's scorer counts with (none by default)."""
+        return ()
 
     def final_standings(self, scores: list[int]) -> list[dict[str, Any]]:
         """Hook: placement per seat with the final points (riichi adds uma/oka)."""

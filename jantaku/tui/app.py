@@ -13,6 +13,7 @@ from ..engine.options import OptionError
 from ..engine.ruleset import get_ruleset, ruleset_names
 from ..i18n import _, set_language
 from . import connect
+from .glyphwidth import glyphs_fit
 from .records import save_record
 from .session import GameSession
 from .settings import Settings, load_settings, save_settings
@@ -50,6 +51,8 @@ class JantakuApp(App):
         if language is not None:  # else the language the command line chose (jantaku.cli.main) stays
             set_language(language)
         self.start = start
+        # how wide the terminal draws 🀇 (measured before the app starts: jantaku.cli.play.run_app); None: not known
+        self.glyph_cells: int | None = None
 
     def get_system_commands(self, screen: Screen) -> Iterable[SystemCommand]:
         return (command for command in super().get_system_commands(screen) if command.title not in self.WRITES_FILES)
@@ -60,6 +63,11 @@ class JantakuApp(App):
     def get_theme_variable_defaults(self) -> dict[str, str]:
         # the tile colours ($tile-dots …) for a theme that does not set its own
         return {**super().get_theme_variable_defaults(), **theme_defaults(self.current_theme.dark)}
+
+    def glyph_faces(self) -> bool:
+        """Whether tiles are drawn with the Unicode glyphs: chosen in the settings, and this terminal keeps
+        the columns with them (:func:`.glyphwidth.glyphs_fit`)."""
+        return self.settings.unicode and glyphs_fit(self.glyph_cells)
 
     def tile_colours(self) -> TileColours:
         """The current theme's tile colours."""

@@ -22,6 +22,7 @@ from ..engine.review.model import Candidate, KyokuReview, MatchReview, ReviewEnt
 from ..engine.phrase import Phrase
 from ..i18n import _, format_number
 from .terms import action_label, said
+from .viewmodel import WIND_NAMES
 
 MISTAKES_SHOWN = 10
 CANDIDATES_SHOWN = 4  # per decision in the full text: the best few, and the expected and actual ones
@@ -49,7 +50,22 @@ def shanten_words(shanten: int | None) -> str:
     return _("{n}-shanten").format(n=shanten)
 
 
-def describe_candidate(c: Candidate, ruleset: str | None = None) -> str:
+def seat_words(seat: int, dealer: int, names: Sequence[str] | None = None) -> str:
+    """A seat as the review names it everywhere: the player's name and the seat's wind in that hand
+    (``Ann (East)``); the wind alone when the record has no names.
+
+    >>> seat_words(1, 0, ["Ann", "Bo", "Cy", "Di"]), seat_words(1, 1), seat_words(0, 1, ["Ann"])
+    ('Bo (South)', 'East', 'Ann (North)')
+    """
+    wind = _(WIND_NAMES[(seat - dealer) % 4])
+    if names and seat < len(names) and names[seat]:
+        return _("{name} ({wind})").format(name=names[seat], wind=wind)
+    return wind
+
+
+def describe_candidate(
+    c: Candidate, ruleset: str | None = None, *, dealer: int = 0, names: Sequence[str] | None = None
+) -> str:
     parts = [shanten_words(c.shanten)]
     if c.useful:
         tiles = " ".join(f"{u.tile}×{u.unseen}" for u in c.useful)
@@ -62,7 +78,7 @@ def describe_candidate(c: Candidate, ruleset: str | None = None) -> str:
     threats = [o for o in c.danger.opponents if o.deal_in > 0 or o.signs]
     if c.danger.tile is not None and threats:
         against = "; ".join(
-            _("seat {seat} {chance}").format(seat=o.seat, chance=_percent(o.deal_in, 1))
+            _("{seat} {chance}").format(seat=seat_words(o.seat, dealer, names), chance=_percent(o.deal_in, 1))
             + (f" ({', '.join(said(sign) for sign in o.signs)})" if o.signs else "")
             for o in threats
         )
@@ -92,7 +108,12 @@ def _situation(entry: ReviewEntry) -> str:
 
 
 def format_entry(
-    entry: ReviewEntry, bot: str, *, shown: int = CANDIDATES_SHOWN, ruleset: str | None = None
+    entry: ReviewEntry,
+    bot: str,
+    *,
+    shown: int = CANDIDATES_SHOWN,
+    ruleset: str | None = None,
+    names: Sequence[str] | None = None,
 ) -> list[str]:
     """One decision: the situation, the two choices, and the figures of the best few candidates."""
     mark = "=" if entry.is_equal else "≠"
@@ -116,19 +137,16 @@ def format_entry(
             keep.append(c)
     for c in keep:
         tag = "*" if c.action == entry.expected else "›" if c.action == entry.actual else " "
-        lines.append(f"  {tag} {describe_candidate(c, ruleset)}")
+        lines.append(f"  {tag} {describe_candidate(c, ruleset, dealer=entry.dealer, names=names)}")
     return lines
 
 
 def format_review(review: MatchReview, names: Sequence[str] | None = None, *, every: bool = True) -> str:
     """The whole review: summary, the biggest mistakes, then (``every``) each hand's decisions."""
-    seat_words = _("seat {seat}").format(seat=review.seat)
-    who = names[review.seat] if names and review.seat < len(names) else seat_words
+    who = seat_words(review.seat, 0, names)  # the seat's wind in the first hand (seat 0 deals it)
     entries = review.entries
     lines = [
-        _("Review of {who} (seat {seat}) in {ruleset}, by the {bot} bot").format(
-            who=who, seat=review.seat, ruleset=review.ruleset, bot=review.bot
-        ),
+        _("Review of {who} in {ruleset}, by the {bot} bot").format(who=who, ruleset=review.ruleset, bot=review.bot),
         _("match rate {rate} ({matches} of {total} decisions)").format(
             rate=_percent(review.match_rate, 1), matches=review.matches, total=len(entries)
         ),
@@ -152,7 +170,7 @@ def format_review(review: MatchReview, names: Sequence[str] | None = None, *, ev
         for kyoku in review.kyokus:
             lines += ["", _hand_title(kyoku)]
             for entry in kyoku.entries:
-                lines += ["  " + line for line in format_entry(entry, review.bot, ruleset=review.ruleset)]
+                lines += ["  " + line for line in format_entry(entry, review.bot, ruleset=review.ruleset, names=names)]
     return "\n".join(lines)
 
 

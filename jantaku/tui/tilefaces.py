@@ -5,7 +5,8 @@ kanji honours ``東南西北白發中`` (and the flowers and seasons ``梅蘭菊
 as printed on the tiles): both measure two cells in every terminal we
 checked, so columns line up, and the suit letter keeps a tile readable
 without colour.  Unicode mahjong glyphs (U+1F000 …) are an opt-in: they are
-one cell wide but drawn wider by most fonts, so each is followed by a space;
+one cell wide but drawn wider by most fonts, so each is followed by a space
+(and used only where the terminal draws them one cell wide: :mod:`.glyphwidth`);
 the red dragon is always ``中`` (U+1F004 is an emoji, two cells, and ugly).
 
     >>> painter = TilePainter()

@@ -149,7 +149,10 @@ def test_play_checks_options_without_a_ruleset(capsys, tmp_path, monkeypatch):
     code_riichi = main(["play", "--ruleset", "riichi", "--option", "aka_dora=maybe"])
     with_riichi = capsys.readouterr().err
     assert code == code_riichi == 2
-    assert without == with_riichi and len(without.strip().splitlines()) == 1 and "aka_dora" in without
+    # the same refusal, saying where the ruleset came from (issue #30: name the ruleset in use)
+    origin = "in riichi, the default variant (--ruleset chooses another): "
+    assert without == with_riichi.replace("in riichi: ", origin) and len(without.strip().splitlines()) == 1
+    assert "aka_dora" in without
 
 
 def test_version(capsys):

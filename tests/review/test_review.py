@@ -73,7 +73,7 @@ def test_mistakes_come_biggest_first_and_the_text_says_so():
     losses = [e.loss for _, e in review.mistakes()]
     assert losses and losses == sorted(losses, reverse=True)
     text = format_review(review, ["Ann", "Bo", "Cy", "Di"])
-    assert text.startswith("Review of Ann (seat 0) in riichi, by the strong bot")
+    assert text.startswith("Review of Ann (East) in riichi, by the strong bot")
     assert f"match rate {review.match_rate:.1%}" in text and "Biggest mistakes" in text
     first = review.mistakes()[0][1]
     assert f"played {first.actual}, strong would play {first.expected}" in text

@@ -36,7 +36,7 @@ def test_a_stored_match_reviewed_by_its_number(capsys, data):
     folder, match_id = data
     code, out, err = run(capsys, "review", str(match_id), "--seat", "0", "--data", str(folder))
     assert code == 0 and not err
-    assert out.startswith("Review of Ann (seat 0) in riichi, by the strong bot\nmatch rate ")
+    assert out.startswith("Review of Ann (East) in riichi, by the strong bot\nmatch rate ")
     code, out, _ = run(capsys, "review", str(match_id), "--seat", "0", "--data", str(folder), "--json")
     review = json.loads(out)
     assert code == 0 and 0 < review["match_rate"] < 1 and review["kyokus"][0]["entries"]
@@ -134,7 +134,7 @@ def test_the_review_speaks_the_readers_language_and_its_json_stays_english(capsy
     finally:
         set_language("en")
     assert code == 0 and not err
-    assert out.startswith("Analyse von Ann (Platz 0) in riichi, durch den Bot strong\nÜbereinstimmung ")
+    assert out.startswith("Analyse von Ann (Ost) in riichi, durch den Bot strong\nÜbereinstimmung ")
     assert "Entscheidung 1, Zug" in out and "abwerfen" in out and "Ost 1" in out
     for english in ("useful tiles unseen", "decision ", "discard ", "passed since", "East 1"):
         assert english not in out, english

@@ -123,7 +123,8 @@ def test_option_values_are_checked():
     with pytest.raises(OptionError):
         riichi_options(overrides={"multi_ron": "triple"})
     with pytest.raises(OptionError):
-        riichi_options(overrides={"kuitan": "yes"})
+        riichi_options(overrides={"kuitan": "maybe"})
+    assert riichi_options(overrides={"kuitan": "no"}).kuitan is False  # on/off, yes/no, true/false, 1/0 (issue #30)
     assert riichi_options(overrides={"uma": [30, 10, -10, -30]}).uma == (30, 10, -10, -30)
 
 

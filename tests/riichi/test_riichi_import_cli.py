@@ -44,6 +44,19 @@ def test_not_a_log_is_a_clear_error(tmp_path, capsys):
     assert main(["import", str(tmp_path / "missing.mjlog"), "--no-store"]) == 2
 
 
+def test_a_file_in_no_format_names_each_format_tried_and_what_it_looks_for(tmp_path, capsys):
+    path = tmp_path / "hello.json"
+    path.write_text('{"hello": "world"}')
+    assert main(["import", str(path), "--no-store"]) == 2
+    err = capsys.readouterr().err
+    assert err == (
+        f"jantaku import: {path} is in none of the formats it reads: "
+        'not a tenhou.net/6 JSON log (that is a JSON object with a "log", "name" or "rule" key, whose first line '
+        "is no mjai event); not an mjai log (that is one JSON event per line, the first a start_game or "
+        "start_kyoku); not a Tenhou mjlog (that is XML, beginning with <)\n"
+    )
+
+
 def test_an_imported_game_lands_in_the_history_and_replays(tmp_path, capsys):
     from jantaku.engine.match import Match
     from jantaku.netplay.store import Store

@@ -8,6 +8,7 @@ import pytest
 
 from jantaku.engine.match import MatchRecord
 from jantaku.engine.review import review_match
+from jantaku.tui.reviewtext import seat_words
 from jantaku.tui.app import JantakuApp
 from jantaku.tui.screens.replay import ReplayScreen
 from jantaku.tui.screens.review import DecisionReviewScreen
@@ -48,7 +49,8 @@ async def test_the_review_key_shows_the_bots_choice_and_figures_for_the_next_dec
         shown = app.screen.entry
         assert shown == expected  # the same entry jantaku review gives for that decision
         text = screen_text(app)
-        assert f"Ann played {expected.actual}; strong would play" in text
+        who = seat_words(0, expected.dealer, NAMES)  # the name and the seat's wind, as jantaku review says it
+        assert who.startswith("Ann (") and f"{who} played {expected.actual}; strong would play" in text
         assert "useful tiles unseen" in text and "value" in text
         await pilot.press("escape")
         await until(pilot, lambda: app.screen is screen)

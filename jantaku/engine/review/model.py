@@ -102,6 +102,7 @@ class ReviewEntry:
     shanten: int  # of the hand before the decision
     at_furiten: bool
     loss: float  # score of the expected action − score of the actual one (0 when equal)
+    dealer: int = 0  # the hand's dealer: each seat's wind is (seat − dealer) mod 4
 
     def candidate(self, action: str) -> Candidate | None:
         return next((c for c in self.details if c.action == action), None)
@@ -120,6 +121,7 @@ class ReviewEntry:
             "loss": round(self.loss, 3),
             "shanten": self.shanten,
             "at_furiten": self.at_furiten,
+            "dealer": self.dealer,
             "details": [c.to_json() for c in self.details],
         }
 
@@ -163,7 +165,8 @@ class MatchReview:
 
     @property
     def match_rate(self) -> float:
-        """The share of decisions where the seat did what the bot would (1.0 with no decisions)."""
+        """The share of decisions where the seat did what the bot would, or as well by its figures
+        (a review has at least one decision: :func:`~.walk.review_match` refuses a record without)."""
         entries = self.entries
         return self.matches / len(entries) if entries else 1.0
 

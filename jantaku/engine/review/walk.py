@@ -21,6 +21,9 @@ from . import words as w
 from .reasons import DecisionReading, action_text, candidates
 
 _CLAIMS = (ActionType.CHI, ActionType.PON, ActionType.KAN, ActionType.RON)
+# a choice whose score is this close to the bot's is as good as the bot's: a match, not a mistake
+# (the text shows losses to two decimals; two discards of equal figures used to read "loss 0.00")
+AS_GOOD = 0.005
 
 
 class ReviewError(ValueError):
@@ -43,6 +46,8 @@ def review_decision(match: Match, seat: int, actual: Action, bot: Bot, index: in
     details = sorted(candidates(reading, actions), key=lambda c: (-c.score, _find([c], expected_text) is None))
     wanted = _find(details, expected_text)
     done = _find(details, actual_text)
+    same = expected_text == actual_text
+    loss = 0.0 if same or not (wanted and done) else _finite(wanted.score - done.score)
     me = view.me
     tile = next((tile_of(a) for a in actions if a.type in _CLAIMS), me.drawn)
     ext = view.extension
@@ -56,11 +61,12 @@ def review_decision(match: Match, seat: int, actual: Action, bot: Bot, index: in
         seen=seen_notation(reading),
         expected=wanted.action if wanted else expected_text,
         actual=done.action if done else actual_text,
-        is_equal=expected_text == actual_text,
+        is_equal=same or (wanted is not None and done is not None and abs(loss) < AS_GOOD),
         details=tuple(details),
         shanten=reading.shanten_now(),
         at_furiten=furiten,
-        loss=0.0 if expected_text == actual_text or not (wanted and done) else _finite(wanted.score - done.score),
+        loss=loss,
+        dealer=view.dealer,
     )
 
 
@@ -136,6 +142,8 @@ def review_match(record: MatchRecord, seat: int, bot: str | Bot = "strong") -> M
             close_hand()
             current = (match.hand_index, *hand_name(match))
     close_hand()
+    if not kyokus:  # a match rate of "100% (0 of 0)" would say nothing true
+        raise ReviewError(Phrase(w.NOTHING_TO_REVIEW, seat=str(seat)))
     return MatchReview(record.ruleset, seat, reviewer.name, tuple(kyokus))
 
 

@@ -42,6 +42,8 @@ THEN_DISCARD = "{action}, then discard {tile}"
 HAND_NAME = "{wind} {number}"
 ONE_REPEAT = "{hand} (1 repeat)"
 REPEATS = "{hand} ({count} repeats)"
+# a record a review refuses
+NOTHING_TO_REVIEW = "seat {seat} made no decision with a choice in this record: there is nothing to review"
 
 TEMPLATES = (
     *SUIT_WORDS.values(),
@@ -66,4 +68,5 @@ TEMPLATES = (
     HAND_NAME,
     ONE_REPEAT,
     REPEATS,
+    NOTHING_TO_REVIEW,
 )

@@ -158,7 +158,7 @@ class ReplayScreen(BaseScreen):
         settings = self.app.settings
         view = revealed_view(self.cursor.match)
         painter = TilePainter(
-            unicode=settings.unicode,
+            unicode=self.jantaku.glyph_faces(),
             colour=settings.colour and not self.app.no_color,
             red_fives=view.rules.red_fives,
             colours=self.jantaku.tile_colours(),
@@ -222,7 +222,7 @@ class ReplayScreen(BaseScreen):
         decision = self.cursor.next_decision()
         if entry is not None and decision is not None:
             self.app.push_screen(
-                DecisionReviewScreen(entry, self.names[decision[0]], REVIEW_BOT, self.cursor.record.ruleset)
+                DecisionReviewScreen(entry, decision[0], self.names, REVIEW_BOT, self.cursor.record.ruleset)
             )
 
     def action_step(self, step: int) -> None:

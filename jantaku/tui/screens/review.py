@@ -8,6 +8,8 @@ against each opponent (the same entry ``jantaku review`` prints).
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
@@ -16,7 +18,7 @@ from textual.screen import ModalScreen
 from textual.widgets import Label, Static
 
 from ...engine.review import ReviewEntry
-from ..reviewtext import action_words, format_entry, loss_words
+from ..reviewtext import action_words, format_entry, loss_words, seat_words
 from ...i18n import N_, _
 
 
@@ -26,10 +28,13 @@ class DecisionReviewScreen(ModalScreen[None]):
     CSS_PATH = "dialogs.tcss"
     BINDINGS = [Binding("escape,v,q,enter", "close", N_("close"))]
 
-    def __init__(self, entry: ReviewEntry, who: str, bot: str, ruleset: str | None = None) -> None:
+    def __init__(
+        self, entry: ReviewEntry, seat: int, names: Sequence[str], bot: str, ruleset: str | None = None
+    ) -> None:
         super().__init__()
         self.entry = entry
-        self.who = who
+        self.names = names
+        self.who = seat_words(seat, entry.dealer, names)
         self.bot = bot
         self.ruleset = ruleset
 
@@ -42,7 +47,7 @@ class DecisionReviewScreen(ModalScreen[None]):
             verdict = _("{who} played {actual}; {bot} would play {expected} ({why})").format(
                 who=self.who, actual=actual, bot=self.bot, expected=expected, why=loss_words(entry)
             )
-        situation, _blank, *candidates = format_entry(entry, self.bot, ruleset=self.ruleset)
+        situation, _blank, *candidates = format_entry(entry, self.bot, ruleset=self.ruleset, names=self.names)
         with VerticalScroll(id="review"):
             yield Static(Text(_("Review: {verdict}").format(verdict=verdict), "bold"), id="review-verdict")
             yield Static(Text(situation), id="review-situation")

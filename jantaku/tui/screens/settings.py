@@ -11,11 +11,12 @@ from textual.containers import Horizontal, VerticalScroll
 from textual.widgets import Input, Label, Select, Switch
 
 from ...i18n import AUTO, LANGUAGE_NAMES, N_, _, resolve_language, set_language
+from ..glyphwidth import glyphs_fit
 from ..settings import BOT_LEVELS, TILE_STYLES
 from .base import BaseScreen
 
 SWITCHES = (
-    ("unicode", N_("Unicode mahjong tile glyphs (needs a font that has them)")),
+    ("unicode", N_("Unicode mahjong tile glyphs 🀇")),
     ("colour", N_("Colour tiles by suit")),
     ("auto_win", N_("Auto-win: declare every win at once")),
     ("auto_pass", N_("Auto-pass: decline calls (never a win)")),
@@ -30,6 +31,15 @@ BOT_LEVEL_WORDS = {"easy": N_("easy"), "normal": N_("normal"), "strong": N_("str
 def switch_label(label: str, on: bool) -> Text:
     """The switch's state in words too (a switch alone shows it by colour)."""
     return Text(f"{_('[on] ') if on else _('[off]')} {_(label)}")
+
+
+def glyph_note(cells: int | None) -> str:
+    """What the glyphs need, or why this terminal does not get them (its width for 🀇 was measured at start)."""
+    if glyphs_fit(cells):
+        return _("needs a font with these glyphs and a terminal that draws them one cell wide (checked at start)")
+    return _("this terminal draws 🀇 {cells} cells wide: the tiles stay 1m/東, so that the columns line up").format(
+        cells=cells
+    )
 
 
 class SettingsScreen(BaseScreen):
@@ -64,6 +74,8 @@ class SettingsScreen(BaseScreen):
                 with Horizontal(classes="setting switch-setting"):
                     yield Switch(getattr(s, attr), id=attr)
                     yield Label(switch_label(label, getattr(s, attr)), id=f"{attr}-label", classes="switch-label")
+                if attr == "unicode":
+                    yield Label(glyph_note(self.jantaku.glyph_cells), id="unicode-note", classes="setting-note")
             with Horizontal(classes="setting"):
                 yield Label(_("Bots' pace"), classes="setting-label")
                 pace = min(BOT_PACES, key=lambda p: abs(p[1] - s.bot_delay))[1]

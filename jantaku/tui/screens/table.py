@@ -243,7 +243,7 @@ class TableScreen(BaseScreen):
 
     def painter(self) -> TilePainter:
         return TilePainter(
-            unicode=self.settings.unicode,
+            unicode=self.jantaku.glyph_faces(),
             colour=self.settings.colour and not self.app.no_color,
             red_fives=self.view is not None and self.view.rules.red_fives,
             colours=self.jantaku.tile_colours(),

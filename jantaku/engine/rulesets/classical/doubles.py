@@ -10,6 +10,7 @@ from __future__ import annotations
 from ...tiles import DRAGONS, FLOWER, SEASON, SUIT_OFFSET, WINDS, is_honor, is_terminal_or_honor, number_of, suit_of
 from .elements import Elements
 from .hand import ArrangedHand, Group
+from .options import ClassicalOptions
 from .points import pair_points
 from .situation import LAST_TILE, REPLACEMENT, RIICHI, ROBBED_KONG, Situation
 
@@ -58,9 +59,9 @@ def little_three_dragons(hand: ArrangedHand, sit: Situation) -> int:
     return int(_count_pungs(hand, DRAGONS) == 2 and _pair_in(hand, DRAGONS))
 
 
-@DOUBLES.hand("Big three dragons")
+@DOUBLES.hand("Big three dragons", value=2)
 def big_three_dragons(hand: ArrangedHand, sit: Situation) -> int:
-    return 2 if _count_pungs(hand, DRAGONS) == 3 else 0
+    return int(_count_pungs(hand, DRAGONS) == 3)
 
 
 @DOUBLES.hand("Little four winds")
@@ -68,9 +69,9 @@ def little_four_winds(hand: ArrangedHand, sit: Situation) -> int:
     return int(_count_pungs(hand, WINDS) == 3 and _pair_in(hand, WINDS))
 
 
-@DOUBLES.hand("Big four winds")
+@DOUBLES.hand("Big four winds", value=2)
 def big_four_winds(hand: ArrangedHand, sit: Situation) -> int:
-    return 2 if _count_pungs(hand, WINDS) == 4 else 0
+    return int(_count_pungs(hand, WINDS) == 4)
 
 
 # Bonus tiles: own flower/season is the one numbered like the seat wind (East 1 … North 4).
@@ -103,16 +104,19 @@ def own_flower_and_season(hand: ArrangedHand, sit: Situation) -> int:
 
 def _bouquet(hand: ArrangedHand, sit: Situation, suit: str) -> int:
     first = SUIT_OFFSET[suit]
-    has_all = all(k in hand.bonus for k in range(first, first + 4))
-    return BOUQUET_DOUBLES[sit.options.bonus_doubles] if has_all else 0
+    return int(all(k in hand.bonus for k in range(first, first + 4)))
 
 
-@DOUBLES.hand("All four flowers")
+def _bouquet_doubles(options: ClassicalOptions) -> int:
+    return BOUQUET_DOUBLES[options.bonus_doubles]
+
+
+@DOUBLES.hand("All four flowers", value=_bouquet_doubles)
 def all_flowers(hand: ArrangedHand, sit: Situation) -> int:
     return _bouquet(hand, sit, FLOWER)
 
 
-@DOUBLES.hand("All four seasons")
+@DOUBLES.hand("All four seasons", value=_bouquet_doubles)
 def all_seasons(hand: ArrangedHand, sit: Situation) -> int:
     return _bouquet(hand, sit, SEASON)
 
@@ -142,9 +146,9 @@ def one_suit_with_honours(hand: ArrangedHand, sit: Situation) -> int:
     return int(len(hand.suits) == 1 and any(is_honor(k) for k in hand.kinds))
 
 
-@DOUBLES.hand("One suit only", winner_only=True)
+@DOUBLES.hand("One suit only", winner_only=True, value=3)
 def one_suit_only(hand: ArrangedHand, sit: Situation) -> int:
-    return 3 if len(hand.suits) == 1 and not any(is_honor(k) for k in hand.kinds) else 0
+    return int(len(hand.suits) == 1 and not any(is_honor(k) for k in hand.kinds))
 
 
 @DOUBLES.hand("Only terminals and honours", winner_only=True)

@@ -1,7 +1,12 @@
 """The building blocks of the score tables: one small entry per scoring element.
 
-An element is a name, a unit and a function of the arranged hand and the
-situation giving its value (0: the hand does not have it).  A
+An element is a name, a unit, a worth and a function of the arranged hand
+and the situation giving how many times the hand has it (0: not at all); its
+value is that count times the worth.  A double's worth is declared with it
+(``value=2``; or a function of the options), so that the rules help's table
+reads the same number the scorer counts (:meth:`Element.worth`); a points
+element whose value varies (a pung's points) keeps the worth 1 and counts
+its points.  A
 :class:`GroupElement` is counted once per set or pair that has it, and shows
 that group in its name.  Tables are filled with decorators::
 
@@ -19,9 +24,12 @@ from dataclasses import dataclass
 
 from ...scoring import ScoreItem
 from .hand import ArrangedHand, Group
+from .options import ClassicalOptions
 from .situation import Situation
 
 HandRule = Callable[[ArrangedHand, Situation], int]
+# what one count of an element is worth: a number, or a function of the options (a bouquet's doubles)
+Worth = int | Callable[[ClassicalOptions], int]
 GroupRule = Callable[[Group, ArrangedHand, Situation], int]
 LimitRule = Callable[[ArrangedHand, Situation], bool]
 
@@ -34,9 +42,14 @@ class Element:
     unit: str
     rule: HandRule
     winner_only: bool = False
+    value: Worth = 1
+
+    def worth(self, options: ClassicalOptions) -> int:
+        """What the element is worth once under ``options``."""
+        return self.value if isinstance(self.value, int) else self.value(options)
 
     def items(self, hand: ArrangedHand, sit: Situation) -> list[ScoreItem]:
-        value = self.rule(hand, sit)
+        value = self.rule(hand, sit) * self.worth(sit.options)
         return [ScoreItem(self.name, value, self.unit)] if value else []
 
 
@@ -52,11 +65,16 @@ class GroupElement:
     unit: str
     rule: GroupRule
     winner_only: bool = False
+    value: Worth = 1
+
+    def worth(self, options: ClassicalOptions) -> int:
+        """What the element is worth once under ``options``."""
+        return self.value if isinstance(self.value, int) else self.value(options)
 
     def items(self, hand: ArrangedHand, sit: Situation) -> list[ScoreItem]:
         out = []
         for group in hand.groups:
-            value = self.rule(group, hand, sit)
+            value = self.rule(group, hand, sit) * self.worth(sit.options)
             if value:
                 label = self.name.format(state="Concealed" if group.concealed else "Exposed", shape=group.shape.value)
                 out.append(ScoreItem(f"{label} {group}", value, self.unit))
@@ -83,8 +101,11 @@ class LimitHand:
 
     def value(self, sit: Situation) -> int:
         """What the hand scores before ``roof_off``: the limit, or twice it."""
-        twice = self.double and sit.options.double_limit_hands
-        return sit.options.limit * (2 if twice else 1)
+        return self.value_under(sit.options)
+
+    def value_under(self, options: ClassicalOptions) -> int:
+        """The limit, or twice it for one of the rarest hands under ``double_limit_hands``."""
+        return options.limit * (2 if self.double and options.double_limit_hands else 1)
 
 
 class Elements(list):
@@ -94,16 +115,16 @@ class Elements(list):
         super().__init__()
         self.unit = unit
 
-    def hand(self, name: str, *, winner_only: bool = False) -> Callable[[HandRule], HandRule]:
+    def hand(self, name: str, *, winner_only: bool = False, value: Worth = 1) -> Callable[[HandRule], HandRule]:
         def register(rule: HandRule) -> HandRule:
-            self.append(Element(name, self.unit, rule, winner_only))
+            self.append(Element(name, self.unit, rule, winner_only, value))
             return rule
 
         return register
 
-    def group(self, name: str, *, winner_only: bool = False) -> Callable[[GroupRule], GroupRule]:
+    def group(self, name: str, *, winner_only: bool = False, value: Worth = 1) -> Callable[[GroupRule], GroupRule]:
         def register(rule: GroupRule) -> GroupRule:
-            self.append(GroupElement(name, self.unit, rule, winner_only))
+            self.append(GroupElement(name, self.unit, rule, winner_only, value))
             return rule
 
         return register

@@ -46,7 +46,7 @@ class ClassicalOptions:
     deal_passes: str = option(
         "official",
         "official: East keeps the deal after its win or a draw, else it passes to the next seat, "
-        "a round ends when every seat has dealt; to_winner (seed 000's 'other rules'): the winner "
+        "a round ends when every seat has dealt; to_winner (Classical, German rule book: 'other rules'): the winner "
         "of a hand becomes East, a draw keeps East, and every hand turns the wind, so a round is "
         "four hands and the match sixteen",
         choices=("official", "to_winner"),
@@ -90,7 +90,7 @@ class ClassicalOptions:
     )
     double_limit_hands: bool = option(
         True,
-        "thirteen orphans and nine gates score double the limit (seed 000: special hands 'up to double the limit')",
+        "thirteen orphans and nine gates score double the limit (Classical, German rule book: special hands 'up to double the limit')",
     )
     riichi_declaration: bool = option(
         False,
@@ -110,7 +110,7 @@ class ClassicalOptions:
     # --- claims (kept last so branches adding options above merge cleanly) -----------------
     three_mah_jong_draw: bool = option(
         True,
-        "three Mah Jong calls on one discard make the hand a draw (seed 000); off: the "
+        "three Mah Jong calls on one discard make the hand a draw (Classical, German rule book); off: the "
         "next in turn wins, as with two calls",
     )
 

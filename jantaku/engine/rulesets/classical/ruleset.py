@@ -23,6 +23,7 @@ from .events import EVENT_TYPES
 from . import scoring as _scoring
 from .options import DEFAULT_PRESET, PRESETS, ClassicalOptions
 from .table import EAST_STREAK, ClassicalTable
+from ...scoretable import DOUBLES as SECTION_DOUBLES, LIMIT_HANDS as LIMIT, ScoringLine
 
 HANDS_PER_ROUND = 4  # under deal_passes=to_winner; the official deal's rounds last until all have dealt
 ROUNDS = 4
@@ -48,6 +49,15 @@ class ClassicalRuleset(Ruleset):
         "up to a limit of 500. Every hand is scored, the losers settle among themselves; "
         "East pays and receives double."
     )
+
+    def scoring_table(self) -> tuple[ScoringLine, ...]:
+        """The doubles (each as often as a hand has it, e.g. once per dragon pung) and the limit hands."""
+        from .doubles import DOUBLES
+        from .limits import LIMIT_HANDS
+
+        doubles = tuple(ScoringLine(SECTION_DOUBLES, d.name, d.worth(self.options), "doubles") for d in DOUBLES)
+        limits = tuple(ScoringLine(LIMIT, h.name, h.value_under(self.options), "points") for h in LIMIT_HANDS)
+        return doubles + limits
 
     def next_context(self, context: HandContext, result: HandResult, scores: list[int]) -> HandContext | None:
         if self.options.deal_passes == "to_winner":

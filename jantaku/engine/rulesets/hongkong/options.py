@@ -53,7 +53,7 @@ class HongKongOptions:
     bouquet: str = option(
         "cumulative",
         "all four flowers (or seasons): cumulative: 2 fan on top of the own flower's 1, 3 in all "
-        '(seed 004: "alle Fan sind kumulativ"); inclusive: 2 fan in all, the own flower included',
+        '(Hong Kong, DMJL short rules: "alle Fan sind kumulativ"); inclusive: 2 fan in all, the own flower included',
         choices=("cumulative", "inclusive"),
     )
 

@@ -28,6 +28,7 @@ from .events import EVENT_TYPES
 from . import scoring as _scoring
 from .options import DEFAULT_PRESET, PRESETS, HongKongOptions
 from .table import HongKongTable
+from ...scoretable import FAN, LIMIT_HANDS as SECTION_LIMIT, ScoringLine
 
 # The player (by the wind first drawn: 0 E, 1 S, 2 W, 3 N) in the East, South, West and North
 # seat during each round.  After the East round East↔South and West↔North swap; after the South
@@ -57,6 +58,13 @@ class HongKongRuleset(Ruleset):
     )
 
     options: HongKongOptions
+
+    def scoring_table(self) -> tuple[ScoringLine, ...]:
+        """The fan table's lines these options count, then the limit hands (worth the limit)."""
+        from .fan_table import FAN_TABLE, LIMIT_HANDS
+
+        fan = tuple(ScoringLine(FAN, rule.name, rule.fan, "fan") for rule in FAN_TABLE if rule.applies(self.options))
+        return fan + tuple(ScoringLine(SECTION_LIMIT, hand.name, self.options.limit_fan, "fan") for hand in LIMIT_HANDS)
 
     def seating(self, round_wind: int) -> list[int]:
         """The players in turn order from the East seat during ``round_wind``'s round."""

@@ -38,6 +38,7 @@ from .events import EVENT_TYPES
 from . import scoring as _scoring
 from .options import DEFAULT_PRESET, PRESETS, RiichiOptions
 from .table import RiichiTable
+from ...scoretable import YAKU as SECTION_YAKU, YAKUMAN as SECTION_YAKUMAN, ScoringLine
 
 RIICHI_STICK = 1000
 
@@ -61,7 +62,7 @@ class RiichiRuleset(Ruleset):
     )
     summary = (
         "Japanese mahjong: every win needs a yaku; riichi, dora, furiten. 25,000 points each, "
-        "East-South game, uma and oka. Presets: tenhou (default), majsoul."
+        "East-South game, uma and oka. Presets: tenhou (default), majsoul, kobalab."
     )
 
     def __init__(self, preset: str | None = None, options: dict[str, Any] | None = None):
@@ -70,6 +71,28 @@ class RiichiRuleset(Ruleset):
 
     def start_scores(self) -> list[int]:
         return [self.options.start_points] * 4
+
+    def scoring_table(self) -> tuple[ScoringLine, ...]:
+        """The yaku (han closed, and open) and the yakuman, as the scorer counts them."""
+        from .yaku import YAKU
+        from .yakuman import YAKUMAN
+
+        doubled = self.options.double_yakuman
+        return tuple(
+            ScoringLine(SECTION_YAKU, y.name, y.han_closed, "han", open_value=y.han_open, english=y.english)
+            for y in YAKU
+            if y.offered(self.options)
+        ) + tuple(
+            ScoringLine(
+                SECTION_YAKUMAN,
+                y.name,
+                y.yakuman * (2 if doubled and y.doubled_by_option else 1),
+                "yakuman",
+                english=y.english,
+            )
+            for y in YAKUMAN
+            if y.offered(self.options)
+        )
 
     def first_context(self) -> RiichiHandContext:
         return RiichiHandContext.of(super().first_context())

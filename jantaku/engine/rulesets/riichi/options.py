@@ -63,7 +63,7 @@ class RiichiOptions:
         True,
         "the dealer keeps the deal after an exhaustive draw when tenpai "
         "and after an abortive draw (Tenhou); off: the seats rotate "
-        "whenever the dealer does not win (seed 003)",
+        "whenever the dealer does not win (Riichi, game help rules)",
     )
     start_points: int = option(25000, "each player's points at the start", bounds=(100, 1_000_000))
     return_points: int = option(

@@ -119,6 +119,10 @@ class Yaku:
     def applies(self, shape: Shape | None, facts: HandFacts, ctx: RiichiWinContext, opts: RiichiOptions) -> bool:
         raise NotImplementedError
 
+    def offered(self, opts: RiichiOptions) -> bool:
+        """Whether the options play this yaku at all (the rules help lists only those)."""
+        return True
+
     def han(self, closed: bool) -> int:
         return self.han_closed if closed else (self.han_open or 0)
 
@@ -212,8 +216,11 @@ class Renhou(Yaku):
     name, han_closed, scope, needs = "Renhou", 5, WIN, SITUATION | DISCARD | NO_MELDS
     english = "Blessing of man"
 
+    def offered(self, opts):
+        return opts.renhou == "mangan"
+
     def applies(self, shape, facts, ctx, opts):
-        return opts.renhou == "mangan" and ctx.first_turn and not ctx.is_dealer
+        return self.offered(opts) and ctx.first_turn and not ctx.is_dealer
 
 
 # --- which tiles ------------------------------------------------------------------------

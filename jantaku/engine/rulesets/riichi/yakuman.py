@@ -205,8 +205,11 @@ class RenhouYakuman(Yakuman):
     name, han_open, scope, needs = "Renhou", None, WIN, SITUATION | DISCARD | NO_MELDS
     english = "Blessing of man"
 
+    def offered(self, opts):
+        return opts.renhou == "yakuman"
+
     def applies(self, shape, facts, ctx, opts):
-        return opts.renhou == "yakuman" and ctx.first_turn and not ctx.is_dealer
+        return self.offered(opts) and ctx.first_turn and not ctx.is_dealer
 
 
 YAKUMAN: tuple[Yaku, ...] = (

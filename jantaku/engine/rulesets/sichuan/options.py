@@ -43,7 +43,7 @@ class SichuanOptions:
     pass_win_lock_ends: str = option(
         "own_turn",
         "the passed-win lock lasts until one's own next turn, "
-        'begun by a draw or a pung (seed 002: "bis zu deinem nächsten '
+        'begun by a draw or a pung (Sichuan, Bloody Battle basic rules: "bis zu deinem nächsten '
         "Zug\"), or only until one's own next draw",
         choices=("own_turn", "own_draw"),
     )

@@ -21,6 +21,7 @@ from .events import EVENT_TYPES
 from . import scoring as _scoring
 from .options import DEFAULT_PRESET, PRESETS, SichuanOptions
 from .table import SichuanTable
+from ...scoretable import COMBINATIONS as SECTION_COMBINATIONS, FAN, ScoringLine
 
 
 def next_dealer(dealer: int, wins: list[WinRecord]) -> int:
@@ -62,6 +63,19 @@ class SichuanRuleset(Ruleset):
         "108 tiles, no chows. Pick a void suit and get rid of it first. A winner leaves and "
         "play goes on until three have won or the wall is empty. Points = base x 2^fan, capped."
     )
+
+    options: SichuanOptions
+
+    def scoring_table(self) -> tuple[ScoringLine, ...]:
+        """The fans these options count, then the named combinations (their parts' sum)."""
+        from .fans import COMBINATIONS, FANS
+
+        fans = tuple(ScoringLine(FAN, f.label, f.value, "fan") for f in FANS if f.enabled(self.options))
+        return fans + tuple(
+            ScoringLine(SECTION_COMBINATIONS, c.label, c.value, "fan")
+            for c in COMBINATIONS
+            if all(part.enabled(self.options) for part in c.parts)
+        )
 
     def next_context(self, context: HandContext, result: HandResult, scores: list[int]) -> HandContext | None:
         if context.hand_number + 1 >= self.options.hands:
