@@ -63,7 +63,7 @@ def test_review_text_names_the_seat_cleaned(tmp_path, capsys):
     match_id = stored_with_dirty_names(tmp_path)
     assert main(["review", str(match_id), "--seat", "0", "--bot", "easy", "--brief", "--data", str(tmp_path)]) == 0
     out = capsys.readouterr().out
-    assert not controls(out) and f"Review of {CLEAN[0]} (seat 0)" in out
+    assert not controls(out) and f"Review of {CLEAN[0]} (East)" in out
 
 
 def test_review_of_a_record_file_cleans_its_names(tmp_path, capsys):
@@ -75,7 +75,7 @@ def test_review_of_a_record_file_cleans_its_names(tmp_path, capsys):
     target.write_text(json.dumps(data), encoding="utf-8")
     assert main(["review", str(target), "--seat", "1", "--bot", "easy", "--brief"]) == 0
     out = capsys.readouterr().out
-    assert not controls(out) and f"Review of {CLEAN[1]} (seat 1)" in out
+    assert not controls(out) and f"Review of {CLEAN[1]} (South)" in out
 
 
 def test_names_in_imported_files_are_cleaned_by_every_reader(tmp_path, capsys):
