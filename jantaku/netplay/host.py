@@ -21,6 +21,7 @@ import logging
 import random
 import signal
 import socket
+from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -30,6 +31,7 @@ from .connection import Connection, HostProtocol, TurnFlush
 from .journal import JOURNAL_NAME
 from .limits import ConnectionLimits, HostLimits, counted_address
 from .lobby import Lobby
+from .names import name_key, name_refusal
 from .paths import DataDirLock
 from .players import Player, new_token
 from .prompts import Timers
@@ -335,24 +337,34 @@ class Host:
         except RequestError as exc:
             raise ProtocolError(ErrorCode.HANDSHAKE, exc.message) from None
         if conn.vouched_token is not None:
-            self._login(conn, hello["name"], conn.vouched_token, adopt=True)
-        else:
-            self._login(conn, hello["name"], hello["token"])
-        return True
+            return self._login(conn, hello["name"], conn.vouched_token, adopt=True)
+        return self._login(conn, hello["name"], hello["token"])
 
-    def _login(self, conn: Connection, name: str, token: str | None, adopt: bool = False) -> None:
-        """Log ``conn`` in as the player with ``token``, or as a new player (under ``token`` if ``adopt``)."""
+    def _login(self, conn: Connection, name: str, token: str | None, adopt: bool = False) -> bool:
+        """Log ``conn`` in as the player with ``token``, or as a new player (under ``token`` if ``adopt``).
+
+        A name another player holds (or a bot's, or one of mixed scripts) is refused with a free
+        one to use; the connection stays, for another hello.  A door's session (``adopt``) chose
+        its name at the door, where it cannot be asked again: it gets the free name instead."""
         lobby = self._started()
         store = lobby.store
         player, resumed = None, False
         found = store.player_by_token(token) if token else None
         if found is not None:
-            player_id = found[0]
-            player = self.players.setdefault(player_id, Player(player_id, found[1]))
+            player = self.players.get(found[0]) or Player(found[0], found[1])
             resumed = True
         elif token and token in self._unsaved:  # a new identity connected again before it did anything
             player, resumed = self._unsaved[token], True
-        if player is None:  # kept in memory only until it sits down (see Lobby.remember)
+        refusal = name_refusal(name, self._names_taken(but=player))
+        if refusal is not None and adopt and refusal.suggestion is not None:
+            name = refusal.suggestion
+        elif refusal is not None:
+            conn.send(error_message(ErrorCode.NAME_REFUSED, refusal.why, suggestion=refusal.suggestion))
+            conn.count_error()
+            return False
+        if player is not None:
+            self.players.setdefault(player.id, player)
+        else:  # kept in memory only until it sits down (see Lobby.remember)
             token = token if adopt and token else new_token()
             player_id = self._next_player_id = max(self._next_player_id, store.max_player_id()) + 1
             player = self.players[player_id] = Player(player_id, name, unsaved_token=token)
@@ -379,6 +391,13 @@ class Host:
             }
         )
         lobby.player_arrived(player)
+        return True
+
+    def _names_taken(self, *, but: Player | None) -> Callable[[str], bool]:
+        """Whether a name key is held by a player the host knows now (connected, or with a seat)
+        other than ``but``."""
+        keys = {name_key(p.name) for p in self.players.values() if p is not but}
+        return keys.__contains__
 
     def _started(self) -> Lobby:
         """The lobby (and through it the store), which exist from :meth:`start` on."""

@@ -50,6 +50,7 @@ class JantakuApp(App):
         if language is not None:  # else the language the command line chose (jantaku.cli.main) stays
             set_language(language)
         self.start = start
+        self._suggested_name: str | None = None  # a host refused the name we joined under, and offered this
 
     def get_system_commands(self, screen: Screen) -> Iterable[SystemCommand]:
         return (command for command in super().get_system_commands(screen) if command.title not in self.WRITES_FILES)
@@ -115,8 +116,9 @@ class JantakuApp(App):
         """Host tables for the network from this process, and open its lobby."""
         self.run_worker(self._connect(connect.host_lobby(self.settings), self._lobby(hosting=True)), group="connect")
 
-    def join_game(self, address: str | None = None) -> None:
-        """Ask for a host's address (or pick one found on the LAN), then open its lobby."""
+    def join_game(self, address: str | None = None, name: str | None = None) -> None:
+        """Ask for a host's address (or pick one found on the LAN) and a name (``name``, else the
+        settings'), then open its lobby."""
         from .screens.join import JoinScreen
 
         def chosen(choice: tuple[str, str] | None) -> None:
@@ -125,12 +127,16 @@ class JantakuApp(App):
             else:
                 self.join_address(*choice)
 
-        self.push_screen(JoinScreen(address or self.settings.last_host), chosen)
+        self.push_screen(JoinScreen(address or self.settings.last_host, name), chosen)
 
     def join_address(self, address: str, name: str | None = None) -> None:
-        """Connect to ``host:port`` and open its lobby (on failure, the join screen again)."""
+        """Connect to ``host:port`` and open its lobby (on failure, the join screen again, with the
+        free name the host suggested if it refused the name)."""
         joining = connect.join_lobby(self.settings, address, name or self.settings.name)
-        self.run_worker(self._connect(joining, self._lobby(), retry=lambda: self.join_game(address)), group="connect")
+        self.run_worker(
+            self._connect(joining, self._lobby(), retry=lambda: self.join_game(address, self._suggested_name)),
+            group="connect",
+        )
 
     def join_inherited(self, fd: int) -> None:
         """Join over an inherited socket (the SSH front door); leaving the lobby ends the app."""
@@ -142,9 +148,12 @@ class JantakuApp(App):
         from ..netplay.client import ClientError
         from .netsession import connect_failure
 
+        self._suggested_name = None
         try:
             got = await getting
         except (OSError, TimeoutError, ClientError) as exc:
+            if isinstance(exc, ClientError):
+                self._suggested_name = exc.suggested_name
             self.notify(connect_failure(exc), title=_("Could not connect"), severity="error", timeout=8)
             (retry or self.show_menu)()
             return
