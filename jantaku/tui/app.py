@@ -6,6 +6,7 @@ from collections.abc import Callable, Iterable
 from pathlib import Path
 from typing import Any
 
+from rich.text import Text
 from textual.app import App, SystemCommand
 from textual.screen import Screen
 
@@ -51,6 +52,7 @@ class JantakuApp(App):
             set_language(language)
         self.start = start
         self._suggested_name: str | None = None  # a host refused the name we joined under, and offered this
+        self._connect_failure = ""  # why the last connection failed, as a sentence
 
     def get_system_commands(self, screen: Screen) -> Iterable[SystemCommand]:
         return (command for command in super().get_system_commands(screen) if command.title not in self.WRITES_FILES)
@@ -141,7 +143,11 @@ class JantakuApp(App):
     def join_inherited(self, fd: int) -> None:
         """Join over an inherited socket (the SSH front door); leaving the lobby ends the app."""
         joining = connect.join_inherited(self.settings, fd, self.settings.name)
-        self.run_worker(self._connect(joining, self._lobby(then=self.exit), retry=self.exit), group="connect")
+
+        def failed() -> None:  # nothing to retry at a door: the app ends, the terminal keeps why (as data)
+            self.exit(return_code=1, message=Text(self._connect_failure))
+
+        self.run_worker(self._connect(joining, self._lobby(then=self.exit), retry=failed), group="connect")
 
     async def _connect(self, getting, then, retry: Callable[[], None] | None = None) -> None:
         """Await ``getting`` (a session, or a lobby's hub and title) and hand it to ``then``."""
@@ -154,7 +160,8 @@ class JantakuApp(App):
         except (OSError, TimeoutError, ClientError) as exc:
             if isinstance(exc, ClientError):
                 self._suggested_name = exc.suggested_name
-            self.notify(connect_failure(exc), title=_("Could not connect"), severity="error", timeout=8)
+            self._connect_failure = connect_failure(exc)
+            self.notify(self._connect_failure, title=_("Could not connect"), severity="error", timeout=8)
             (retry or self.show_menu)()
             return
         self.save_settings()
