@@ -243,9 +243,18 @@ class Host:
 
     # --- connections -------------------------------------------------------------------
 
-    def _open(self, transport: asyncio.BaseTransport, *, token: str | None = None) -> Connection:
-        """A new connection over ``transport``, admitted or closed at once."""
-        conn = Connection(transport, self.connection_limits, self._turn, on_message=self._message, on_end=self._ended)
+    def _open(
+        self, transport: asyncio.BaseTransport, *, token: str | None = None, address: str | None = None
+    ) -> Connection:
+        """A new connection over ``transport`` (from ``address`` if given), admitted or closed at once."""
+        conn = Connection(
+            transport,
+            self.connection_limits,
+            self._turn,
+            on_message=self._message,
+            on_end=self._ended,
+            address=address,
+        )
         conn.vouched_token = token
         if self._admit(conn):
             self.connections.add(conn)
@@ -262,19 +271,26 @@ class Host:
             reader.feed_eof()  # the stream's read loop ends too, whatever the peer does
 
     async def serve_stream(
-        self, reader: asyncio.StreamReader, writer: asyncio.StreamWriter, *, token: str | None = None
+        self,
+        reader: asyncio.StreamReader,
+        writer: asyncio.StreamWriter,
+        *,
+        token: str | None = None,
+        address: str | None = None,
     ) -> None:
         """Serve one client stream (any stream, such as an SSH session's socketpair; TCP clients
         are served by :class:`~jantaku.netplay.connection.HostProtocol`), until it ends.
 
         ``token``: the caller has verified who is at the other end (the SSH front door checks a
         key) and names their player by this resume token, made on first use; the token in the
-        stream's hello is then ignored.
+        stream's hello is then ignored.  ``address``: the player's real remote address (a door's
+        SSH or HTTP peer), which the per-address limits count; without one, the stream is this
+        process's own (a local game) and is not counted per address.
         """
         task = asyncio.current_task()
         if task is not None:
             self._sessions.add(task)
-        conn = self._open(writer.transport, token=token)
+        conn = self._open(writer.transport, token=token, address=address)
         self._stream_readers[conn] = reader
         try:
             while not conn.closed:

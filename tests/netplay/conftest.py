@@ -70,8 +70,12 @@ async def until(condition, what: str, *, tries: int = 200) -> None:
     raise AssertionError(f"never happened: {what}")
 
 
-async def connect(host: Host, name: str, token: str | None = None, **kwargs) -> Client:
-    return await Client.connect("127.0.0.1", host.port, name, token, **kwargs)
+async def connect(host: Host, name: str, token: str | None = None, *, source: str | None = None, **kwargs) -> Client:
+    """``source``: the address to connect from (any 127.x.y.z reaches the host: another client address)."""
+    if source is None:
+        return await Client.connect("127.0.0.1", host.port, name, token, **kwargs)
+    reader, writer = await asyncio.open_connection("127.0.0.1", host.port, local_addr=(source, 0))
+    return await Client.over_stream(reader, writer, name, token, **kwargs)
 
 
 async def seat_four(
