@@ -90,6 +90,7 @@ class Host:
         self._turn = TurnFlush(self._commit, self._writes_lost)  # commit, then send: once per loop turn
         self._sessions: set[asyncio.Task] = set()  # serve_stream's read loops
         self._stream_readers: dict[Connection, asyncio.StreamReader] = {}
+        self._refused_streams: dict[Connection, tuple[str, HostText]] = {}  # told why on their first message
         self._lock: DataDirLock | None = None
         self._stopped: asyncio.Event | None = None
         self.beacon: Beacon | None = None
@@ -244,9 +245,15 @@ class Host:
     # --- connections -------------------------------------------------------------------
 
     def _open(
-        self, transport: asyncio.BaseTransport, *, token: str | None = None, address: str | None = None
+        self,
+        transport: asyncio.BaseTransport,
+        *,
+        token: str | None = None,
+        address: str | None = None,
+        stream: bool = False,
     ) -> Connection:
-        """A new connection over ``transport`` (from ``address`` if given), admitted or closed at once."""
+        """A new connection over ``transport`` (from ``address`` if given), admitted, or refused at
+        once (TCP) or in answer to its hello (a ``stream``)."""
         conn = Connection(
             transport,
             self.connection_limits,
@@ -256,12 +263,15 @@ class Host:
             address=address,
         )
         conn.vouched_token = token
-        if self._admit(conn):
+        # a door's session writes its hello at once: closed before reading it, the stream would lose
+        # the refusal to a broken pipe, so a stream is refused in answer to its hello
+        if self._admit(conn, on_hello=stream):
             self.connections.add(conn)
         return conn
 
     def _ended(self, conn: Connection) -> None:
         self.connections.discard(conn)
+        self._refused_streams.pop(conn, None)
         self._logout(conn)
         conn.close()
         if self.collector is not None:
@@ -290,7 +300,7 @@ class Host:
         task = asyncio.current_task()
         if task is not None:
             self._sessions.add(task)
-        conn = self._open(writer.transport, token=token, address=address)
+        conn = self._open(writer.transport, token=token, address=address, stream=True)
         self._stream_readers[conn] = reader
         try:
             while not conn.closed:
@@ -308,22 +318,38 @@ class Host:
             if task is not None:
                 self._sessions.discard(task)
             conn.connection_lost()
+        # what the connection queued last (a refusal) is written by this turn's flush, scheduled
+        # already: let it run first, or the writer, dropped on return, closes its transport unwritten
+        await asyncio.sleep(0)
 
-    def _admit(self, conn: Connection) -> bool:
+    def _admit(self, conn: Connection, *, on_hello: bool = False) -> bool:
+        """Whether ``conn`` may stay; if not it is told why and closed, at once or (``on_hello``)
+        in answer to its first message."""
+        refusal = self._refusal(conn)
+        if refusal is None:
+            return True
+        if on_hello:
+            self._refused_streams[conn] = refusal
+        else:
+            conn.close(*refusal)
+        return False
+
+    def _refusal(self, conn: Connection) -> tuple[str, HostText] | None:
         if self._stopped is None or self._stopped.is_set():
-            conn.close(ErrorCode.SHUTDOWN, HostText("host_shutting_down"))
-            return False
+            return ErrorCode.SHUTDOWN, HostText("host_shutting_down")
         if len(self.connections) >= self.limits.max_connections:
-            conn.close(ErrorCode.HOST_FULL, HostText("host_full"))
-            return False
+            return ErrorCode.HOST_FULL, HostText("host_full")
         address = counted_address(self.limits, conn.ip)
         if address is not None and sum(c.ip == address for c in self.connections) >= self.limits.max_per_ip:
-            conn.close(ErrorCode.HOST_FULL, HostText("address_full", address=conn.ip))
-            return False
-        return True
+            return ErrorCode.HOST_FULL, HostText("address_full", address=conn.ip)
+        return None
 
     def _message(self, conn: Connection, msg: dict[str, Any]) -> None:
         """One whole message from ``conn`` (a :class:`ProtocolError` closes it: see Connection.fail)."""
+        refusal = self._refused_streams.pop(conn, None)
+        if refusal is not None:
+            conn.close(*refusal)
+            return
         try:
             if conn.player is None:
                 self._hello(conn, msg)
@@ -372,9 +398,10 @@ class Host:
         elif token and token in self._unsaved:  # a new identity connected again before it did anything
             player, resumed = self._unsaved[token], True
         refusal = name_refusal(name, self._names_taken(but=player))
-        if refusal is not None and adopt and refusal.suggestion is not None:
+        if refusal is not None and adopt:
             name = refusal.suggestion
         elif refusal is not None:
+            log.info("%r: %s", conn, refusal.why)
             conn.send(error_message(ErrorCode.NAME_REFUSED, refusal.why, suggestion=refusal.suggestion))
             conn.count_error()
             return False

@@ -31,6 +31,7 @@ from .seats import BOT_NAMES
 from .texts import HostText
 
 NAME_LENGTH = 24  # the hello's limit on a name (requests.py)
+GUEST_NAME = "guest"  # what a name of mixed scripts is offered instead (with a number)
 BOT_SUFFIX = " (bot)"  # a bot playing a seat its person left is called "NAME (bot)"
 # letters of these scripts look alike (a, а, α): one name may use only one of them
 CONFUSABLE_SCRIPTS = ("LATIN", "GREEK", "CYRILLIC")
@@ -81,17 +82,18 @@ def free_name(name: str, taken: Callable[[str], bool]) -> str:
 
 @dataclass(frozen=True)
 class NameRefusal:
-    """Why a name may not be used now, and a free one like it (None where no number helps)."""
+    """Why a name may not be used now, and a free one to use instead."""
 
     why: HostText
-    suggestion: str | None
+    suggestion: str
 
 
 def name_refusal(name: str, taken: Callable[[str], bool]) -> NameRefusal | None:
     """Why ``name`` may not be used, if it may not: its key ``taken`` (by another player), a bot's
-    name, or letters of look-alike scripts mixed."""
+    name, or letters of look-alike scripts mixed (no number helps that: a free guest name is offered)."""
     if mixed_scripts(name):
-        return NameRefusal(HostText("name_mixed_scripts", name=name), None)
+        suggestion = free_name(GUEST_NAME, taken)
+        return NameRefusal(HostText("name_mixed_scripts", name=name, suggestion=suggestion), suggestion)
     if is_bot_name(name) or taken(name_key(name)):
         suggestion = free_name(name, taken)
         if is_bot_name(name):

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import asyncio
 import dataclasses
+import socket
 from collections.abc import AsyncIterator
 
 import msgpack
@@ -76,6 +77,18 @@ async def connect(host: Host, name: str, token: str | None = None, *, source: st
         return await Client.connect("127.0.0.1", host.port, name, token, **kwargs)
     reader, writer = await asyncio.open_connection("127.0.0.1", host.port, local_addr=(source, 0))
     return await Client.over_stream(reader, writer, name, token, **kwargs)
+
+
+async def door_session(
+    host: Host, name: str, *, token: str | None = None, address: str | None = None
+) -> tuple[Client, asyncio.Task]:
+    """A client over a stream the host serves as a door's session (a socketpair, as the SSH and web
+    doors make): vouched for by ``token``, from ``address``; and the task serving it."""
+    ours, theirs = socket.socketpair()
+    reader, writer = await asyncio.open_connection(sock=ours)
+    serving = asyncio.create_task(host.serve_stream(reader, writer, token=token, address=address))
+    their_reader, their_writer = await asyncio.open_connection(sock=theirs)
+    return await Client.over_stream(their_reader, their_writer, name), serving
 
 
 async def seat_four(

@@ -10,12 +10,12 @@ from __future__ import annotations
 import asyncio
 import socket
 
-from jantaku.netplay.client import Client, ClientError
+from jantaku.netplay.client import ClientError
 from jantaku.netplay.host import Host
 from jantaku.netplay.limits import HostLimits
-from jantaku.netplay.protocol import ErrorCode
+from jantaku.netplay.protocol import ErrorCode, pack
 
-from .conftest import close_all, connect
+from .conftest import close_all, connect, door_session
 
 
 async def churn(host: Host, identities: int) -> list[str]:
@@ -32,15 +32,6 @@ async def churn(host: Host, identities: int) -> list[str]:
     return out
 
 
-async def door_session(host: Host, name: str, address: str | None) -> tuple[Client, asyncio.Task]:
-    """A client over a stream the host serves as a door's session from ``address``."""
-    ours, theirs = socket.socketpair()
-    reader, writer = await asyncio.open_connection(sock=ours)
-    serving = asyncio.create_task(host.serve_stream(reader, writer, address=address))
-    their_reader, their_writer = await asyncio.open_connection(sock=theirs)
-    return await Client.over_stream(their_reader, their_writer, name), serving
-
-
 async def test_loopback_churning_identities_is_capped_per_address_and_others_still_create():
     host = Host(seed=1)  # the default limits
     await host.start(port=0, bind="127.0.0.1")
@@ -50,7 +41,7 @@ async def test_loopback_churning_identities_is_capped_per_address_and_others_sti
         assert set(results) == {"ok", ErrorCode.NOT_ALLOWED}
         elsewhere = await connect(host, "elsewhere", source="127.0.0.2")
         assert await elsewhere.create_table("basic") >= 0
-        door_client, serving = await door_session(host, "door", "127.0.0.3")
+        door_client, serving = await door_session(host, "door", address="127.0.0.3")
         table = await door_client.create_table("basic")
         assert host.lobby.tables[table].creator_address == "127.0.0.3"
         await close_all([elsewhere, door_client])
@@ -72,17 +63,19 @@ async def test_a_door_session_counts_under_its_address_and_a_local_stream_under_
     host = Host(seed=1, limits=HostLimits(max_per_ip=1))
     await host.start(port=0, bind="127.0.0.1")
     try:
-        first, serving = await door_session(host, "ann", "127.0.0.5")
+        first, serving = await door_session(host, "ann", address="127.0.0.5")
         with_address = next(c for c in host.connections if c.player is not None and c.player.name == "ann")
         assert with_address.ip == "127.0.0.5"
         with_address_too = socket.socketpair()
         reader, writer = await asyncio.open_connection(sock=with_address_too[0])
         refused = asyncio.create_task(host.serve_stream(reader, writer, address="127.0.0.5"))
-        their_reader, _ = await asyncio.open_connection(sock=with_address_too[1])
+        their_reader, their_writer = await asyncio.open_connection(sock=with_address_too[1])
+        their_writer.write(pack({"type": "hello", "protocol": 1, "name": "bob"}))  # answered, then closed
         said = await asyncio.wait_for(their_reader.read(4096), 10)
-        assert b"address_full" in said or b"host_full" in said  # the address has its one connection
+        assert b"address_full" in said  # the address has its one connection
+        assert await asyncio.wait_for(their_reader.read(4096), 10) == b""
         await asyncio.wait_for(refused, 10)
-        local, local_serving = await door_session(host, "me", None)  # a game in this process: not counted
+        local, local_serving = await door_session(host, "me")  # a game in this process: not counted
         tcp = await connect(host, "bob")  # loopback's one connection
         await close_all([first, local, tcp])
         await asyncio.wait_for(asyncio.gather(serving, local_serving), 10)

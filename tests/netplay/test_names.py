@@ -5,17 +5,16 @@ free name; a returning player keeps theirs.  A real host on 127.0.0.1."""
 from __future__ import annotations
 
 import asyncio
-import socket
 
 import msgpack
 import pytest
 
-from jantaku.netplay.client import Client, ClientError
+from jantaku.netplay.client import ClientError
 from jantaku.netplay.host import Host
 from jantaku.netplay.names import free_name, is_bot_name, mixed_scripts, name_key
 from jantaku.netplay.protocol import ErrorCode, pack
 
-from .conftest import FAST, close_all, connect, until
+from .conftest import FAST, close_all, connect, door_session, until
 
 
 async def refusal(host: Host, name: str, token: str | None = None) -> ClientError:
@@ -58,9 +57,10 @@ async def test_a_bots_name_is_refused(host):
         assert refused.suggested_name is not None and not is_bot_name(refused.suggested_name)
 
 
-async def test_a_name_of_mixed_scripts_is_refused(host):
+async def test_a_name_of_mixed_scripts_is_refused_with_a_guest_name(host):
     refused = await refusal(host, "\u0430nn")
-    assert refused._wire["key"] == "name_mixed_scripts" and refused.suggested_name is None
+    assert refused._wire["key"] == "name_mixed_scripts" and refused.suggested_name == "guest2"
+    assert refused.message.endswith("or play as guest2")
 
 
 async def test_the_refusal_is_in_the_clients_language(host):
@@ -127,11 +127,14 @@ async def test_a_rename_to_a_taken_name_is_refused(host):
 
 async def test_a_door_session_gets_the_free_name(host):
     ann = await connect(host, "ann")
-    ours, theirs = socket.socketpair()
-    reader, writer = await asyncio.open_connection(sock=ours)
-    serving = asyncio.create_task(host.serve_stream(reader, writer, token="door-token-of-the-second-ann"))
-    their_reader, their_writer = await asyncio.open_connection(sock=theirs)
-    door_client = await Client.over_stream(their_reader, their_writer, "ann")
+    door_client, serving = await door_session(host, "ann", token="door-token-of-the-second-ann")
     assert door_client.name == "ann2"
     await close_all([ann, door_client])
+    await asyncio.wait_for(serving, 10)
+
+
+async def test_a_door_session_of_mixed_scripts_plays_as_a_guest(host):
+    door_client, serving = await door_session(host, "\u0430nn", token="door-token-of-a-mixed-name")
+    assert door_client.name == "guest2"
+    await door_client.close()
     await asyncio.wait_for(serving, 10)

@@ -96,35 +96,43 @@ async def test_a_taken_name_is_refused_in_the_players_language_and_the_join_scre
         await host.stop()
 
 
-async def door_app(host: Host, name: str) -> JantakuApp:
-    """An app joined as a door's session (an inherited socket the host serves with a token)."""
+async def door_app(host: Host, name: str, address: str) -> JantakuApp:
+    """An app joined as a door's session from ``address`` (an inherited socket the host serves with a token)."""
     import asyncio
     import socket
 
     ours, theirs = socket.socketpair()
     reader, writer = await asyncio.open_connection(sock=theirs)
-    asyncio.ensure_future(host.serve_stream(reader, writer, token=f"door-{name}", address="127.0.0.9"))
+    asyncio.ensure_future(host.serve_stream(reader, writer, token=f"door-{name}", address=address))
     app = JantakuApp(settings=Settings(bot_delay=0.0, name=name), language="de")
     app.call_later(app.join_inherited, ours.detach())
     return app
 
 
 async def test_a_door_session_plays_under_the_free_name_or_ends_saying_why(capsys):
-    host = Host()  # in memory
+    import asyncio
+    import socket
+
+    from jantaku.netplay.limits import HostLimits
+
+    host = Host(limits=HostLimits(max_per_ip=1))  # in memory
     await host.start(port=0, bind="127.0.0.1")
     ann = await Client.connect("127.0.0.1", host.port, "ann")
+    held, holder = socket.socketpair()  # another session holds the one connection of 127.0.0.10
+    reader, writer = await asyncio.open_connection(sock=held)
+    asyncio.ensure_future(host.serve_stream(reader, writer, address="127.0.0.10"))
+    holder_reader, holder_writer = await asyncio.open_connection(sock=holder)
+    holding = await Client.over_stream(holder_reader, holder_writer, "holder")
     try:
-        app = await door_app(host, "ANN")
+        app = await door_app(host, "ANN", "127.0.0.9")
         async with app.run_test(size=(100, 30)) as pilot:
             await until(pilot, lambda: isinstance(app.screen, LobbyScreen) and "ANN2" in screen_text(app), 400)
-        mixed = await door_app(host, "\u0430nn")  # a Cyrillic а
-        async with mixed.run_test(size=(100, 30)) as pilot:
-            await until(pilot, lambda: mixed.return_code == 1, 400)
-        said = " ".join(capsys.readouterr().err.split())  # printed as the app ends, wrapped
-        assert said == (
-            "Аnn mischt lateinische, griechische oder kyrillische Buchstaben, die gleich aussehen; "
-            "schreib den Namen in einem Alphabet."
-        )
+        turned_away = await door_app(host, "bob", "127.0.0.10")
+        async with turned_away.run_test(size=(100, 30)) as pilot:
+            await until(pilot, lambda: turned_away.return_code == 1, 400)
+        said = " ".join(capsys.readouterr().err.split())  # printed as the app ends
+        assert said == "Zu viele Verbindungen von 127.0.0.10."
     finally:
+        await holding.close()
         await ann.close()
         await host.stop()
