@@ -295,7 +295,7 @@ class Host:
         key) and names their player by this resume token, made on first use; the token in the
         stream's hello is then ignored.  ``address``: the player's real remote address (a door's
         SSH or HTTP peer), which the per-address limits count; without one, the stream is this
-        process's own (a local game) and is not counted per address.
+        process's own (the SSH door's warm-up) and is not counted per address.
         """
         task = asyncio.current_task()
         if task is not None:
