@@ -163,7 +163,8 @@ async def measure(host: WebHost, runs: int, joins: int, browser: bool) -> dict[s
 def run_mode(warm: bool, args: argparse.Namespace) -> dict[str, float]:
     env = {**os.environ, "JANTAKU_WEB_WARM": "1" if warm else "0"}
     with tempfile.TemporaryDirectory(prefix="jantaku-web-bench-") as data:
-        host = WebHost(Path(data), "--web-max-sessions", str(max(args.joins + 2, 16)), env=env)
+        # every browser is on loopback: --trust-loopback keeps the host's per-address caps out of the measure
+        host = WebHost(Path(data), "--web-max-sessions", str(max(args.joins + 2, 16)), "--trust-loopback", env=env)
         try:
             return asyncio.run(measure(host, args.runs, args.joins, not args.no_browser))
         finally:

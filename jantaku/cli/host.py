@@ -75,6 +75,14 @@ def add_host_parser(sub: argparse._SubParsersAction) -> argparse.ArgumentParser:
         help=_("clients connected at once (default {count})").format(count=HostLimits.max_connections),
     )
     p.add_argument(
+        "--trust-loopback",
+        action="store_true",
+        help=_(
+            "do not count clients on this machine (loopback) under the per-address limits (for bots and"
+            " load tests of your own; off by default: a proxy or a tunnel would make everyone loopback)"
+        ),
+    )
+    p.add_argument(
         "--bots",
         default=DEFAULT_BOT,
         choices=BOT_LEVELS,
@@ -101,6 +109,13 @@ def add_host_parser(sub: argparse._SubParsersAction) -> argparse.ArgumentParser:
     return p
 
 
+def host_limits(args: argparse.Namespace) -> HostLimits:
+    """The host's limits as ``jantaku host``'s flags set them."""
+    return HostLimits(
+        max_tables=args.max_tables, max_connections=args.max_connections, exempt_loopback=args.trust_loopback
+    )
+
+
 def cmd_host(args: argparse.Namespace) -> int:
     import asyncio
     import logging
@@ -123,7 +138,7 @@ async def serve(args: argparse.Namespace) -> int:
         name=args.name,
         default_bot=args.bots,
         seed=args.seed,
-        limits=HostLimits(max_tables=args.max_tables, max_connections=args.max_connections),
+        limits=host_limits(args),
     )
     try:
         port = await host.start(port=args.port, bind=args.bind)

@@ -48,6 +48,12 @@ class ClientError(Exception):
         return cls(msg.get("code", "error"), msg.get("message", ""), msg)
 
     @property
+    def suggested_name(self) -> str | None:
+        """The free name a host suggests when it refuses a hello's name (``name_refused``)."""
+        suggestion = (self._wire or {}).get("suggestion")
+        return suggestion if isinstance(suggestion, str) else None
+
+    @property
     def text(self) -> str:
         # the client's own messages are msgids (N_): translated here, where they are shown
         return in_reader_language(self._wire) if self._wire is not None else _(self.message)
@@ -99,12 +105,14 @@ class Client:
         token: str | None = None,
         *,
         timeout: float = 5.0,
+        free_name: bool = False,
         **kwargs: Any,
     ) -> "Client":
-        """Say hello over an already open stream (e.g. a socketpair from an SSH session)."""
+        """Say hello over an already open stream (e.g. a socketpair from an SSH session).  With
+        ``free_name``, a taken ``name`` becomes the free one the host suggests."""
         client = cls(reader, writer, **kwargs)
         try:
-            await asyncio.wait_for(client._handshake(name, token), timeout)
+            await asyncio.wait_for(client._handshake(name, token, free_name), timeout)
         except BaseException:
             writer.close()
             raise
@@ -113,7 +121,9 @@ class Client:
             client._tasks.append(asyncio.create_task(client._ping_loop()))
         return client
 
-    async def _handshake(self, name: str, token: str | None) -> None:
+    async def _handshake(self, name: str, token: str | None, free_name: bool = False) -> None:
+        """Say hello as ``name``; with ``free_name`` (a program's default name, such as a bot's), a
+        name the host refuses is replaced by the free one it suggests, once."""
         hello = {"type": "hello", "protocol": PROTOCOL_VERSION, "name": name, "client": "jantaku"}
         if token:
             hello["token"] = token
@@ -123,6 +133,11 @@ class Client:
             if not data:
                 raise ConnectionClosed(N_("the host closed the connection during the handshake"))
             for msg in self._messages.feed(data):
+                suggestion = msg.get("suggestion")
+                if free_name and msg["type"] == "error" and msg.get("code") == "name_refused" and suggestion:
+                    free_name = False
+                    self._send({**hello, "name": str(suggestion)})
+                    continue
                 if msg["type"] == "error":
                     raise ClientError.from_wire(msg)
                 if msg["type"] != "welcome":

@@ -157,14 +157,20 @@ class Connection:
         *,
         on_message: Callable[[Connection, dict[str, Any]], None] = lambda conn, msg: None,
         on_end: Callable[[Connection], None] = lambda conn: None,
+        address: str | None = None,
     ):
+        """``address``: the peer's real address where the transport's is not it (a door's session
+        over a socketpair: the SSH or HTTP client's)."""
         self.id = next(_ids)
         assert isinstance(transport, asyncio.WriteTransport)  # a connection both reads and writes
         self.transport = transport
         self.limits = limits
         peer = transport.get_extra_info("peername")
-        self.peer = f"{peer[0]}:{peer[1]}" if isinstance(peer, tuple) else "local"
-        self.ip = peer[0] if isinstance(peer, tuple) else "local"
+        if address is not None:
+            self.peer = self.ip = address
+        else:
+            self.peer = f"{peer[0]}:{peer[1]}" if isinstance(peer, tuple) else "local"
+            self.ip = peer[0] if isinstance(peer, tuple) else "local"
         sock = transport.get_extra_info("socket")
         if limits.socket_send_buffer is not None and sock is not None:
             sock.setsockopt(socket.SOL_SOCKET, socket.SO_SNDBUF, limits.socket_send_buffer)

@@ -21,6 +21,7 @@ import logging
 import random
 import signal
 import socket
+from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -30,6 +31,7 @@ from .connection import Connection, HostProtocol, TurnFlush
 from .journal import JOURNAL_NAME
 from .limits import ConnectionLimits, HostLimits, counted_address
 from .lobby import Lobby
+from .names import name_key, name_refusal
 from .paths import DataDirLock
 from .players import Player, new_token
 from .prompts import Timers
@@ -88,6 +90,7 @@ class Host:
         self._turn = TurnFlush(self._commit, self._writes_lost)  # commit, then send: once per loop turn
         self._sessions: set[asyncio.Task] = set()  # serve_stream's read loops
         self._stream_readers: dict[Connection, asyncio.StreamReader] = {}
+        self._refused_streams: dict[Connection, tuple[str, HostText]] = {}  # told why on their first message
         self._lock: DataDirLock | None = None
         self._stopped: asyncio.Event | None = None
         self.beacon: Beacon | None = None
@@ -241,16 +244,34 @@ class Host:
 
     # --- connections -------------------------------------------------------------------
 
-    def _open(self, transport: asyncio.BaseTransport, *, token: str | None = None) -> Connection:
-        """A new connection over ``transport``, admitted or closed at once."""
-        conn = Connection(transport, self.connection_limits, self._turn, on_message=self._message, on_end=self._ended)
+    def _open(
+        self,
+        transport: asyncio.BaseTransport,
+        *,
+        token: str | None = None,
+        address: str | None = None,
+        stream: bool = False,
+    ) -> Connection:
+        """A new connection over ``transport`` (from ``address`` if given), admitted, or refused at
+        once (TCP) or in answer to its hello (a ``stream``)."""
+        conn = Connection(
+            transport,
+            self.connection_limits,
+            self._turn,
+            on_message=self._message,
+            on_end=self._ended,
+            address=address,
+        )
         conn.vouched_token = token
-        if self._admit(conn):
+        # a door's session writes its hello at once: closed before reading it, the stream would lose
+        # the refusal to a broken pipe, so a stream is refused in answer to its hello
+        if self._admit(conn, on_hello=stream):
             self.connections.add(conn)
         return conn
 
     def _ended(self, conn: Connection) -> None:
         self.connections.discard(conn)
+        self._refused_streams.pop(conn, None)
         self._logout(conn)
         conn.close()
         if self.collector is not None:
@@ -260,19 +281,26 @@ class Host:
             reader.feed_eof()  # the stream's read loop ends too, whatever the peer does
 
     async def serve_stream(
-        self, reader: asyncio.StreamReader, writer: asyncio.StreamWriter, *, token: str | None = None
+        self,
+        reader: asyncio.StreamReader,
+        writer: asyncio.StreamWriter,
+        *,
+        token: str | None = None,
+        address: str | None = None,
     ) -> None:
         """Serve one client stream (any stream, such as an SSH session's socketpair; TCP clients
         are served by :class:`~jantaku.netplay.connection.HostProtocol`), until it ends.
 
         ``token``: the caller has verified who is at the other end (the SSH front door checks a
         key) and names their player by this resume token, made on first use; the token in the
-        stream's hello is then ignored.
+        stream's hello is then ignored.  ``address``: the player's real remote address (a door's
+        SSH or HTTP peer), which the per-address limits count; without one, the stream is this
+        process's own (the SSH door's warm-up) and is not counted per address.
         """
         task = asyncio.current_task()
         if task is not None:
             self._sessions.add(task)
-        conn = self._open(writer.transport, token=token)
+        conn = self._open(writer.transport, token=token, address=address, stream=True)
         self._stream_readers[conn] = reader
         try:
             while not conn.closed:
@@ -290,22 +318,38 @@ class Host:
             if task is not None:
                 self._sessions.discard(task)
             conn.connection_lost()
+        # what the connection queued last (a refusal) is written by this turn's flush, scheduled
+        # already: let it run first, or the writer, dropped on return, closes its transport unwritten
+        await asyncio.sleep(0)
 
-    def _admit(self, conn: Connection) -> bool:
+    def _admit(self, conn: Connection, *, on_hello: bool = False) -> bool:
+        """Whether ``conn`` may stay; if not it is told why and closed, at once or (``on_hello``)
+        in answer to its first message."""
+        refusal = self._refusal(conn)
+        if refusal is None:
+            return True
+        if on_hello:
+            self._refused_streams[conn] = refusal
+        else:
+            conn.close(*refusal)
+        return False
+
+    def _refusal(self, conn: Connection) -> tuple[str, HostText] | None:
         if self._stopped is None or self._stopped.is_set():
-            conn.close(ErrorCode.SHUTDOWN, HostText("host_shutting_down"))
-            return False
+            return ErrorCode.SHUTDOWN, HostText("host_shutting_down")
         if len(self.connections) >= self.limits.max_connections:
-            conn.close(ErrorCode.HOST_FULL, HostText("host_full"))
-            return False
+            return ErrorCode.HOST_FULL, HostText("host_full")
         address = counted_address(self.limits, conn.ip)
         if address is not None and sum(c.ip == address for c in self.connections) >= self.limits.max_per_ip:
-            conn.close(ErrorCode.HOST_FULL, HostText("address_full", address=conn.ip))
-            return False
-        return True
+            return ErrorCode.HOST_FULL, HostText("address_full", address=conn.ip)
+        return None
 
     def _message(self, conn: Connection, msg: dict[str, Any]) -> None:
         """One whole message from ``conn`` (a :class:`ProtocolError` closes it: see Connection.fail)."""
+        refusal = self._refused_streams.pop(conn, None)
+        if refusal is not None:
+            conn.close(*refusal)
+            return
         try:
             if conn.player is None:
                 self._hello(conn, msg)
@@ -335,24 +379,35 @@ class Host:
         except RequestError as exc:
             raise ProtocolError(ErrorCode.HANDSHAKE, exc.message) from None
         if conn.vouched_token is not None:
-            self._login(conn, hello["name"], conn.vouched_token, adopt=True)
-        else:
-            self._login(conn, hello["name"], hello["token"])
-        return True
+            return self._login(conn, hello["name"], conn.vouched_token, adopt=True)
+        return self._login(conn, hello["name"], hello["token"])
 
-    def _login(self, conn: Connection, name: str, token: str | None, adopt: bool = False) -> None:
-        """Log ``conn`` in as the player with ``token``, or as a new player (under ``token`` if ``adopt``)."""
+    def _login(self, conn: Connection, name: str, token: str | None, adopt: bool = False) -> bool:
+        """Log ``conn`` in as the player with ``token``, or as a new player (under ``token`` if ``adopt``).
+
+        A name another player holds (or a bot's, or one of mixed scripts) is refused with a free
+        one to use; the connection stays, for another hello.  A door's session (``adopt``) chose
+        its name at the door, where it cannot be asked again: it gets the free name instead."""
         lobby = self._started()
         store = lobby.store
         player, resumed = None, False
         found = store.player_by_token(token) if token else None
         if found is not None:
-            player_id = found[0]
-            player = self.players.setdefault(player_id, Player(player_id, found[1]))
+            player = self.players.get(found[0]) or Player(found[0], found[1])
             resumed = True
         elif token and token in self._unsaved:  # a new identity connected again before it did anything
             player, resumed = self._unsaved[token], True
-        if player is None:  # kept in memory only until it sits down (see Lobby.remember)
+        refusal = name_refusal(name, self._names_taken(but=player))
+        if refusal is not None and adopt:
+            name = refusal.suggestion
+        elif refusal is not None:
+            log.info("%r: %s", conn, refusal.why)
+            conn.send(error_message(ErrorCode.NAME_REFUSED, refusal.why, suggestion=refusal.suggestion))
+            conn.count_error()
+            return False
+        if player is not None:
+            self.players.setdefault(player.id, player)
+        else:  # kept in memory only until it sits down (see Lobby.remember)
             token = token if adopt and token else new_token()
             player_id = self._next_player_id = max(self._next_player_id, store.max_player_id()) + 1
             player = self.players[player_id] = Player(player_id, name, unsaved_token=token)
@@ -379,6 +434,13 @@ class Host:
             }
         )
         lobby.player_arrived(player)
+        return True
+
+    def _names_taken(self, *, but: Player | None) -> Callable[[str], bool]:
+        """Whether a name key is held by a player the host knows now (connected, or with a seat)
+        other than ``but``."""
+        keys = {name_key(p.name) for p in self.players.values() if p is not but}
+        return keys.__contains__
 
     def _started(self) -> Lobby:
         """The lobby (and through it the store), which exist from :meth:`start` on."""

@@ -31,8 +31,11 @@ class HostLimits:
     """For the whole host."""
 
     max_connections: int = 1024
-    max_per_ip: int = 16  # loopback and in-process streams are exempt (SSH sessions, local games)
-    exempt_loopback: bool = True  # False: loopback is an address like any other (tests of the per-address caps)
+    max_per_ip: int = 16  # a door's session counts under its player's real address (Host.serve_stream)
+    # True (``jantaku host --trust-loopback``): loopback is not counted per address, for a host whose
+    # loopback clients are all its owner's (a benchmark's load, bots run beside it).  Off by default:
+    # one loopback client churning identities could otherwise fill the host for everyone.
+    exempt_loopback: bool = False
     max_tables: int = 256
     max_seats_per_player: int = 8
     tables_per_player: int = 4  # open tables one identity has created
@@ -47,10 +50,11 @@ class HostLimits:
     lobby_page: int = 50  # tables in one ``lobby`` message
 
 
-def is_local(ip: str) -> bool:
-    """In-process streams (``local``) and loopback addresses."""
-    if ip == "local":
-        return True
+def is_loopback(ip: str) -> bool:
+    """
+    >>> is_loopback("127.0.0.2"), is_loopback("::1"), is_loopback("192.0.2.1"), is_loopback("local")
+    (True, True, False, False)
+    """
     try:
         return ipaddress.ip_address(ip).is_loopback
     except ValueError:
@@ -58,8 +62,13 @@ def is_local(ip: str) -> bool:
 
 
 def counted_address(limits: HostLimits, ip: str) -> str | None:
-    """The address per-address caps count ``ip`` under, or None where they do not apply (in-process
-    streams such as SSH sessions, where everyone shares one; loopback unless ``exempt_loopback`` is off)."""
-    if ip == "local" or (limits.exempt_loopback and is_local(ip)):
+    """The address per-address caps count ``ip`` under, or None where they do not apply: an
+    in-process stream that came with no address (``local``: a game on this machine, the SSH
+    door's warm-up), and loopback where ``exempt_loopback`` is on.
+
+    >>> counted_address(HostLimits(), "127.0.0.1"), counted_address(HostLimits(exempt_loopback=True), "127.0.0.1")
+    ('127.0.0.1', None)
+    """
+    if ip == "local" or (limits.exempt_loopback and is_loopback(ip)):
         return None
     return ip

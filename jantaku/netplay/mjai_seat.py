@@ -321,7 +321,7 @@ async def run_mjai_seat(
     time_limit: float = DEFAULT_TIME_LIMIT,
 ) -> View | None:
     """``jantaku mjai-seat``: take a seat at ``table`` and play it with the bot program ``command``."""
-    async with await Client.connect(host, port, name or "mjai bot") as client:
+    async with await Client.connect(host, port, name or "mjai bot", free_name=name is None) as client:
         taken = await client.join(table, seat)
         bot = await BotProcess.start(command, taken)
         try:
@@ -417,7 +417,7 @@ async def seat_mjai_bots(
         for seat, command in sorted(seats.items()):
             bot = await BotProcess.start(command, seat)
             out.bots.append(bot)
-            client = await Client.connect("127.0.0.1", port, f"mjai {seat + 1}")
+            client = await Client.connect("127.0.0.1", port, f"mjai {seat + 1}", free_name=True)
             out.clients.append(client)
             await client.join(table, seat)
             notes = out.fallbacks.setdefault(seat, [])

@@ -62,7 +62,8 @@ async def bridge_client(
     try:
         line = await channel.request(json.dumps(HELLO), JOIN_SECONDS)
         name, table_id = parse_join(line, table)
-        async with await Client.connect(host, port, name) as client:
+        # an mjai bot cannot be asked for another name: one taken becomes the host's free one
+        async with await Client.connect(host, port, name, free_name=True) as client:
             seat = await client.join(table_id)
             log.info("mjai client %r plays seat %d at table %d", name, seat, table_id)
             await play_seat(client, table_id, seat, channel, time_limit=time_limit, per_event=True)

@@ -104,8 +104,9 @@ async def run_network_bot(
 ) -> View | None:
     """Connect, take a seat (at ``table`` or the first free one) and play one match."""
     choose = bot_chooser(bot)
+    chosen = name is not None  # a default name is only a start: another bot may have it
     name = name or network_bot_name(bot, os.getpid())
-    async with await Client.connect(host, port, name, token) as client:
+    async with await Client.connect(host, port, name, token, free_name=not chosen) as client:
         seated = client.welcome.get("tables") or []
         if table is None and seated:
             table = seated[0]

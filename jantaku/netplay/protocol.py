@@ -57,6 +57,7 @@ class ErrorCode:
     ILLEGAL_ACTION = "illegal_action"
     CHAT_LIMIT = "chat_limit"
     TABLE_STOPPED = "table_stopped"
+    NAME_REFUSED = "name_refused"  # a hello's name: taken, a bot's or of mixed scripts (no welcome yet)
 
 
 class ProtocolError(Exception):

@@ -22,6 +22,7 @@ from ..engine.ruleset import get_ruleset
 from .clock import Clock, LoopClock
 from .connection import Connection
 from .pacing import BotPacer
+from .names import bot_name_for
 from .players import Player
 from .protocol import ErrorCode, PackedMessage, RequestError, pack
 from .texts import HostText
@@ -229,7 +230,7 @@ class HostTable:
         seat = self.seats[index]
         if self.state == "playing":
             runner = self.current_runner()
-            seat.seat_bot(self.default_bot, f"{player.name} (bot)")
+            seat.seat_bot(self.default_bot, bot_name_for(player.name))
             seat.left_by = player.id
             self.store.set_seat(runner.match_id, index, StoredSeat(seat.name, None, seat.bot))
             runner.drop_prompt(index)

@@ -79,6 +79,12 @@ HOST_TEXTS: dict[str, str] = {
     "hello_twice": N_("you already said hello"),
     "hello_first": N_("the first message must be 'hello'"),
     "protocol_version": N_("this host speaks protocol {supported}, not {requested}"),
+    # a hello's name (names.py)
+    "name_taken": N_("someone here is called {name} already; {suggestion} is free"),
+    "name_reserved": N_("{name} is what this host's bots are called; {suggestion} is free"),
+    "name_mixed_scripts": N_(
+        "{name} mixes Latin, Greek or Cyrillic letters that look alike; write it in one alphabet, or play as {suggestion}"
+    ),
     # the connection ends
     "host_shutting_down": N_("the host is shutting down"),
     "host_full": N_("the host has too many connections"),

@@ -6,6 +6,7 @@ from collections.abc import Callable, Iterable
 from pathlib import Path
 from typing import Any
 
+from rich.text import Text
 from textual.app import App, SystemCommand
 from textual.screen import Screen
 
@@ -53,6 +54,8 @@ class JantakuApp(App):
         self.start = start
         # how wide the terminal draws 🀇 (measured before the app starts: jantaku.cli.play.run_app); None: not known
         self.glyph_cells: int | None = None
+        self._suggested_name: str | None = None  # a host refused the name we joined under, and offered this
+        self._connect_failure = ""  # why the last connection failed, as a sentence
 
     def get_system_commands(self, screen: Screen) -> Iterable[SystemCommand]:
         return (command for command in super().get_system_commands(screen) if command.title not in self.WRITES_FILES)
@@ -123,8 +126,9 @@ class JantakuApp(App):
         """Host tables for the network from this process, and open its lobby."""
         self.run_worker(self._connect(connect.host_lobby(self.settings), self._lobby(hosting=True)), group="connect")
 
-    def join_game(self, address: str | None = None) -> None:
-        """Ask for a host's address (or pick one found on the LAN), then open its lobby."""
+    def join_game(self, address: str | None = None, name: str | None = None) -> None:
+        """Ask for a host's address (or pick one found on the LAN) and a name (``name``, else the
+        settings'), then open its lobby."""
         from .screens.join import JoinScreen
 
         def chosen(choice: tuple[str, str] | None) -> None:
@@ -133,28 +137,40 @@ class JantakuApp(App):
             else:
                 self.join_address(*choice)
 
-        self.push_screen(JoinScreen(address or self.settings.last_host), chosen)
+        self.push_screen(JoinScreen(address or self.settings.last_host, name), chosen)
 
     def join_address(self, address: str, name: str | None = None) -> None:
-        """Connect to ``host:port`` and open its lobby (on failure, the join screen again)."""
+        """Connect to ``host:port`` and open its lobby (on failure, the join screen again, with the
+        free name the host suggested if it refused the name)."""
         joining = connect.join_lobby(self.settings, address, name or self.settings.name)
-        self.run_worker(self._connect(joining, self._lobby(), retry=lambda: self.join_game(address)), group="connect")
+        self.run_worker(
+            self._connect(joining, self._lobby(), retry=lambda: self.join_game(address, self._suggested_name)),
+            group="connect",
+        )
 
     def join_inherited(self, fd: int) -> None:
         """Join over an inherited socket (the SSH front door); leaving the lobby ends the app."""
         joining = connect.join_inherited(self.settings, fd, self.settings.name)
-        self.run_worker(self._connect(joining, self._lobby(then=self.exit), retry=self.exit), group="connect")
+
+        def failed() -> None:  # nothing to retry at a door: the app ends, the terminal keeps why (as data)
+            self.exit(return_code=1, message=Text(self._connect_failure))
+
+        self.run_worker(self._connect(joining, self._lobby(then=self.exit), retry=failed), group="connect")
 
     async def _connect(self, getting, then, retry: Callable[[], None] | None = None) -> None:
         """Await ``getting`` (a session, or a lobby's hub and title) and hand it to ``then``."""
         from ..netplay.client import ClientError
         from .netsession import connect_failure
 
+        self._suggested_name = None
         try:
             got = await getting
         except (OSError, TimeoutError, ClientError) as exc:
+            if isinstance(exc, ClientError):
+                self._suggested_name = exc.suggested_name
+            self._connect_failure = connect_failure(exc)
             # markup=False: the host's refusal is its text, shown as it is
-            self.notify(connect_failure(exc), title=_("Could not connect"), severity="error", timeout=8, markup=False)
+            self.notify(self._connect_failure, title=_("Could not connect"), severity="error", timeout=8, markup=False)
             (retry or self.show_menu)()
             return
         self.save_settings()

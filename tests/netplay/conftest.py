@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import asyncio
 import dataclasses
+import socket
 from collections.abc import AsyncIterator
 
 import msgpack
@@ -70,8 +71,24 @@ async def until(condition, what: str, *, tries: int = 200) -> None:
     raise AssertionError(f"never happened: {what}")
 
 
-async def connect(host: Host, name: str, token: str | None = None, **kwargs) -> Client:
-    return await Client.connect("127.0.0.1", host.port, name, token, **kwargs)
+async def connect(host: Host, name: str, token: str | None = None, *, source: str | None = None, **kwargs) -> Client:
+    """``source``: the address to connect from (any 127.x.y.z reaches the host: another client address)."""
+    if source is None:
+        return await Client.connect("127.0.0.1", host.port, name, token, **kwargs)
+    reader, writer = await asyncio.open_connection("127.0.0.1", host.port, local_addr=(source, 0))
+    return await Client.over_stream(reader, writer, name, token, **kwargs)
+
+
+async def door_session(
+    host: Host, name: str, *, token: str | None = None, address: str | None = None
+) -> tuple[Client, asyncio.Task]:
+    """A client over a stream the host serves as a door's session (a socketpair, as the SSH and web
+    doors make): vouched for by ``token``, from ``address``; and the task serving it."""
+    ours, theirs = socket.socketpair()
+    reader, writer = await asyncio.open_connection(sock=ours)
+    serving = asyncio.create_task(host.serve_stream(reader, writer, token=token, address=address))
+    their_reader, their_writer = await asyncio.open_connection(sock=theirs)
+    return await Client.over_stream(their_reader, their_writer, name), serving
 
 
 async def seat_four(

@@ -162,7 +162,8 @@ async def test_the_connections_own_limits_are_said_in_the_readers_language():
         idle = await RawPeer.open(host.port)
         idle.send(HELLO)
         fast = await RawPeer.open(host.port)
-        fast.send(HELLO + b"".join(pack({"type": "ping", "data": i}) for i in range(20)))
+        fast_hello = pack({"type": "hello", "protocol": 1, "name": "fast"})  # names are unique per host
+        fast.send(fast_hello + b"".join(pack({"type": "ping", "data": i}) for i in range(20)))
         said = {}
         for peer in (idle, fast):
             for message in await peer.until_closed():

@@ -104,7 +104,8 @@ async def test_tables_nobody_is_at_close(clock):
 
 
 async def test_chat_reaches_the_table_and_spectators_who_see_hands_talk_among_themselves(host):
-    ann, bob, eve = [await connect(host, n) for n in ("ann", "bob", "eve")]
+    ann, bob = [await connect(host, n) for n in ("ann", "bob")]
+    eve = await connect(host, "eve", source="127.0.0.2")  # the players' address may not watch
     table = await ann.create_table("basic", timers=FAST, seat=0, spectators_see_hands=True)
     await bob.join(table, 1)
     await eve.spectate(table)

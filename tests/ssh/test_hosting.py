@@ -61,6 +61,15 @@ async def test_a_rejoin_code_is_the_same_player(door):
     assert again["player"] == first["player"] and again["resumed"] == "yes"
 
 
+async def test_the_host_counts_a_session_under_the_ssh_clients_address(door):
+    """The door passes each session's real remote address to the host (issue 25, item 5)."""
+    host, gateway = door
+    welcome, created = await visit(gateway, b"c", username="ann", local_addr=("127.0.0.2", 0))
+    assert host.lobby.tables[int(created["table"])].creator_address == "127.0.0.2"
+    _, again = await visit(gateway, b"c", username="bob", local_addr=("127.0.0.3", 0))
+    assert host.lobby.tables[int(again["table"])].creator_address == "127.0.0.3"
+
+
 async def test_a_tcp_client_cannot_claim_an_ssh_player_by_its_fingerprint(door):
     from jantaku.netplay.client import Client
 
@@ -79,7 +88,7 @@ async def test_the_launcher_wires_a_socket_to_the_host_and_keeps_players_apart(t
     class FakeHost:
         tokens: list[str] = []
 
-        async def serve_stream(self, reader, writer, *, token):
+        async def serve_stream(self, reader, writer, *, token, address):
             self.tokens.append(token)
             writer.close()
 

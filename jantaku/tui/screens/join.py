@@ -21,9 +21,10 @@ class JoinScreen(BaseScreen):
     AUTO_FOCUS = "#address"
     BINDINGS = [Binding("escape", "cancel", N_("back")), Binding("f5", "look", N_("look again"))]
 
-    def __init__(self, address: str = "") -> None:
+    def __init__(self, address: str = "", name: str | None = None) -> None:
         super().__init__()
         self.address = address
+        self.player_name = name  # None: the settings' name
         self.found: list[HostInfo] = []
 
     def compose_body(self) -> ComposeResult:
@@ -34,7 +35,7 @@ class JoinScreen(BaseScreen):
                 yield Input(self.address, placeholder="192.168.1.23:7654", id="address")
             with Horizontal(classes="join-row"):
                 yield Label(_("Your name"), classes="join-label")
-                yield Input(self.app.settings.name, id="name", max_length=24)
+                yield Input(self.player_name or self.app.settings.name, id="name", max_length=24)
             yield Button(_("Join"), variant="primary", id="join")
             yield Label(_("Found on this network (F5 looks again):"))
             yield OptionList(id="found")

@@ -20,7 +20,7 @@ import sqlite3
 import time
 import unicodedata
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 
 log = logging.getLogger(__name__)
@@ -48,6 +48,7 @@ class Identity:
     name: str
     fingerprint: str | None = None  # the key the player proved, if any
     rejoin_code: str | None = None  # keyless players
+    address: str = field(default="", compare=False)  # where the player connects from (the door's peer); not who
 
     @property
     def key(self) -> str:

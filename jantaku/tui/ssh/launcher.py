@@ -69,7 +69,8 @@ class ClientLauncher:
         except OSError:
             sock.close()
             return
-        await self.host.serve_stream(reader, writer, token=token)
+        # the host's per-address limits count the session under its player's address, not this process's
+        await self.host.serve_stream(reader, writer, token=token, address=identity.address or None)
 
     def _environment(self, identity: Identity, token: str) -> dict[str, str]:
         env = {"JANTAKU_SSH_NAME": identity.name}

@@ -11,6 +11,7 @@ the gateway turns agent and X11 forwarding off).
 from __future__ import annotations
 
 import asyncio
+import dataclasses
 import logging
 from typing import TYPE_CHECKING
 
@@ -134,5 +135,8 @@ class GatewayServer(asyncssh.SSHServer):
     def session_requested(self) -> SshSession | bool:
         if self.session is not None:
             return False  # one game per connection
-        self.session = SshSession(self.gateway, self.identity)
+        identity = self.identity
+        if identity is not None:  # the host counts the session under the player's address
+            identity = dataclasses.replace(identity, address=self.peer_addr)
+        self.session = SshSession(self.gateway, identity)
         return self.session

@@ -36,6 +36,7 @@ from ...i18n import N_, gettext_in
 from ..ssh.session import client_locale, session_language
 from ..ssh.terminal import Launch
 from ..ssh.warm import WarmStarter
+from .forwarded import IpAddress, client_address
 from .access import COOKIE_MAX_AGE, COOKIE_NAME, BrowserIdentity, CookieSigner, WebAccess, new_browser_id
 from .page import FONTS_DIR, game_page
 from .warm import WEB_CLIENT_MODULES, fork_app, web_warm_enabled
@@ -57,6 +58,8 @@ class WebSettings:
     warm_sessions: bool = True  # fork games from a warm session server (warm.py) when the command allows
     warm_preload: tuple[str, ...] = WEB_CLIENT_MODULES  # what that server imports once for all sessions
     warm_restarts: int = 3  # restarts of a server that died, per minute; then every game is spawned
+    # proxies whose X-Forwarded-For names the client (--web-trusted-proxy; forwarded.py)
+    trusted_proxies: frozenset[IpAddress] = frozenset()
 
 
 def _is_loopback(addr: str) -> bool:
@@ -226,6 +229,11 @@ class WebDoor:
         base = f"http://{where}:{self.port}/"
         return base if self.access.kind == "password" else f"{base}?token={self.access.secret}"
 
+    def client_address(self, request: web.Request) -> str:
+        """Where ``request`` comes from: its peer, or behind a trusted proxy the client it names."""
+        forwarded = request.headers.getall("X-Forwarded-For", [])
+        return client_address(request.remote or "", forwarded, self.settings.trusted_proxies)
+
     # --- the gate -----------------------------------------------------------------------------
 
     @web.middleware
@@ -269,7 +277,7 @@ class WebDoor:
         form = await request.post()
         secret, name = str(form.get("secret", "")), str(form.get("name", ""))
         if not self.access.accepts(secret):
-            log.warning("web door: %s: wrong %s", request.remote, self.access.kind)
+            log.warning("web door: %s: wrong %s", self.client_address(request), self.access.kind)
             await asyncio.sleep(self.settings.login_failure_delay)
             wrong = gettext_in(request_language(request))(WRONG_SECRET[self.access.kind])
             return self._login_page(request, status=403, message=wrong, name=name)
@@ -304,7 +312,7 @@ class WebDoor:
         _ = gettext_in(request_language(request))
         if origin is not None and origin.split("://", 1)[-1] != request.host:
             raise web.HTTPForbidden(text=_("jantaku: wrong origin") + "\n")  # another site's page using our cookie
-        addr = request.remote or ""
+        addr = self.client_address(request)
         refusal = self._refusal(addr)
         if refusal is not None:
             log.warning("web door: %s: %s", addr, refusal)
@@ -314,7 +322,7 @@ class WebDoor:
         size = (_size(request.query, "width", 80), _size(request.query, "height", 24))
         websocket = web.WebSocketResponse(heartbeat=15, max_msg_size=64 * 1024)
         await websocket.prepare(request)
-        launch = self.launcher(Identity(who.name, fingerprint=f"web:{who.browser_id}"), TERM, size)
+        launch = self.launcher(Identity(who.name, fingerprint=f"web:{who.browser_id}", address=addr), TERM, size)
         locale = browser_locale(request.headers.get("Accept-Language"))
         if locale is not None:
             launch.env = {**launch.env, "LC_MESSAGES": locale}  # the player's language, as the browser says it

@@ -8,6 +8,7 @@ aiohttp and textual-serve (the ``jantaku[web]`` extra) load only then.
 from __future__ import annotations
 
 import argparse
+import ipaddress
 import secrets
 import sys
 from collections.abc import Callable
@@ -42,12 +43,31 @@ def add_web_arguments(
         "--web-max-sessions", type=count, default=16, metavar="N", help=_("browser players at once (default 16)")
     )
     group.add_argument(
+        "--web-trusted-proxy",
+        action="append",
+        default=[],
+        type=_proxy_address,
+        metavar="ADDR",
+        help=_(
+            "a reverse proxy in front of the web door (repeatable): from it, the client's address is taken"
+            " from X-Forwarded-For, for the per-address limits and the log"
+        ),
+    )
+    group.add_argument(
         "--web-idle-timeout",
         type=count,
         default=30,
         metavar="MIN",
         help=_("close a browser session after this many minutes without a keystroke (default 30)"),
     )
+
+
+def _proxy_address(text: str) -> str:
+    """``--web-trusted-proxy``'s value: an IP address (a name could change what it names)."""
+    try:
+        return str(ipaddress.ip_address(text))
+    except ValueError:
+        raise argparse.ArgumentTypeError(_("{address} is not an IP address").format(address=repr(text))) from None
 
 
 def _password(args: argparse.Namespace) -> str | None:
@@ -78,6 +98,7 @@ async def start_web_door(host: Any, args: argparse.Namespace) -> tuple[Any, list
         await host.stop()
         raise SystemExit(2) from None
     from .access import WebAccess
+    from .forwarded import trusted_proxies
 
     try:
         access = WebAccess.with_password(_password(args))
@@ -87,7 +108,11 @@ async def start_web_door(host: Any, args: argparse.Namespace) -> tuple[Any, list
             _secret(data),
             access,
             players_dir=None if data is None else data / PLAYERS_DIR,
-            settings=WebSettings(max_sessions=args.web_max_sessions, idle_timeout=args.web_idle_timeout * 60.0),
+            settings=WebSettings(
+                max_sessions=args.web_max_sessions,
+                idle_timeout=args.web_idle_timeout * 60.0,
+                trusted_proxies=trusted_proxies(args.web_trusted_proxy),
+            ),
         )
         await door.start(args.web, args.web_bind)
     except (OSError, ValueError) as exc:
