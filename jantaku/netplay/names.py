@@ -27,6 +27,7 @@ import unicodedata
 from collections.abc import Callable
 from dataclasses import dataclass
 
+from ..i18n import LANGUAGES, gettext_in
 from .seats import BOT_NAMES
 from .texts import HostText
 
@@ -36,6 +37,10 @@ BOT_SUFFIX = " (bot)"  # a bot playing a seat its person left is called "NAME (b
 # letters of these scripts look alike (a, а, α): one name may use only one of them
 CONFUSABLE_SCRIPTS = ("LATIN", "GREEK", "CYRILLIC")
 _BOT_SEAT_KEYS = frozenset(name.casefold() for name in BOT_NAMES)
+# every screen calls the viewer's own seat "You" (in the viewer's language): a player named so would
+# read as the viewer on everybody else's screen ("You win" when another won)
+VIEWER_WORD = "You"
+_VIEWER_KEYS = frozenset(gettext_in(language)(VIEWER_WORD).casefold() for language in LANGUAGES)
 
 
 def name_key(name: str) -> str:
@@ -52,6 +57,15 @@ def is_bot_name(name: str) -> bool:
     """Whether ``name`` is (in :func:`name_key`'s sense) a name the host's bots are called by."""
     key = name_key(name)
     return key in _BOT_SEAT_KEYS or key.replace(" ", "").endswith(BOT_SUFFIX.strip())
+
+
+def is_reserved_name(name: str) -> bool:
+    """A bot's name (:func:`is_bot_name`) or the word screens use for the viewer ("You", "Du").
+
+    >>> is_reserved_name("you"), is_reserved_name("DU"), is_reserved_name("Youko")
+    (True, True, False)
+    """
+    return is_bot_name(name) or name_key(name) in _VIEWER_KEYS
 
 
 def mixed_scripts(name: str) -> bool:
@@ -75,7 +89,7 @@ def free_name(name: str, taken: Callable[[str], bool]) -> str:
     for number in range(2, 10_000):
         suffix = str(number)
         candidate = name[: NAME_LENGTH - len(suffix)].rstrip() + suffix
-        if not taken(name_key(candidate)) and not is_bot_name(candidate):
+        if not taken(name_key(candidate)) and not is_reserved_name(candidate):
             return candidate
     raise ValueError("no free name")  # 9,998 players of one name: the host has far fewer connections
 
@@ -94,9 +108,11 @@ def name_refusal(name: str, taken: Callable[[str], bool]) -> NameRefusal | None:
     if mixed_scripts(name):
         suggestion = free_name(GUEST_NAME, taken)
         return NameRefusal(HostText("name_mixed_scripts", name=name, suggestion=suggestion), suggestion)
-    if is_bot_name(name) or taken(name_key(name)):
+    if is_reserved_name(name) or taken(name_key(name)):
         suggestion = free_name(name, taken)
         if is_bot_name(name):
             return NameRefusal(HostText("name_reserved", name=name, suggestion=suggestion), suggestion)
+        if is_reserved_name(name):
+            return NameRefusal(HostText("name_viewer", name=name, suggestion=suggestion), suggestion)
         return NameRefusal(HostText("name_taken", name=name, suggestion=suggestion), suggestion)
     return None

@@ -82,6 +82,7 @@ HOST_TEXTS: dict[str, str] = {
     # a hello's name (names.py)
     "name_taken": N_("someone here is called {name} already; {suggestion} is free"),
     "name_reserved": N_("{name} is what this host's bots are called; {suggestion} is free"),
+    "name_viewer": N_("{name} is what every screen calls its own player; {suggestion} is free"),
     "name_mixed_scripts": N_(
         "{name} mixes Latin, Greek or Cyrillic letters that look alike; write it in one alphabet, or play as {suggestion}"
     ),

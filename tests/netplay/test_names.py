@@ -57,6 +57,16 @@ async def test_a_bots_name_is_refused(host):
         assert refused.suggested_name is not None and not is_bot_name(refused.suggested_name)
 
 
+async def test_the_word_screens_use_for_their_own_player_is_refused(host):
+    # a player named "You" would read as the viewer on everybody else's screen ("You win")
+    for viewer in ("You", "ｙｏｕ", "du", "DU"):
+        refused = await refusal(host, viewer)
+        assert refused._wire["key"] == "name_viewer"
+        assert refused.suggested_name is not None and name_key(refused.suggested_name) in ("you2", "du2")
+    youko = await connect(host, "Youko")
+    await close_all([youko])
+
+
 async def test_a_name_of_mixed_scripts_is_refused_with_a_guest_name(host):
     refused = await refusal(host, "\u0430nn")
     assert refused._wire["key"] == "name_mixed_scripts" and refused.suggested_name == "guest2"
