@@ -135,10 +135,15 @@ class JantakuApp(App):
     def join_inherited(self, fd: int) -> None:
         """Join over an inherited socket (the SSH front door); leaving the lobby ends the app."""
         joining = connect.join_inherited(self.settings, fd, self.settings.name)
-        self.run_worker(self._connect(joining, self._lobby(then=self.exit), retry=self.exit), group="connect")
+        # nothing to save: the name came from the door, and a keyless player's home is made only
+        # when they save something (docs/ssh.md)
+        self.run_worker(
+            self._connect(joining, self._lobby(then=self.exit), retry=self.exit, save=False), group="connect"
+        )
 
-    async def _connect(self, getting, then, retry: Callable[[], None] | None = None) -> None:
-        """Await ``getting`` (a session, or a lobby's hub and title) and hand it to ``then``."""
+    async def _connect(self, getting, then, retry: Callable[[], None] | None = None, save: bool = True) -> None:
+        """Await ``getting`` (a session, or a lobby's hub and title) and hand it to ``then`` (saving the
+        settings first, with ``save``: the address and name that worked)."""
         from ..netplay.client import ClientError
         from .netsession import connect_failure
 
@@ -148,7 +153,8 @@ class JantakuApp(App):
             self.notify(connect_failure(exc), title=_("Could not connect"), severity="error", timeout=8)
             (retry or self.show_menu)()
             return
-        self.save_settings()
+        if save:
+            self.save_settings()
         then(got)
 
     def _lobby(self, *, hosting: bool = False, then: Callable[..., None] | None = None) -> Callable[[tuple], None]:

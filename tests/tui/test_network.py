@@ -179,7 +179,7 @@ async def test_history_lists_the_matches_a_host_kept_and_replays_them():
         assert app.screen.cursor.total == len(match.record().decisions)
 
 
-async def test_join_over_an_inherited_socket(host):
+async def test_join_over_an_inherited_socket(host, tmp_path):
     import socket
 
     server, address = host
@@ -192,4 +192,7 @@ async def test_join_over_an_inherited_socket(host):
     async with app.run_test(size=(100, 30)) as pilot:
         app.join_inherited(ours.detach())
         await until(pilot, lambda: isinstance(app.screen, LobbyScreen) and "you are ann" in screen_text(app), 400)
+        # the SSH door's client saves nothing just for joining: a keyless player's home is made
+        # only when they save something (docs/ssh.md)
+        assert not (tmp_path / "config").exists()
     serving.cancel()

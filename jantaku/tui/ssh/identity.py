@@ -309,6 +309,10 @@ class RejoinCodes:
         self.db.execute("COMMIT")
         return new
 
+    def first_codes(self) -> list[str]:
+        """The code each keyless player was first known by (their identity's)."""
+        return [c for (c,) in self.db.execute("SELECT coalesce(first_code, code) FROM codes")]
+
     def is_kept(self, code: str) -> bool:
         row = self.db.execute("SELECT kept FROM codes WHERE code = ?", (code,)).fetchone()
         return bool(row and row[0])
