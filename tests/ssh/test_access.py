@@ -24,7 +24,7 @@ from jantaku.tui.ssh.identity import (
     resume_token,
 )
 
-from .conftest import a_key, connect, fields, open_game
+from .conftest import HANG, a_key, connect, fields, open_game
 
 
 async def identity_of(gateway, **kwargs) -> tuple[dict[str, str], list[str]]:
@@ -32,7 +32,7 @@ async def identity_of(gateway, **kwargs) -> tuple[dict[str, str], list[str]]:
     async with await connect(gateway, **kwargs) as conn:
         proc, line = await open_game(conn)
         proc.stdin.write(b"q")
-        await asyncio.wait_for(proc.wait_closed(), 5)
+        await asyncio.wait_for(proc.wait_closed(), HANG)
         return fields(line), conn.get_owner().banners
 
 
@@ -66,7 +66,7 @@ async def test_the_rejoin_code_is_repeated_when_the_game_ends(gateway):
         proc, line = await open_game(conn)
         code = fields(line)["identity"].removeprefix("ssh-code:")
         proc.stdin.write(b"q")
-        rest = await asyncio.wait_for(proc.stdout.read(), 5)
+        rest = await asyncio.wait_for(proc.stdout.read(), HANG)
     assert f"ssh -p {gateway.port} {code}@127.0.0.1".encode() in rest
 
 

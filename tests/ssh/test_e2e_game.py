@@ -46,7 +46,7 @@ def test_play_over_ssh_resize_quit_and_get_the_seat_back(tmp_path, scratch, jant
         tm.resize(80, 24)
         tm.wait_until(lambda s: BOXED_TILE not in s and "東◆" in s, "the compact 80x24 table")
         tm.keys("C-q")  # quit the game: the SSH session ends with it
-        assert tm.wait_dead(10)
+        assert tm.wait_dead()
     finally:
         tm.close()
     again = Tmux(login, scratch, 100, 30)
@@ -54,7 +54,7 @@ def test_play_over_ssh_resize_quit_and_get_the_seat_back(tmp_path, scratch, jant
         screen = again.wait_for("dora")  # straight back at the table, alice still the dealer
         assert "東◆" in screen and BOXED_TILE in screen
         again.keys("C-q")
-        assert again.wait_dead(10)
+        assert again.wait_dead()
     finally:
         again.close()
     assert host.children() == []  # every client process reaped
@@ -66,7 +66,7 @@ def test_play_over_ssh_resize_quit_and_get_the_seat_back(tmp_path, scratch, jant
     try:
         back.wait_for("wall ")
         back.keys("C-q")
-        assert back.wait_dead(10)
+        assert back.wait_dead()
     finally:
         back.close()
         assert restarted.stop() == 0

@@ -136,7 +136,7 @@ async def test_an_inherited_socket_carries_data_both_ways():
     process, screen = start([sys.executable, "-c", script], inherit={3: child_end})
     loop = asyncio.get_running_loop()
     host_end.setblocking(False)
-    assert await asyncio.wait_for(loop.sock_recv(host_end, 100), 5) == b"hello from the game"
+    assert await asyncio.wait_for(loop.sock_recv(host_end, 100), HANG) == b"hello from the game"
     await loop.sock_sendall(host_end, b"hello from the host")
     await screen.wait_for("hello from the host")
     await asyncio.wait_for(process.wait(), HANG)

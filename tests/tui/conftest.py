@@ -111,13 +111,23 @@ def screen_text(app: JantakuApp) -> str:
     return "\n".join(strip.text for strip in app.screen._compositor.render_strips())
 
 
-async def until(pilot, condition: Callable[[], bool], tries: int = 200, what: str | None = None) -> None:
-    """Let the app run until ``condition()`` holds; give up after ``tries`` pauses, saying what was awaited."""
-    for _ in range(tries):
+HANG = 60.0  # seconds: a bound on waiting that only catches a hang, never a slow machine (CI runs on busy cores)
+
+
+async def until(
+    pilot, condition: Callable[[], bool], tries: int = 200, what: str | None = None, *, hang: float = HANG
+) -> None:
+    """Let the app run until ``condition()`` holds; give up after ``tries`` pauses *and* ``hang`` seconds
+    (so a busy machine never makes it give up early), saying what was awaited."""
+    loop = asyncio.get_running_loop()
+    give_up = loop.time() + hang
+    done = 0
+    while done < tries or loop.time() < give_up:
         if condition():
             return
         await pilot.pause(0.01)
-    raise AssertionError(f"gave up waiting for: {what or describe(condition)} (after {tries} tries of 0.01 s)")
+        done += 1
+    raise AssertionError(f"gave up waiting for: {what or describe(condition)} (after {done} tries of 0.01 s)")
 
 
 def describe(condition: Callable[[], bool]) -> str:
