@@ -24,7 +24,7 @@ from jantaku.netplay.limits import ConnectionLimits, HostLimits
 from jantaku.netplay.protocol import ErrorCode, pack
 
 from .attackers import innocent_latencies, percentiles
-from .conftest import close_all, connect
+from .conftest import HANG, close_all, connect, until
 from .test_hostile import HELLO, RawPeer, codes
 
 REPO = Path(__file__).resolve().parents[2]
@@ -54,7 +54,7 @@ async def trickle(peer: RawPeer, data: bytes, every: float) -> bool:
     return False
 
 
-async def closing_codes(peer: RawPeer, timeout: float = 2.0) -> list[str]:
+async def closing_codes(peer: RawPeer, timeout: float = HANG) -> list[str]:
     """The error codes the host sent before it closed the connection (a reset as it closes
     on bytes still arriving may swallow its error: then none)."""
     out: list[dict] = []
@@ -312,11 +312,8 @@ async def test_an_empty_table_expires_soon():
         ann = await connect(host, "ann")
         empty = await ann.create_table("basic")
         kept = await ann.create_table("basic", seat=0)
-        for _ in range(50):
-            if empty not in host.lobby.tables:
-                break
-            await asyncio.sleep(0.05)
-        assert empty not in host.lobby.tables and kept in host.lobby.tables
+        await until(lambda: empty not in host.lobby.tables, "the empty table expires")
+        assert kept in host.lobby.tables
         await close_all([ann])
 
 
