@@ -4,7 +4,8 @@ from __future__ import annotations
 
 import asyncio
 import inspect
-from collections.abc import Callable, Sequence
+import time
+from collections.abc import Callable, Iterator, Sequence
 from contextlib import asynccontextmanager
 from typing import Any
 
@@ -114,15 +115,23 @@ def screen_text(app: JantakuApp) -> str:
 HANG = 60.0  # seconds: a bound on waiting that only catches a hang, never a slow machine (CI runs on busy cores)
 
 
+def patient(tries: int, hang: float = HANG) -> Iterator[int]:
+    """0, 1, 2, ... for at least ``tries`` steps *and* ``hang`` seconds: a loop's bound that a busy machine
+    never reaches early (it only catches a hang)."""
+    give_up = time.monotonic() + hang
+    step = 0
+    while step < tries or time.monotonic() < give_up:
+        yield step
+        step += 1
+
+
 async def until(
     pilot, condition: Callable[[], bool], tries: int = 200, what: str | None = None, *, hang: float = HANG
 ) -> None:
     """Let the app run until ``condition()`` holds; give up after ``tries`` pauses *and* ``hang`` seconds
     (so a busy machine never makes it give up early), saying what was awaited."""
-    loop = asyncio.get_running_loop()
-    give_up = loop.time() + hang
     done = 0
-    while done < tries or loop.time() < give_up:
+    for _ in patient(tries, hang):
         if condition():
             return
         await pilot.pause(0.01)

@@ -18,7 +18,7 @@ from jantaku.tui.screens.result import ResultScreen
 from jantaku.tui.screens.table import TableScreen
 from jantaku.tui.settings import Settings
 
-from .conftest import screen_text, until
+from .conftest import HANG, patient, screen_text, until
 
 
 @pytest.fixture
@@ -40,7 +40,7 @@ async def test_quick_game_runs_on_an_embedded_host_and_plays_by_keys():
         await until(pilot, lambda: isinstance(app.screen, TableScreen) and app.screen.prompt is not None, 400)
         table = app.screen
         assert isinstance(table.session, ClientSession) and table.session.hub.host is not None
-        for _ in range(2000):  # discard and pass by key until the hand's result
+        for _ in patient(2000):  # discard and pass by key until the hand's result
             if isinstance(app.screen, ResultScreen):
                 break
             if table.prompt is not None:
@@ -50,7 +50,7 @@ async def test_quick_game_runs_on_an_embedded_host_and_plays_by_keys():
         await pilot.press("enter")
         await until(pilot, lambda: isinstance(app.screen, MenuScreen), 400)
         assert table.session.hub.client.closed
-        await asyncio.wait_for(table.session.hub.host.wait_stopped(), 5)
+        await asyncio.wait_for(table.session.hub.host.wait_stopped(), HANG)
     saved = list_records()  # the finished match, kept for the replays list
     assert len(saved) == 1 and load_record(saved[0])[1][0] == "ann"
 
