@@ -47,6 +47,7 @@ from jantaku.netplay.host import Host  # noqa: E402
 from tests.netplay.attackers import innocent_latencies, percentiles  # noqa: E402
 
 BUDGET_P50_MS, BUDGET_P99_MS = 10.0, 100.0
+TCP_ATTACKERS = ("-m", "tests.netplay.attackers")
 ATTACKS = {
     "slowloris": ["slowloris", "--clients", "1030"],
     "tables": ["tables", "--clients", "20"],
@@ -56,11 +57,11 @@ ATTACKS = {
 }
 
 
-async def attack(port: int, argv: list[str], seconds: float) -> dict:
+async def attack(port: int, argv: list[str], seconds: float, program: tuple[str, ...] = TCP_ATTACKERS) -> dict:
+    """One attack in a process of its own (``program``: how Python runs the attackers); its JSON line."""
     proc = await asyncio.create_subprocess_exec(
         sys.executable,
-        "-m",
-        "tests.netplay.attackers",
+        *program,
         *argv,
         "--port",
         str(port),
@@ -74,28 +75,11 @@ async def attack(port: int, argv: list[str], seconds: float) -> dict:
     return json.loads(lines[-1]) if lines else {"attack": argv[0], "failed": True}
 
 
+SSH_ATTACKERS = (str(REPO / "benchmarks" / "ssh_attackers.py"),)
 SSH_ATTACKS = {
     "codes": ["codes", "--clients", "4"],
     "keyless": ["keyless", "--clients", "4"],
 }
-
-
-async def ssh_attack(port: int, argv: list[str], seconds: float) -> dict:
-    """One attack on the SSH door (benchmarks/ssh_attackers.py) in a process of its own; its JSON line."""
-    proc = await asyncio.create_subprocess_exec(
-        sys.executable,
-        str(REPO / "benchmarks" / "ssh_attackers.py"),
-        *argv,
-        "--port",
-        str(port),
-        "--seconds",
-        str(seconds),
-        cwd=REPO,
-        stdout=asyncio.subprocess.PIPE,
-    )
-    out, _ = await proc.communicate()
-    lines = out.decode().strip().splitlines()
-    return json.loads(lines[-1]) if lines else {"attack": argv[0], "failed": True}
 
 
 def players_homes(data: Path) -> int:
@@ -122,7 +106,7 @@ async def ssh_runs(names: list[str], seconds: float, acts: int, code_length: int
             running = None
             if name != "calm":
                 argv = [*SSH_ATTACKS[name], "--code-length", str(code_length)] if name == "codes" else SSH_ATTACKS[name]
-                running = asyncio.ensure_future(ssh_attack(gateway.port, argv, seconds))
+                running = asyncio.ensure_future(attack(gateway.port, argv, seconds, SSH_ATTACKERS))
                 await asyncio.sleep(1.5)  # under way
             p50, p99 = await measure(acts, f"innocent-ssh-{name}")
             result = await running if running is not None else {}
