@@ -32,7 +32,7 @@ def test_openssh_gets_the_game_resizes_and_keeps_its_identity(standin_host, scra
     key = make_key(scratch)
     tm = Tmux(ssh_command(standin_host, "alice", scratch, key), scratch, 100, 30)
     try:
-        screen = tm.wait_for("ready 100x30")
+        screen = tm.wait_until(lambda s: "ready 100x30" in s and " term=" in s, "the whole ready line")
         assert "tty=yes" in screen and "name=alice" in screen and "identity=ssh-key:SHA256:" in screen
         identity = screen.split("identity=")[1].split()[0]
         tm.resize(120, 40)
@@ -46,7 +46,7 @@ def test_openssh_gets_the_game_resizes_and_keeps_its_identity(standin_host, scra
         tm.close()
     again = Tmux(ssh_command(standin_host, "alice", scratch, key), scratch, 80, 24)
     try:
-        assert f"identity={identity}" in again.wait_for("ready 80x24")
+        assert f"identity={identity}" in again.wait_until(lambda s: "ready 80x24" in s and " term=" in s, "ready")
         again.keys("q")
     finally:
         again.close()
@@ -55,7 +55,7 @@ def test_openssh_gets_the_game_resizes_and_keeps_its_identity(standin_host, scra
 def test_openssh_without_a_key_gets_a_rejoin_code(standin_host, scratch):
     tm = Tmux(ssh_command(standin_host, "bob", scratch, None), scratch)
     try:
-        screen = tm.wait_for("ready")
+        screen = tm.wait_until(lambda s: "ready" in s and " term=" in s, "the whole ready line")
         code = screen.split("identity=ssh-code:")[1].split()[0]
         tm.keys("q")
         tm.wait_for(f"Your rejoin code is {code}")
@@ -63,7 +63,7 @@ def test_openssh_without_a_key_gets_a_rejoin_code(standin_host, scratch):
         tm.close()
     again = Tmux(ssh_command(standin_host, code, scratch, None), scratch)
     try:
-        screen = again.wait_for("ready")
+        screen = again.wait_until(lambda s: "ready" in s and " term=" in s, "the whole ready line")
         assert f"identity=ssh-code:{code}" in screen and "name=bob" in screen
         again.keys("q")
     finally:
