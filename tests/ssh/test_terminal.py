@@ -10,6 +10,7 @@ import sys
 
 import pytest
 
+from jantaku.tui.ssh import terminal
 from jantaku.tui.ssh.terminal import Launch, TerminalProcess
 
 from .conftest import HANG, STANDIN, fields, is_zombie_or_alive
@@ -157,7 +158,8 @@ async def test_an_unknown_program_fails_to_start_and_closes_what_it_was_given():
     host_end.close()
 
 
-async def test_input_that_the_program_does_not_read_pauses_the_channel():
+@pytest.mark.parametrize("kernel_takes", [None, 640 * 1024], ids=["this-kernel", "a-lagging-pty"])
+async def test_input_that_the_program_does_not_read_pauses_the_channel(monkeypatch, kernel_takes):
     paused = []
     process = TerminalProcess(
         Launch(["sh", "-c", "sleep 300"], {"PATH": os.environ["PATH"]}),
@@ -168,13 +170,32 @@ async def test_input_that_the_program_does_not_read_pauses_the_channel():
         grace=0.2,
     )
     process.start()
-    # How much the kernel takes before a write would block depends on how busy the machine is (a
-    # pty buffers up to 640 KiB while its line discipline lags): type until the kernel says no, with
-    # a bound far above any pty's buffer that only catches a channel that never pauses.
+    if kernel_takes is not None:  # a pty whose line discipline lags (a busy machine) buffers this much
+        monkeypatch.setattr(terminal.os, "write", pty_that_takes(process._master, kernel_takes))
+    # How much the kernel takes before a write would block depends on how busy the machine is: type
+    # until it says no, with a bound far above any pty's buffer that only catches a channel that
+    # never pauses.
     for _ in range(4096):  # 16 MiB
         process.write(b"x" * 4096)
         if paused:
             break
     assert paused == [True]
+    monkeypatch.undo()
     process.hangup()
     await asyncio.wait_for(process.wait(), HANG)
+
+
+def pty_that_takes(master: int | None, quota: int):
+    """``os.write`` as if the pty ``master`` took ``quota`` bytes before it said no (it keeps none)."""
+    real_write, taken = os.write, [0]
+
+    def write(fd: int, data) -> int:
+        if fd != master:
+            return real_write(fd, data)
+        if taken[0] >= quota:
+            raise BlockingIOError
+        n = min(len(data), quota - taken[0])
+        taken[0] += n
+        return n
+
+    return write
