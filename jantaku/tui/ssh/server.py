@@ -106,6 +106,8 @@ class GatewayServer(asyncssh.SSHServer):
         """A keyless player: back with a known rejoin code, or new with a fresh one; False (and
         disconnected, told why) for a wrong code or one tried while the door backs off."""
         self._proved_key = None
+        conn = self.conn
+        assert conn is not None  # set by connection_made, before any authentication
         code = normalise_code(username)
         claimed = self.gateway.claim_code(self.peer_addr, code) if code else None
         # what the client is told comes before its environment: in the host's language (docs/i18n.md)
@@ -114,13 +116,13 @@ class GatewayServer(asyncssh.SSHServer):
             self.identity = self._rejoined(code, claimed)
             return True
         if claimed is not None:
-            self.conn.disconnect(asyncssh.DISC_NO_MORE_AUTH_METHODS_AVAILABLE, claimed.said())
+            conn.disconnect(asyncssh.DISC_NO_MORE_AUTH_METHODS_AVAILABLE, claimed.said())
             return False
         code = self.gateway.rejoin_codes.new_code()
         name = display_name(username, code[:4])
         self.gateway.rejoin_codes.remember(code, name)
         self.identity = Identity(name, rejoin_code=code)
-        self.conn.send_auth_banner(
+        conn.send_auth_banner(
             _(
                 "Welcome, {name}. Your rejoin code is {code}: log in as {code} ({command}) to get your seat back."
             ).format(name=name, code=code, command=f"ssh -p {self.gateway.port} {code}@...")
@@ -130,11 +132,13 @@ class GatewayServer(asyncssh.SSHServer):
 
     def _rejoined(self, code: str, known: KnownCode) -> Identity:
         """The player of a known code; an older short code is exchanged for a long one here."""
+        conn = self.conn
+        assert conn is not None  # set by connection_made, before any authentication
         if len(code) != LEGACY_CODE_LENGTH:
-            self.conn.send_auth_banner(_("Welcome back, {name} ({code}).").format(name=known.name, code=code) + "\r\n")
+            conn.send_auth_banner(_("Welcome back, {name} ({code}).").format(name=known.name, code=code) + "\r\n")
             return known.identity(code)
         new = self.gateway.rejoin_codes.exchange(code)
-        self.conn.send_auth_banner(
+        conn.send_auth_banner(
             _("Welcome back, {name}. Your rejoin code is now {code} (the old one no longer works).").format(
                 name=known.name, code=new
             )
