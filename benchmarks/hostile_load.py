@@ -16,6 +16,14 @@ the host's event loop.  The attacks stay within the documented limits:
   and a second run at 19 a second (the issue's figure: the rate limiter cuts them off);
 * ``bots``: 10 identities each trying to start 4 matches of four strong bots that play at once.
 
+With ``--ssh-attacks codes,keyless`` (the default) the same is measured again against a host
+with a data directory and its SSH door open (``open_ssh_door``, the real client per session),
+calm and under each attack on the door (``benchmarks/ssh_attackers.py``, 4 clients each):
+
+* ``codes``: logging in as random well-formed rejoin codes as fast as the door answers;
+* ``keyless``: keyless logins that open a session and drop it at once, in a loop; the run also
+  prints how many players' homes (``ssh-players/``) the loop left behind.
+
 Printed per run: p50 and p99 in ms, and ``ratio`` lines against the calm run and against the
 budget (p50 10 ms, p99 100 ms).  Loopback counts as no address here, as on a real host, so the
 per-address caps are not in play: what holds is per identity.
@@ -27,6 +35,7 @@ import argparse
 import asyncio
 import json
 import sys
+import tempfile
 from pathlib import Path
 
 REPO = Path(__file__).resolve().parents[1]
@@ -39,6 +48,7 @@ from jantaku.netplay.limits import HostLimits  # noqa: E402
 from tests.netplay.attackers import innocent_latencies, percentiles  # noqa: E402
 
 BUDGET_P50_MS, BUDGET_P99_MS = 10.0, 100.0
+TCP_ATTACKERS = ("-m", "tests.netplay.attackers")
 ATTACKS = {
     "slowloris": ["slowloris", "--clients", "1030"],
     "tables": ["tables", "--clients", "20"],
@@ -48,11 +58,11 @@ ATTACKS = {
 }
 
 
-async def attack(port: int, argv: list[str], seconds: float) -> dict:
+async def attack(port: int, argv: list[str], seconds: float, program: tuple[str, ...] = TCP_ATTACKERS) -> dict:
+    """One attack in a process of its own (``program``: how Python runs the attackers); its JSON line."""
     proc = await asyncio.create_subprocess_exec(
         sys.executable,
-        "-m",
-        "tests.netplay.attackers",
+        *program,
         *argv,
         "--port",
         str(port),
@@ -64,6 +74,62 @@ async def attack(port: int, argv: list[str], seconds: float) -> dict:
     out, _ = await proc.communicate()
     lines = out.decode().strip().splitlines()
     return json.loads(lines[-1]) if lines else {"attack": argv[0], "failed": True}
+
+
+SSH_ATTACKERS = (str(REPO / "benchmarks" / "ssh_attackers.py"),)
+SSH_ATTACKS = {
+    "codes": ["codes", "--clients", "4"],
+    "keyless": ["keyless", "--clients", "4"],
+}
+
+
+def players_homes(data: Path) -> int:
+    """Players' home directories the SSH door's sessions left under ``data`` (keyed and keyless)."""
+    root = data / "ssh-players"
+    keyless = root / "keyless"
+    homes = [p for p in root.iterdir() if p.is_dir() and p != keyless] if root.is_dir() else []
+    return len(homes) + (sum(p.is_dir() for p in keyless.iterdir()) if keyless.is_dir() else 0)
+
+
+async def ssh_runs(names: list[str], seconds: float, acts: int, code_length: int) -> None:
+    """The innocent TCP player's latency on a host with its SSH door open, calm and under each SSH attack."""
+    global host_port
+    from jantaku.tui.ssh.hosting import open_ssh_door
+
+    print(f"\n{'ssh run':10} {'p50 ms':>8} {'p99 ms':>8}  attack")
+    calm50 = calm99 = float("nan")
+    for name in ["calm", *names]:
+        with tempfile.TemporaryDirectory() as folder:
+            data = Path(folder)
+            host = Host(seed=1, data_dir=data)
+            host_port = await host.start(port=0, bind="127.0.0.1")
+            gateway = await open_ssh_door(host, port=0, bind="127.0.0.1")
+            running = None
+            if name != "calm":
+                argv = [*SSH_ATTACKS[name], "--code-length", str(code_length)] if name == "codes" else SSH_ATTACKS[name]
+                running = asyncio.ensure_future(attack(gateway.port, argv, seconds, SSH_ATTACKERS))
+                await asyncio.sleep(1.5)  # under way
+            p50, p99 = await measure(acts, f"innocent-ssh-{name}")
+            result = await running if running is not None else {}
+            homes = players_homes(data)
+            await gateway.stop()
+            await host.stop()
+        if name == "calm":
+            calm50, calm99 = p50, p99
+        print_run(name, (p50, p99), (calm50, calm99), {**result, "homes_left": homes})
+
+
+def print_run(name: str, latency: tuple[float, float], calm: tuple[float, float], result: dict | None) -> None:
+    """A run's line, and for an attack its ratios against the calm run and the budget."""
+    (p50, p99), (calm50, calm99) = latency, calm
+    if name == "calm":
+        print(f"{'calm':10} {p50:8.1f} {p99:8.1f}")
+        return
+    print(f"{name:10} {p50:8.1f} {p99:8.1f}  {json.dumps(result)}")
+    print(
+        f"ratio {name}/calm p50 {p50 / calm50:.2f} p99 {p99 / calm99:.2f}; "
+        f"{name}/budget p50 {p50 / BUDGET_P50_MS:.2f} p99 {p99 / BUDGET_P99_MS:.2f}"
+    )
 
 
 async def measure(acts: int, name: str) -> tuple[float, float]:
@@ -78,6 +144,8 @@ async def main() -> None:
     global host_port
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--attacks", default="slowloris,tables,list,list19,bots")
+    parser.add_argument("--ssh-attacks", default="codes,keyless", help="attacks on the SSH door ('': none)")
+    parser.add_argument("--ssh-code-length", type=int, default=10, help="codes guessed (6 against an older door)")
     parser.add_argument("--seconds", type=float, default=8.0, help="how long each attack runs")
     parser.add_argument("--acts", type=int, default=200, help="innocent decisions measured per run")
     parser.add_argument("--host-src", help="a source tree whose jantaku package hosts (default: this one)")
@@ -87,7 +155,7 @@ async def main() -> None:
     args = parser.parse_args()
     print(f"{'run':10} {'p50 ms':>8} {'p99 ms':>8}  attack")
     calm50 = calm99 = float("nan")
-    for name in ["calm"] + args.attacks.split(","):
+    for name in ["calm"] + [a for a in args.attacks.split(",") if a]:
         # a fresh host for each run: one attack's leftovers do not skew the next; the attackers are all
         # on loopback, which is not counted per address here (what is measured is the attacks' cost)
         host = Host(seed=1, limits=HostLimits(exempt_loopback=True))
@@ -103,13 +171,9 @@ async def main() -> None:
         await host.stop()
         if name == "calm":
             calm50, calm99 = p50, p99
-            print(f"{'calm':10} {calm50:8.1f} {calm99:8.1f}")
-            continue
-        print(f"{name:10} {p50:8.1f} {p99:8.1f}  {json.dumps(result)}")
-        print(
-            f"ratio {name}/calm p50 {p50 / calm50:.2f} p99 {p99 / calm99:.2f}; "
-            f"{name}/budget p50 {p50 / BUDGET_P50_MS:.2f} p99 {p99 / BUDGET_P99_MS:.2f}"
-        )
+        print_run(name, (p50, p99), (calm50, calm99), result)
+    if args.ssh_attacks:
+        await ssh_runs([a for a in args.ssh_attacks.split(",") if a], args.seconds, args.acts, args.ssh_code_length)
 
 
 host_port = 0  # the host of the current run

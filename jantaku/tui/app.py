@@ -155,10 +155,13 @@ class JantakuApp(App):
         def failed() -> None:  # nothing to retry at a door: the app ends, the terminal keeps why (as data)
             self.exit(return_code=1, message=Text(self._connect_failure))
 
-        self.run_worker(self._connect(joining, self._lobby(then=self.exit), retry=failed), group="connect")
+        # nothing to save: the name came from the door, and a keyless player's home is made only
+        # when they save something (docs/ssh.md)
+        self.run_worker(self._connect(joining, self._lobby(then=self.exit), retry=failed, save=False), group="connect")
 
-    async def _connect(self, getting, then, retry: Callable[[], None] | None = None) -> None:
-        """Await ``getting`` (a session, or a lobby's hub and title) and hand it to ``then``."""
+    async def _connect(self, getting, then, retry: Callable[[], None] | None = None, save: bool = True) -> None:
+        """Await ``getting`` (a session, or a lobby's hub and title) and hand it to ``then`` (saving the
+        settings first, with ``save``: the address and name that worked)."""
         from ..netplay.client import ClientError
         from .netsession import connect_failure
 
@@ -173,7 +176,8 @@ class JantakuApp(App):
             self.notify(self._connect_failure, title=_("Could not connect"), severity="error", timeout=8, markup=False)
             (retry or self.show_menu)()
             return
-        self.save_settings()
+        if save:
+            self.save_settings()
         then(got)
 
     def _lobby(self, *, hosting: bool = False, then: Callable[..., None] | None = None) -> Callable[[tuple], None]:

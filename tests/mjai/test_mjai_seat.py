@@ -19,9 +19,16 @@ from jantaku.netplay.mjai_server import start_mjai_server
 from jantaku.netplay.netbot import bot_chooser, play_table
 from jantaku.netplay.prompts import Timers
 
+from ..netplay.conftest import until
 from .conftest import BROKEN_BOT, RECORDING_BOT, RULEBASE_BOT, TCP_BOT
 
 MATCH_SECONDS = 300  # a bound for a hung test, never a speed assertion
+
+
+def table_full(client, table: int) -> bool:
+    """Whether every seat of ``table`` is taken, as ``client`` last heard (the mjai bot's process may take
+    its time to start on a busy machine)."""
+    return all(s["kind"] != "empty" for s in (client.tables.get(table) or {}).get("seats", [{"kind": "empty"}]))
 
 
 def command(*argv: object) -> str:
@@ -156,10 +163,7 @@ async def test_the_bot_sees_exactly_its_seat_s_view(host, tmp_path):
         )
     )
     try:
-        for _ in range(200):  # until the mjai bot has its seat
-            if all(s["kind"] != "empty" for s in (friend.tables.get(table) or {}).get("seats", [{"kind": "empty"}])):
-                break
-            await asyncio.sleep(0.05)
+        await until(lambda: table_full(friend, table), "the mjai bot has its seat")
         await friend.start(table)
         await asyncio.wait_for(play_table(friend, table, bot_chooser("strong")), MATCH_SECONDS)
         final = await asyncio.wait_for(mjai_task, MATCH_SECONDS)
@@ -236,11 +240,7 @@ async def test_a_tcp_mjai_client_plays_through_mjai_server(host, mjai_python):
         stderr=asyncio.subprocess.PIPE,
     )
     try:
-        for _ in range(200):
-            info = friend.tables.get(table) or {}
-            if all(s["kind"] != "empty" for s in info.get("seats", [{"kind": "empty"}])):
-                break
-            await asyncio.sleep(0.05)
+        await until(lambda: table_full(friend, table), "the mjai bot has its seat")
         await friend.start(table)
         final = await asyncio.wait_for(play_table(friend, table, bot_chooser("strong")), MATCH_SECONDS)
         assert final is not None and final.match is not None and final.match.phase == "over"

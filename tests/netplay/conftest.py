@@ -62,12 +62,20 @@ async def timed_host(clock: FakeClock) -> AsyncIterator[Host]:
     await h.stop()
 
 
-async def until(condition, what: str, *, tries: int = 200) -> None:
-    """Let the loop run (I/O, the driver task) until ``condition()`` holds; no timing involved."""
-    for _ in range(tries):
+HANG = 60.0  # seconds: a bound on waiting that only catches a hang, never a slow machine (CI runs on busy cores)
+
+
+async def until(condition, what: str, *, tries: int = 200, hang: float = HANG) -> None:
+    """Let the loop run (I/O, the driver task) until ``condition()`` holds; gives up only after ``tries``
+    looks *and* ``hang`` seconds, so a busy machine never makes it fail."""
+    loop = asyncio.get_running_loop()
+    give_up = loop.time() + hang
+    done = 0
+    while done < tries or loop.time() < give_up:
         if condition():
             return
         await asyncio.sleep(0.01)
+        done += 1
     raise AssertionError(f"never happened: {what}")
 
 

@@ -16,7 +16,7 @@ from jantaku.netplay import store as store_module
 from jantaku.netplay.journal import JOURNAL_NAME, DecisionJournal
 from jantaku.netplay.store import DB_NAME, Store
 
-from .conftest import connect, seat_four, until
+from .conftest import HANG, connect, seat_four, until
 
 OFF = {"turn": None, "claim": None, "between": None, "grace": None, "bot": 0}
 
@@ -79,7 +79,7 @@ async def test_a_commit_that_fails_sends_nothing_of_its_turn_and_stops_the_match
             heard = []
             with pytest.raises(ConnectionClosed):
                 while True:
-                    heard.append(await c.next_message("update", table=table, timeout=2.0))
+                    heard.append(await c.next_message("update", table=table, timeout=HANG))
             assert all(u["n"] == 0 for u in heard)
         monkeypatch.undo()
         assert host.lobby.tables[table].state == "broken"

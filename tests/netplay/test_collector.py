@@ -9,6 +9,8 @@ import weakref
 from jantaku.netplay.clock import FakeClock
 from jantaku.netplay.collector import Collector
 
+from .conftest import until
+
 
 class Node:
     def __init__(self) -> None:
@@ -47,8 +49,6 @@ def test_a_closed_collector_makes_no_collection():
 
 
 async def test_the_host_asks_for_a_collection_when_a_connection_ends():
-    import asyncio
-
     from jantaku.netplay.host import Host
 
     from .test_hostile import HELLO, RawPeer
@@ -67,10 +67,7 @@ async def test_the_host_asks_for_a_collection_when_a_connection_ends():
         peer.send(HELLO)
         assert (await peer.next())["type"] == "welcome"
         peer.writer.close()
-        for _ in range(100):
-            if recording.ended:
-                break
-            await asyncio.sleep(0.01)
+        await until(lambda: recording.ended, "the collector hears of the connection's end")
         assert recording.ended == 1
     finally:
         await host.stop()

@@ -24,7 +24,7 @@ from jantaku.netplay.limits import ConnectionLimits, HostLimits
 from jantaku.netplay.protocol import ErrorCode, pack
 
 from .attackers import innocent_latencies, percentiles
-from .conftest import close_all, connect
+from .conftest import HANG, close_all, connect, until
 from .test_hostile import HELLO, RawPeer, codes
 
 REPO = Path(__file__).resolve().parents[2]
@@ -38,6 +38,18 @@ async def running_host(**config) -> AsyncIterator[Host]:
         yield host
     finally:
         await host.stop()
+
+
+def kept_pace(calm: tuple[float, float], hit: tuple[float, float]) -> bool:
+    """Whether an innocent table's act→ok p50 and p99 (ms) under an attack stayed near its calm ones.
+
+    The bounds catch a table starved by the attack (waiting behind it for whole seconds), not a
+    busy machine: CI runs on two shared cores, where the attack's own processes and whatever else
+    runs there stretch every latency, calm and attacked alike, by several times (a p50 of 25 ms
+    against a calm 1.7 ms was seen with two CPU burners beside the tests).
+    """
+    (base50, base99), (hit50, hit99) = calm, hit
+    return hit50 < max(100.0, 10 * base50) and hit99 < max(1000.0, 10 * base99)
 
 
 async def trickle(peer: RawPeer, data: bytes, every: float) -> bool:
@@ -54,7 +66,7 @@ async def trickle(peer: RawPeer, data: bytes, every: float) -> bool:
     return False
 
 
-async def closing_codes(peer: RawPeer, timeout: float = 2.0) -> list[str]:
+async def closing_codes(peer: RawPeer, timeout: float = HANG) -> list[str]:
     """The error codes the host sent before it closed the connection (a reset as it closes
     on bytes still arriving may swallow its error: then none)."""
     out: list[dict] = []
@@ -264,8 +276,7 @@ async def test_an_innocent_table_keeps_its_pace_while_forty_clients_hammer_list(
         print(f"act→ok p50/p99 ms: calm {base50:.1f}/{base99:.1f}, under list {hit50:.1f}/{hit99:.1f}; {result}")
         assert result["requests"] > 40 * 4 * 2 and result["bytes_received"] > 0
         assert result["bytes_received"] / result["requests"] < 64 * 1024  # a page, not the whole lobby
-        assert hit50 < max(10.0, 3 * base50), (base50, hit50)
-        assert hit99 < max(100.0, 3 * base99), (base99, hit99)
+        assert kept_pace((base50, base99), (hit50, hit99))
 
 
 # --- 3. table flood ----------------------------------------------------------------------------------
@@ -313,11 +324,8 @@ async def test_an_empty_table_expires_soon():
         ann = await connect(host, "ann")
         empty = await ann.create_table("basic")
         kept = await ann.create_table("basic", seat=0)
-        for _ in range(50):
-            if empty not in host.lobby.tables:
-                break
-            await asyncio.sleep(0.05)
-        assert empty not in host.lobby.tables and kept in host.lobby.tables
+        await until(lambda: empty not in host.lobby.tables, "the empty table expires")
+        assert kept in host.lobby.tables
         await close_all([ann])
 
 
@@ -379,7 +387,7 @@ async def test_bot_only_matches_share_the_host_fairly_and_leave_human_tables_the
             f"decisions: 4 tables {many}, 1 table {few}"
         )
         assert few > 0 and many < 2 * few  # each identity gets its share, however many tables it runs
-        assert hit50 < max(10.0, 3 * base50) and hit99 < max(100.0, 3 * base99)
+        assert kept_pace((base50, base99), (hit50, hit99))
         await close_all([greedy, modest])
 
 

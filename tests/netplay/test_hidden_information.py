@@ -19,7 +19,7 @@ from jantaku.engine.views import View, view_to_wire
 from jantaku.netplay.connection import Connection
 from jantaku.netplay.netbot import bot_chooser, play_table
 
-from .conftest import close_all, connect, seat_four, short_match_options
+from .conftest import close_all, connect, seat_four, short_match_options, until
 
 # keys whose values are (or contain) physical tile ids
 TILE_KEYS = {"tile", "tiles", "concealed", "drawn", "hand", "hands", "bonus", "added", "claimed"}
@@ -110,10 +110,11 @@ async def play_hands(host, table: int, clients, hands: int) -> None:
     games = [asyncio.ensure_future(play_table(c, table, bot_chooser())) for c in clients]
     match = host.lobby.tables[table].match
     try:
-        for _ in range(3000):
-            if len(match.results) >= hands or match.is_over or all(g.done() for g in games):
-                break
-            await asyncio.sleep(0.01)
+        await until(
+            lambda: len(match.results) >= hands or match.is_over or all(g.done() for g in games),
+            f"{hands} hands played",
+            tries=3000,
+        )
     finally:
         for g in games:
             g.cancel()

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+import itertools
 import random
 import socket
 
@@ -17,7 +18,7 @@ from jantaku.netplay.limits import ConnectionLimits
 from jantaku.netplay.netbot import bot_chooser, play_table
 from jantaku.netplay.protocol import ErrorCode, pack
 
-from .conftest import close_all, connect, seat_four
+from .conftest import HANG, close_all, connect, seat_four, until
 
 HELLO = pack({"type": "hello", "protocol": 1, "name": "mallory"})
 
@@ -44,7 +45,7 @@ class RawPeer:
     def send(self, data: bytes) -> None:
         self.writer.write(data)
 
-    async def until_closed(self, timeout: float = 5.0) -> list[dict]:
+    async def until_closed(self, timeout: float = HANG) -> list[dict]:
         """Everything the host sends until it closes the connection."""
         out = []
 
@@ -59,7 +60,7 @@ class RawPeer:
             pass
         return out
 
-    async def next(self, timeout: float = 5.0) -> dict:
+    async def next(self, timeout: float = HANG) -> dict:
         async def read():
             while True:
                 for msg in self.unpacker:
@@ -259,18 +260,18 @@ async def test_a_client_that_stops_reading_is_dropped(busy_host, monkeypatch):
         + pack({"type": "spectate", "table": table + 1})
         + pack({"type": "start", "table": table + 1})
     )
-    for i in range(200):
-        if dropped:
+    loop = asyncio.get_running_loop()
+    give_up = loop.time() + HANG
+    for i in itertools.count():
+        if dropped or loop.time() > give_up:
             break
         if i % 10 == 0:
             lazy.send(pack({"type": "ping"}))  # alive, just not reading
         await asyncio.sleep(0.05)
     assert dropped == ["mallory"]
-    for _ in range(40):  # its session ends as the aborted transport reports the loss
-        if not any(c.player and c.player.name == "mallory" for c in host.connections):
-            break
-        await asyncio.sleep(0.025)
-    assert not any(c.player and c.player.name == "mallory" for c in host.connections)
+    await until(  # its session ends as the aborted transport reports the loss
+        lambda: not any(c.player and c.player.name == "mallory" for c in host.connections), "mallory's session ends"
+    )
     lazy.close()
     await finish_and_check(host, table, game)
 
@@ -279,7 +280,7 @@ async def test_an_idle_connection_is_closed(busy_host):
     host, table, clients, game = busy_host
     peer = await RawPeer.open(host.port)
     peer.send(HELLO)
-    msgs = await peer.until_closed(6)
+    msgs = await peer.until_closed()
     assert msgs[0]["type"] == "welcome" and codes(msgs) == [ErrorCode.IDLE]
     peer.close()
     # the real clients ping, so they are still here
@@ -293,9 +294,5 @@ async def test_a_second_login_replaces_the_first(host):
     assert second.player == first.player and second.resumed
     msg = await first.next_message("error")
     assert msg["code"] == ErrorCode.REPLACED
-    for _ in range(100):
-        if first.closed:
-            break
-        await asyncio.sleep(0.02)
-    assert first.closed
+    await until(lambda: first.closed, "the first connection is closed")
     await close_all([first, second])

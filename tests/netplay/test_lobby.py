@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import asyncio
 
 import pytest
 
@@ -11,7 +10,7 @@ from jantaku.netplay.host import Host
 from jantaku.netplay.limits import HostLimits
 from jantaku.netplay.protocol import ErrorCode
 
-from .conftest import FAST, close_all, connect
+from .conftest import FAST, close_all, connect, until
 
 
 async def refused(code: str, request) -> None:
@@ -96,8 +95,7 @@ async def test_tables_nobody_is_at_close(clock):
     await ann.start(bots)
     match_id = host.lobby.tables[bots].match_id
     await ann.leave(bots)
-    await asyncio.sleep(0.05)
-    assert bots not in host.lobby.tables
+    await until(lambda: bots not in host.lobby.tables, "the all-bot table goes with its last spectator")
     assert host.store.load(match_id, decisions=False).status == "abandoned"
     await close_all([ann, watcher])
     await host.stop()
@@ -176,8 +174,5 @@ async def test_stopping_the_host_says_goodbye_to_everyone():
     for client in (ann, bob):
         bye = await client.next_message("bye")
         assert "shutting down" in bye["reason"]
-    for _ in range(100):
-        if ann.closed and bob.closed:
-            break
-        await asyncio.sleep(0.02)
+    await until(lambda: ann.closed and bob.closed, "both clients see the connection closed")
     assert ann.closed and bob.closed and not host.connections

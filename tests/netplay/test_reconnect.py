@@ -9,7 +9,7 @@ import msgpack
 from jantaku.engine.match import Match
 from jantaku.netplay.netbot import bot_chooser, play_table
 
-from .conftest import as_sent, close_all, connect, seat_four, until
+from .conftest import HANG, as_sent, close_all, connect, seat_four, until
 
 SHORT = {"turn": 0.15, "claim": 0.15, "between": 0.15, "grace": 0.3, "bot": 0}
 
@@ -28,7 +28,8 @@ async def test_a_disconnected_player_gets_the_seat_back_with_a_full_view_after_a
     async def autoplayed() -> int:
         return sum(1 for seat, by in host.store.decision_authors(t.match_id) if seat == 3 and by == "auto")
 
-    for _ in range(100):  # the match goes on: a bot answers for seat 3
+    give_up = asyncio.get_running_loop().time() + HANG
+    while asyncio.get_running_loop().time() < give_up:  # the match goes on: a bot answers for seat 3
         if await autoplayed() >= 3:
             break
         await asyncio.sleep(0.05)

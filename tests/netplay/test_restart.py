@@ -17,6 +17,8 @@ from jantaku.netplay.client import Client
 from jantaku.netplay.netbot import bot_chooser, play_table
 from jantaku.netplay.store import Store
 
+from .conftest import HANG, until
+
 # the installed ``jantaku`` command, run with this interpreter (``python -m jantaku.cli`` would load
 # jantaku.cli twice, and commands registered from other modules land in the other copy)
 JANTAKU = [sys.executable, "-c", "import sys; from jantaku.cli import main; sys.exit(main(sys.argv[1:]))"]
@@ -53,7 +55,7 @@ class HostProcess:
         )
         banner = ""
         while "Stop with" not in banner:
-            line = await asyncio.wait_for(self.proc.stdout.readline(), 15)
+            line = await asyncio.wait_for(self.proc.stdout.readline(), HANG)
             assert line, f"the host did not start: {self.log.read_text()}"
             banner += line.decode()
         assert re.search(rf"listening on 127\.0\.0\.1:{self.port}\b", banner), banner
@@ -63,7 +65,7 @@ class HostProcess:
         self.proc.send_signal(sig)
 
     async def wait(self) -> int:
-        return await asyncio.wait_for(self.proc.wait(), 15)
+        return await asyncio.wait_for(self.proc.wait(), HANG)
 
 
 async def step(clients: list[Client], latest: list[dict], table: int) -> None:
@@ -94,11 +96,7 @@ async def test_a_killed_host_resumes_the_match_and_players_get_their_seats_back(
 
         host.kill()
         assert await host.wait() == -signal.SIGKILL
-        for _ in range(100):
-            if all(c.closed for c in clients):
-                break
-            await asyncio.sleep(0.05)
-        assert all(c.closed for c in clients)
+        await until(lambda: all(c.closed for c in clients), "the clients see the host gone")
         tokens = [c.token for c in clients]
 
         banner = await host.start()
@@ -175,7 +173,7 @@ async def test_a_second_host_on_the_same_data_is_refused(tmp_path):
             stdout=asyncio.subprocess.PIPE,
             stderr=asyncio.subprocess.PIPE,
         )
-        out, err = await asyncio.wait_for(second.communicate(), 15)
+        out, err = await asyncio.wait_for(second.communicate(), HANG)
         assert second.returncode == 1 and b"another jantaku host is using" in err
     finally:
         first.kill(signal.SIGTERM)

@@ -8,6 +8,8 @@ import re
 import signal
 import subprocess
 import sys
+import time
+from collections.abc import Callable
 from pathlib import Path
 
 import asyncssh
@@ -16,6 +18,7 @@ import pytest
 from jantaku.tui.ssh import Access, GatewaySettings, SshGateway, command_launcher
 
 STANDIN = [sys.executable, str(Path(__file__).with_name("standin.py"))]
+HANG = 60.0  # seconds: a bound on waiting that only catches a hang, never a slow machine (CI runs on busy cores)
 FAST = GatewaySettings(auth_failure_delay=0.0, grace=0.5, warm_preload=(), warm_up="")  # the stand-in needs no TUI
 
 
@@ -30,9 +33,14 @@ def make_gateway(tmp_path):
         settings: GatewaySettings = FAST,
         argv: list[str] = STANDIN,
         data_dir: Path | None = None,
+        clock: Callable[[], float] = time.monotonic,
     ) -> SshGateway:
         gateway = SshGateway(
-            command_launcher(argv), data_dir=data_dir or tmp_path / "data", access=access, settings=settings
+            command_launcher(argv),
+            data_dir=data_dir or tmp_path / "data",
+            access=access,
+            settings=settings,
+            clock=clock,
         )
         await gateway.start(port=0, bind="127.0.0.1")
         started.append(gateway)
@@ -165,7 +173,7 @@ async def open_game(conn: asyncssh.SSHClientConnection, size=(100, 30)) -> tuple
     return proc, await read_line(proc)
 
 
-async def read_line(proc: asyncssh.SSHClientProcess, timeout: float = 10.0) -> str:
+async def read_line(proc: asyncssh.SSHClientProcess, timeout: float = HANG) -> str:
     line = await asyncio.wait_for(proc.stdout.readuntil(b"\r\n"), timeout)
     return line.decode().strip()
 

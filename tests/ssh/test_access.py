@@ -24,7 +24,7 @@ from jantaku.tui.ssh.identity import (
     resume_token,
 )
 
-from .conftest import a_key, connect, fields, open_game
+from .conftest import HANG, a_key, connect, fields, open_game
 
 
 async def identity_of(gateway, **kwargs) -> tuple[dict[str, str], list[str]]:
@@ -32,7 +32,7 @@ async def identity_of(gateway, **kwargs) -> tuple[dict[str, str], list[str]]:
     async with await connect(gateway, **kwargs) as conn:
         proc, line = await open_game(conn)
         proc.stdin.write(b"q")
-        await asyncio.wait_for(proc.wait_closed(), 5)
+        await asyncio.wait_for(proc.wait_closed(), HANG)
         return fields(line), conn.get_owner().banners
 
 
@@ -53,7 +53,7 @@ async def test_a_keyless_player_gets_in_without_a_prompt_and_rejoins_with_the_co
     first, banners = await identity_of(gateway, username="bob")
     assert first["name"] == "bob"
     code = first["identity"].removeprefix("ssh-code:")
-    assert len(code) == 6 and set(code) <= set(CODE_ALPHABET)
+    assert len(code) == 11 and code[5] == "-" and set(code.replace("-", "")) <= set(CODE_ALPHABET)
     assert any(code in banner for banner in banners)  # told before the game starts
     again, banners = await identity_of(gateway, username=code.lower())
     assert again["identity"] == first["identity"]
@@ -66,7 +66,7 @@ async def test_the_rejoin_code_is_repeated_when_the_game_ends(gateway):
         proc, line = await open_game(conn)
         code = fields(line)["identity"].removeprefix("ssh-code:")
         proc.stdin.write(b"q")
-        rest = await asyncio.wait_for(proc.stdout.read(), 5)
+        rest = await asyncio.wait_for(proc.stdout.read(), HANG)
     assert f"ssh -p {gateway.port} {code}@127.0.0.1".encode() in rest
 
 
@@ -209,9 +209,18 @@ def test_display_names_are_printable_and_short():
 
 
 def test_codes_are_recognised_case_blind_and_only_in_their_alphabet():
-    assert normalise_code(" k7f3qx ") == "K7F3QX"
+    assert normalise_code(" k7f3q-xm8p2 ") == normalise_code("K7F3QXM8P2") == "K7F3Q-XM8P2"
+    assert normalise_code(" k7f3qx ") == "K7F3QX"  # an older, short one
     assert normalise_code("K7F3Q") is None
     assert normalise_code("K7F3QO") is None  # O is not in the alphabet (it reads as 0)
+    assert normalise_code("BRADPHANTS") is None  # ten letters without a digit: a name
+
+
+def test_new_codes_are_long_grouped_and_have_a_digit(tmp_path):
+    codes = RejoinCodes(None)
+    for _ in range(200):
+        code = codes.new_code()
+        assert normalise_code(code) == code and len(code) == 11 and any(ch.isdigit() for ch in code)
 
 
 def test_rejoin_codes_persist_and_keep_the_most_recent(tmp_path):

@@ -10,7 +10,7 @@ import pytest
 from jantaku.i18n import gettext_in, set_language
 from jantaku.tui.ssh.session import NEEDS_TERMINAL
 
-from .conftest import connect, fields, open_game
+from .conftest import HANG, connect, fields, open_game
 
 GERMAN = {"LANG": "de_DE.UTF-8"}
 
@@ -23,7 +23,7 @@ def english_afterwards():
 
 async def told_without_a_terminal(gateway, **kwargs) -> str:
     async with await connect(gateway, **kwargs) as conn:
-        result = await asyncio.wait_for(conn.run(encoding=None), 5)  # a shell, no pty
+        result = await asyncio.wait_for(conn.run(encoding=None), HANG)  # a shell, no pty
     return result.stdout.decode()
 
 
@@ -40,7 +40,7 @@ async def test_the_rejoin_code_at_the_end_is_said_in_the_sessions_language(gatew
         proc, line = await open_game(conn)
         code = fields(line)["identity"].removeprefix("ssh-code:")
         proc.stdin.write(b"q")
-        rest = await asyncio.wait_for(proc.stdout.read(), 5)
+        rest = await asyncio.wait_for(proc.stdout.read(), HANG)
     assert f"Dein Wiederkehr-Code ist {code}. So bekommst du deinen Platz zurück: ssh -p".encode() in rest
 
 

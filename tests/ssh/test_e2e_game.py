@@ -39,22 +39,22 @@ def test_play_over_ssh_resize_quit_and_get_the_seat_back(tmp_path, scratch, jant
             tm.keys(level)
             tm.wait_for(f"waiting {seated}/4")
         tm.keys("s")
-        screen = tm.wait_for("your turn")  # the table opens; alice deals
-        assert BOXED_TILE in screen
+        # the table opens, alice deals (a busy machine may show the frame in parts: wait for all of it)
+        tm.wait_until(lambda s: "your turn" in s and BOXED_TILE in s, "alice's turn in boxed tiles")
         tm.keys("Enter")  # discard the drawn tile
         tm.wait_for("alice discards")
         tm.resize(80, 24)
         tm.wait_until(lambda s: BOXED_TILE not in s and "東◆" in s, "the compact 80x24 table")
         tm.keys("C-q")  # quit the game: the SSH session ends with it
-        assert tm.wait_dead(10)
+        assert tm.wait_dead()
     finally:
         tm.close()
     again = Tmux(login, scratch, 100, 30)
     try:
-        screen = again.wait_for("dora")  # straight back at the table, alice still the dealer
-        assert "東◆" in screen and BOXED_TILE in screen
+        # straight back at the table (the lobby may show first on a busy machine), alice still the dealer
+        again.wait_until(lambda s: "dora" in s and "東◆" in s and BOXED_TILE in s, "alice back at her table")
         again.keys("C-q")
-        assert again.wait_dead(10)
+        assert again.wait_dead()
     finally:
         again.close()
     assert host.children() == []  # every client process reaped
@@ -66,7 +66,7 @@ def test_play_over_ssh_resize_quit_and_get_the_seat_back(tmp_path, scratch, jant
     try:
         back.wait_for("wall ")
         back.keys("C-q")
-        assert back.wait_dead(10)
+        assert back.wait_dead()
     finally:
         back.close()
         assert restarted.stop() == 0
@@ -77,7 +77,7 @@ def test_a_player_without_a_key_sees_the_rejoin_code_and_comes_back_with_it(tmp_
     tm = Tmux(ssh_command(host.ssh_port, "bob", scratch, None), scratch, 100, 30)
     try:
         screen = tm.wait_for("to get your seat back")  # in the lobby's title
-        code = re.search(r"log in as ([A-Z0-9]{6})", screen).group(1)
+        code = re.search(r"log in as ([A-Z0-9]{5}-[A-Z0-9]{5})", screen).group(1)
         tm.keys("Escape")  # leave the lobby: the game ends, the code is repeated below
         tm.wait_for(f"Your rejoin code is {code}", history=True)
     finally:

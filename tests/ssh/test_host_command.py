@@ -10,7 +10,7 @@ import sys
 import asyncssh
 import pytest
 
-from .conftest import connect
+from .conftest import HANG, connect
 
 
 async def test_password_file_and_session_cap_reach_the_door(tmp_path, jantaku_host):
@@ -25,9 +25,9 @@ async def test_password_file_and_session_cap_reach_the_door(tmp_path, jantaku_ho
             proc = await conn.create_process(term_type="xterm-256color", term_size=(100, 30), encoding=None)
             seen = b""
             while b"new table" not in seen:  # the lobby's footer
-                seen += await asyncio.wait_for(proc.stdout.read(65536), 15)
+                seen += await asyncio.wait_for(proc.stdout.read(65536), HANG)
             async with await connect(door, username="bob", password="open sesame") as second:
-                result = await asyncio.wait_for(second.run(term_type="xterm", encoding=None), 10)
+                result = await asyncio.wait_for(second.run(term_type="xterm", encoding=None), HANG)
                 assert b"this host is full" in result.stdout
     finally:
         assert host.stop() == 0

@@ -11,7 +11,7 @@ import pytest
 from jantaku.netplay.host import Host
 from jantaku.tui.ssh.hosting import open_ssh_door
 
-from .conftest import FAST, a_key, connect, fields, read_line
+from .conftest import FAST, HANG, a_key, connect, fields, read_line
 
 NETCLIENT = [sys.executable, str(Path(__file__).with_name("netclient.py"))]
 
@@ -35,7 +35,7 @@ async def visit(gateway, *keys: bytes, **kwargs) -> list[dict[str, str]]:
             proc.stdin.write(key)
             lines.append(fields(await read_line(proc)))
         proc.stdin.write(b"q")
-        await asyncio.wait_for(proc.wait_closed(), 5)
+        await asyncio.wait_for(proc.wait_closed(), HANG)
     return lines
 
 
@@ -54,7 +54,7 @@ async def test_the_same_key_is_the_same_player_and_gets_its_tables_back(door):
 async def test_a_rejoin_code_is_the_same_player(door):
     host, gateway = door
     async with await connect(gateway, username="bob") as conn:
-        code = conn.get_owner().banners[0].split("rejoin code is ")[1][:6]
+        code = conn.get_owner().banners[0].split("rejoin code is ")[1][:11]
     first, _ = await visit(gateway, b"c", username=code)
     (again,) = await visit(gateway, username=code)
     assert first["name"] == again["name"] == "bob"
@@ -96,12 +96,12 @@ async def test_the_launcher_wires_a_socket_to_the_host_and_keeps_players_apart(t
     launcher = ClientLauncher(host, b"secret", players_dir=tmp_path / "players", client=["jantaku-client"])
     ann, bob = Identity("ann", fingerprint="SHA256:a"), Identity("bob", rejoin_code="K7F3QX")
     launches = [launcher(ann, "xterm", (80, 24)), launcher(bob, "xterm", (80, 24))]
-    await asyncio.sleep(0.05)
+    await asyncio.wait_for(asyncio.gather(*launcher._tasks), HANG)  # both served by the host
     assert host.tokens == [resume_token(b"secret", ann), resume_token(b"secret", bob)]
     assert launches[0].argv == ["jantaku-client", "--fd", "3", "--name", "ann"]
     assert set(launches[0].inherit) == {CLIENT_FD}
     homes = [Path(launch.env["XDG_CONFIG_HOME"]).parent for launch in launches]
-    assert homes[0] != homes[1] and all(home.parent == tmp_path / "players" for home in homes)
+    assert homes[0].parent == tmp_path / "players" and homes[1].parent == tmp_path / "players" / "keyless"
     assert launches[1].env["JANTAKU_SSH_REJOIN_CODE"] == "K7F3QX"
     for launch in launches:
         launch.close_inherited()

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import asyncio
 
-from .conftest import connect
+from .conftest import HANG, connect
 
 
 async def first_frame(port: int, env: dict[str, str], until: bytes) -> bytes:
@@ -12,11 +12,11 @@ async def first_frame(port: int, env: dict[str, str], until: bytes) -> bytes:
         proc = await conn.create_process(term_type="xterm-256color", term_size=(100, 30), encoding=None, env=env)
         seen = b""
         while until not in seen:
-            chunk = await asyncio.wait_for(proc.stdout.read(65536), 30)
+            chunk = await asyncio.wait_for(proc.stdout.read(65536), HANG)
             assert chunk, seen[-400:]
             seen += chunk
         proc.stdin.write(b"\x11")  # Ctrl-Q
-        await asyncio.wait_for(proc.wait_closed(), 10)
+        await asyncio.wait_for(proc.wait_closed(), HANG)
         return seen
 
 

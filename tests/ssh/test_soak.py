@@ -19,7 +19,7 @@ import sys
 import asyncssh
 import pytest
 
-from .conftest import Banners, is_session_server
+from .conftest import Banners, HANG, is_session_server
 
 LIGHT_GAME = ["sh", "-c", "echo ready; exec cat"]
 
@@ -83,7 +83,7 @@ async def one_session(port: int, marker: bytes, rng: random.Random) -> None:
     if how != "before-session":
         proc = await conn.create_process(term_type="xterm", term_size=(80, 24), encoding=None)
         if how == "after-ready":
-            await asyncio.wait_for(proc.stdout.readuntil(marker), 10)
+            await asyncio.wait_for(proc.stdout.readuntil(marker), HANG)
             proc.stdin.write(b"some typing\r")
     conn.abort()
 
@@ -93,7 +93,7 @@ async def rounds(port: int, marker: bytes, sessions: int, rng: random.Random, at
         await asyncio.gather(*(one_session(port, marker, rng) for _ in range(at_once)))
 
 
-async def settled(pid: int, timeout: float = 10.0, quiet: float = 0.5) -> None:
+async def settled(pid: int, timeout: float = HANG, quiet: float = 2.0) -> None:
     """Until the host has had no children for ``quiet`` seconds (a session whose client aborted while
     the warm server was still forking it comes and goes a moment after the others)."""
     loop = asyncio.get_running_loop()

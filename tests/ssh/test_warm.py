@@ -22,7 +22,7 @@ from jantaku.tui.ssh import Launch
 from jantaku.tui.ssh.warm import CLIENT_MODULES, WarmStarter
 from jantaku.tui.ssh.warmup import WARM_UP
 
-from .conftest import FAST, connect, fields, is_session_server, is_zombie_or_alive, open_game, read_line
+from .conftest import FAST, HANG, connect, fields, is_session_server, is_zombie_or_alive, open_game, read_line
 from .test_gateway import wait_until
 
 pytestmark = pytest.mark.skipif(not Path("/proc/self/stat").exists(), reason="reads /proc")
@@ -80,7 +80,7 @@ async def test_a_session_is_forked_from_the_warm_server_and_resizes(gateway):
         assert await read_line(proc) == "size 120x40"  # SIGWINCH from the kernel, on its own terminal
         proc.stdin.write(b"q")
         assert await read_line(proc) == "bye"
-        await asyncio.wait_for(proc.wait_closed(), 5)
+        await asyncio.wait_for(proc.wait_closed(), HANG)
         assert proc.exit_status == 3  # the exit status, reported by the server
     await wait_until(lambda: not gateway.processes)
 
@@ -130,7 +130,7 @@ async def test_a_forked_child_keeps_nothing_of_the_server_but_its_modules(make_g
                 assert parent_of((await only_process(gateway)).pid) == server
                 lines.append(line)
                 proc.stdin.write(b"\r")
-                await asyncio.wait_for(proc.wait_closed(), 5)
+                await asyncio.wait_for(proc.wait_closed(), HANG)
             await wait_until(lambda: not gateway.processes)
         ann, bob = (fields(line) for line in lines)
         assert ann["fds"] == "0,1,2,3"  # the terminal and the one socket asked for, nothing of the server
@@ -143,7 +143,7 @@ async def test_a_forked_child_keeps_nothing_of_the_server_but_its_modules(make_g
         assert ann["argv"] == "['an-arg']"
         # the host's end of each socket sees the child's end closed: no copy stayed anywhere
         for host_end in pairs:
-            host_end.settimeout(5)
+            host_end.settimeout(HANG)
             assert host_end.recv(10) == b""
     finally:
         await gateway.stop()
@@ -165,20 +165,20 @@ async def test_the_door_survives_its_warm_server_being_killed(make_gateway, capl
                 proc, line = await open_game(conn)
                 assert fields(line)["tty"] == "yes"
                 proc.stdin.write(b"q")
-                await asyncio.wait_for(proc.wait_closed(), 5)
-            await wait_until(lambda: gateway.starter.warm and gateway.starter.server_pid != first, timeout=20)
+                await asyncio.wait_for(proc.wait_closed(), HANG)
+            await wait_until(lambda: gateway.starter.warm and gateway.starter.server_pid != first)
             assert "is back" in caplog.text
             running.stdin.write(b"x")  # the session of the dead server plays on
             assert await read_line(running) == "key 'x'"
             running.stdin.write(b"q")
-            await asyncio.wait_for(running.wait_closed(), 5)  # and its end is noticed
+            await asyncio.wait_for(running.wait_closed(), HANG)  # and its end is noticed
         await wait_until(lambda: not gateway.processes)
-        await wait_until(lambda: not is_zombie_or_alive(orphan), timeout=10)  # init reaps what the server left
+        await wait_until(lambda: not is_zombie_or_alive(orphan))  # init reaps what the server left
         async with await connect(gateway) as conn:  # the new server forks again
             proc, _ = await open_game(conn)
             assert parent_of((await only_process(gateway)).pid) == gateway.starter.server_pid
             proc.stdin.write(b"q")
-            await asyncio.wait_for(proc.wait_closed(), 5)
+            await asyncio.wait_for(proc.wait_closed(), HANG)
     finally:
         await gateway.stop()
 
@@ -194,7 +194,7 @@ async def test_without_restarts_left_sessions_are_spawned_with_a_warning(make_ga
             assert fields(line)["tty"] == "yes"
             assert parent_of((await only_process(gateway)).pid) == os.getpid()  # spawned by the host
             proc.stdin.write(b"q")
-            await asyncio.wait_for(proc.wait_closed(), 5)
+            await asyncio.wait_for(proc.wait_closed(), HANG)
         assert not gateway.starter.warm
     finally:
         await gateway.stop()
@@ -211,9 +211,9 @@ async def test_a_hung_server_is_replaced_and_the_waiting_session_starts_anyway(m
             assert fields(line)["tty"] == "yes"
             assert "did not answer" in caplog.text
             proc.stdin.write(b"q")
-            await asyncio.wait_for(proc.wait_closed(), 5)
+            await asyncio.wait_for(proc.wait_closed(), HANG)
         await wait_until(lambda: not is_zombie_or_alive(hung))  # killed and reaped
-        await wait_until(lambda: gateway.starter.warm, timeout=20)  # and a new one serves
+        await wait_until(lambda: gateway.starter.warm)  # and a new one serves
     finally:
         await gateway.stop()
 
@@ -235,13 +235,13 @@ def test_the_real_client_gets_its_first_frame_from_the_warm_server(tmp_path, jan
             proc = await conn.create_process(term_type="xterm-256color", term_size=(100, 30), encoding=None)
             seen = b""
             while b"new table" not in seen:  # the lobby's last line: the whole first frame
-                chunk = await asyncio.wait_for(proc.stdout.read(65536), 30)
+                chunk = await asyncio.wait_for(proc.stdout.read(65536), HANG)
                 assert chunk, seen[-300:]
                 seen += chunk
             (session,) = host.children()
             assert parent_of(session) == server
             proc.stdin.write(b"\x11")  # Ctrl-Q
-            await asyncio.wait_for(proc.wait_closed(), 10)
+            await asyncio.wait_for(proc.wait_closed(), HANG)
 
     asyncio.run(join())
     assert host.children() == []

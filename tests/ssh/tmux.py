@@ -28,7 +28,7 @@ class Tmux:
             self.base + ["capture-pane", "-p", "-J", *lines, "-t", "e2e"], capture_output=True, text=True
         ).stdout
 
-    def wait_until(self, condition, what: str, timeout: float = 15.0, history: bool = False) -> str:
+    def wait_until(self, condition, what: str, timeout: float = 60.0, history: bool = False) -> str:
         end = time.monotonic() + timeout
         while time.monotonic() < end:
             screen = self.screen(history)
@@ -37,7 +37,7 @@ class Tmux:
             time.sleep(0.05)
         raise AssertionError(f"{what} never on the screen:\n{self.screen(history)}")
 
-    def wait_for(self, text: str, timeout: float = 15.0, history: bool = False) -> str:
+    def wait_for(self, text: str, timeout: float = 60.0, history: bool = False) -> str:
         return self.wait_until(lambda screen: text in screen, repr(text), timeout, history)
 
     def keys(self, *keys: str) -> None:
@@ -52,7 +52,7 @@ class Tmux:
         ).stdout
         return out.strip() == "1"
 
-    def wait_dead(self, timeout: float = 5.0) -> bool:
+    def wait_dead(self, timeout: float = 60.0) -> bool:
         """Whether the command in the pane has ended (within ``timeout``)."""
         end = time.monotonic() + timeout
         while not self.dead():

@@ -4,7 +4,8 @@ from __future__ import annotations
 
 import asyncio
 import inspect
-from collections.abc import Callable, Sequence
+import time
+from collections.abc import Callable, Iterator, Sequence
 from contextlib import asynccontextmanager
 from typing import Any
 
@@ -111,13 +112,31 @@ def screen_text(app: JantakuApp) -> str:
     return "\n".join(strip.text for strip in app.screen._compositor.render_strips())
 
 
-async def until(pilot, condition: Callable[[], bool], tries: int = 200, what: str | None = None) -> None:
-    """Let the app run until ``condition()`` holds; give up after ``tries`` pauses, saying what was awaited."""
-    for _ in range(tries):
+HANG = 60.0  # seconds: a bound on waiting that only catches a hang, never a slow machine (CI runs on busy cores)
+
+
+def patient(tries: int, hang: float = HANG) -> Iterator[int]:
+    """0, 1, 2, ... for at least ``tries`` steps *and* ``hang`` seconds: a loop's bound that a busy machine
+    never reaches early (it only catches a hang)."""
+    give_up = time.monotonic() + hang
+    step = 0
+    while step < tries or time.monotonic() < give_up:
+        yield step
+        step += 1
+
+
+async def until(
+    pilot, condition: Callable[[], bool], tries: int = 200, what: str | None = None, *, hang: float = HANG
+) -> None:
+    """Let the app run until ``condition()`` holds; give up after ``tries`` pauses *and* ``hang`` seconds
+    (so a busy machine never makes it give up early), saying what was awaited."""
+    done = 0
+    for _ in patient(tries, hang):
         if condition():
             return
         await pilot.pause(0.01)
-    raise AssertionError(f"gave up waiting for: {what or describe(condition)} (after {tries} tries of 0.01 s)")
+        done += 1
+    raise AssertionError(f"gave up waiting for: {what or describe(condition)} (after {done} tries of 0.01 s)")
 
 
 def describe(condition: Callable[[], bool]) -> str:

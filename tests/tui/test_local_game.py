@@ -17,7 +17,7 @@ from jantaku.tui.tilefaces import TilePainter
 from jantaku.tui.viewmodel import positions
 from jantaku.tui.widgets.player import PlayerArea
 
-from .conftest import FakeSession, basic_match, screen_text, table_app, until, update
+from .conftest import HANG, FakeSession, basic_match, patient, screen_text, table_app, until, update
 
 FACE = re.compile(r"[1-9][mpsfy]|[東南西北白發中]")
 
@@ -57,7 +57,7 @@ def check_hands_revealed(table: TableScreen) -> None:
 async def play_through(app, pilot, session, *, hands: int = 1, check=None) -> int:
     """Answer prompts by key (pass, or discard the selected tile) until ``hands`` results were read."""
     seen = 0
-    for _ in range(3000):
+    for _ in patient(3000):
         screen = app.screen
         if isinstance(screen, ResultScreen):
             check_hands_revealed(next(s for s in app.screen_stack if isinstance(s, TableScreen)))
@@ -157,7 +157,7 @@ async def test_local_session_deadline_plays_for_a_slow_player():
     updates = session.updates()
     first = await updates.__anext__()
     assert first["prompt"]["deadline"] == 0.05
-    second = await asyncio.wait_for(updates.__anext__(), 2)  # nobody answered: the drawn tile went
+    second = await asyncio.wait_for(updates.__anext__(), HANG)  # nobody answered: the drawn tile went
     assert second["prompt"]["id"] == first["prompt"]["id"] + 1
     drawn = first["view"]["players"][0]["drawn"]
     assert second["view"]["players"][0]["discards"][0][0] == drawn

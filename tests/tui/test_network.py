@@ -18,7 +18,7 @@ from jantaku.tui.screens.result import ResultScreen
 from jantaku.tui.screens.table import TableScreen
 from jantaku.tui.settings import Settings
 
-from .conftest import screen_text, until
+from .conftest import HANG, patient, screen_text, until
 
 
 @pytest.fixture
@@ -40,7 +40,7 @@ async def test_quick_game_runs_on_an_embedded_host_and_plays_by_keys():
         await until(pilot, lambda: isinstance(app.screen, TableScreen) and app.screen.prompt is not None, 400)
         table = app.screen
         assert isinstance(table.session, ClientSession) and table.session.hub.host is not None
-        for _ in range(2000):  # discard and pass by key until the hand's result
+        for _ in patient(2000):  # discard and pass by key until the hand's result
             if isinstance(app.screen, ResultScreen):
                 break
             if table.prompt is not None:
@@ -50,7 +50,7 @@ async def test_quick_game_runs_on_an_embedded_host_and_plays_by_keys():
         await pilot.press("enter")
         await until(pilot, lambda: isinstance(app.screen, MenuScreen), 400)
         assert table.session.hub.client.closed
-        await asyncio.wait_for(table.session.hub.host.wait_stopped(), 5)
+        await asyncio.wait_for(table.session.hub.host.wait_stopped(), HANG)
     saved = list_records()  # the finished match, kept for the replays list
     assert len(saved) == 1 and load_record(saved[0])[1][0] == "ann"
 
@@ -179,7 +179,7 @@ async def test_history_lists_the_matches_a_host_kept_and_replays_them():
         assert app.screen.cursor.total == len(match.record().decisions)
 
 
-async def test_join_over_an_inherited_socket(host):
+async def test_join_over_an_inherited_socket(host, tmp_path):
     import socket
 
     server, address = host
@@ -192,4 +192,7 @@ async def test_join_over_an_inherited_socket(host):
     async with app.run_test(size=(100, 30)) as pilot:
         app.join_inherited(ours.detach())
         await until(pilot, lambda: isinstance(app.screen, LobbyScreen) and "you are ann" in screen_text(app), 400)
+        # the SSH door's client saves nothing just for joining: a keyless player's home is made
+        # only when they save something (docs/ssh.md)
+        assert not (tmp_path / "config").exists()
     serving.cancel()

@@ -21,7 +21,7 @@ from jantaku.tui.screens.table import TableScreen
 from jantaku.tui.settings import Settings, load_settings, settings_path
 from jantaku.tui.widgets.player import PlayerArea
 
-from .conftest import FakeSession, basic_match, screen_text, table_app, until, update
+from .conftest import HANG, FakeSession, basic_match, screen_text, table_app, until, update
 
 
 def menu_app() -> JantakuApp:
@@ -81,7 +81,7 @@ async def test_host_a_game_opens_the_lobby_of_a_host_in_this_process(monkeypatch
         await until(pilot, lambda: "Stop hosting?" in screen_text(app))
         await pilot.press("1")
         await until(pilot, lambda: isinstance(app.screen, MenuScreen), 400)
-        await asyncio.wait_for(host.wait_stopped(), 5)
+        await asyncio.wait_for(host.wait_stopped(), HANG)
 
 
 async def test_rules_help_shows_summary_presets_and_options():

@@ -16,11 +16,15 @@ from __future__ import annotations
 import hmac
 import logging
 import os
+import time
+from collections.abc import Callable
+from dataclasses import dataclass
 from pathlib import Path
 
 import asyncssh
 
 from ...i18n import _
+from ...netplay.ratelog import RateLimitedLog
 
 log = logging.getLogger(__name__)
 
@@ -132,3 +136,96 @@ def password_from(value: str | None, file: str | Path | None, env: str = "JANTAK
         lines = Path(file).read_text().splitlines()
         return lines[0] if lines and lines[0] else None
     return os.environ.get(env) or None
+
+
+@dataclass(frozen=True)
+class Backoff:
+    """How long a source of wrong rejoin codes waits before it may try another: not at all for its
+    first ``free`` wrong ones, then ``first`` seconds, doubling with each further wrong one up to
+    ``longest``; a source that tried no wrong code for ``forget`` seconds starts afresh.
+
+    >>> [Backoff(free=2, first=1.0, longest=5.0, forget=60.0).wait_after(n) for n in range(1, 7)]
+    [0.0, 0.0, 1.0, 2.0, 4.0, 5.0]
+    """
+
+    free: int
+    first: float
+    longest: float
+    forget: float
+
+    def wait_after(self, failures: int) -> float:
+        if failures <= self.free:
+            return 0.0
+        return min(self.longest, self.first * 2.0 ** min(failures - self.free - 1, 64))
+
+
+@dataclass(frozen=True)
+class Failures:
+    count: int
+    last: float  # when the last wrong code came
+
+
+class CodeGuessThrottle:
+    """Wrong rejoin codes slow down their address and, more gently, the whole door (docs/ssh.md).
+
+    :meth:`wait` says how long an address must wait before a code it sends is even looked at
+    (an attempt made while waiting is refused and does not count); :meth:`failed` records a
+    wrong code.  A right code resets nothing: else one known code would let its holder guess on.
+    """
+
+    MAX_ADDRESSES = 10_000  # addresses remembered; beyond that the door-wide backoff still holds
+
+    def __init__(
+        self,
+        per_address: Backoff = Backoff(free=3, first=1.0, longest=600.0, forget=3600.0),
+        overall: Backoff = Backoff(free=20, first=0.1, longest=10.0, forget=600.0),
+        clock: Callable[[], float] = time.monotonic,
+    ):
+        self.per_address, self.overall = per_address, overall
+        self.clock = clock
+        self._addresses: dict[str, Failures] = {}
+        self._overall = Failures(0, 0.0)
+        self._log = RateLimitedLog(log, 60.0, clock)
+
+    def wait(self, addr: str) -> float:
+        """Seconds before ``addr`` may try a code (0: now)."""
+        now = self.clock()
+        return max(
+            0.0,
+            self._remaining(self.per_address, self._addresses.get(addr), now),
+            self._remaining(self.overall, self._overall, now),
+        )
+
+    def failed(self, addr: str) -> None:
+        now = self.clock()
+        mine = self._counted(self.per_address, self._addresses.pop(addr, None), now)
+        self._addresses[addr] = mine  # the newest last, so the oldest are forgotten first
+        self._overall = self._counted(self.overall, self._overall, now)
+        if len(self._addresses) > self.MAX_ADDRESSES:
+            del self._addresses[next(iter(self._addresses))]
+        self._log.warning(
+            addr,
+            "SSH door: %s: wrong rejoin code (%d in a row); its next try in %.0f s",
+            addr,
+            mine.count,
+            self.per_address.wait_after(mine.count),
+        )
+        if self._overall.count > self.overall.free:
+            self._log.warning(
+                "",
+                "SSH door: %d wrong rejoin codes lately from all addresses; every code waits %.1f s",
+                self._overall.count,
+                self.overall.wait_after(self._overall.count),
+            )
+
+    @staticmethod
+    def _counted(backoff: Backoff, before: Failures | None, now: float) -> Failures:
+        if before is None or now - before.last >= backoff.forget:
+            return Failures(1, now)
+        return Failures(before.count + 1, now)
+
+    @staticmethod
+    def _remaining(backoff: Backoff, failures: Failures | None, now: float) -> float:
+        if failures is None or now - failures.last >= backoff.forget:
+            return 0.0
+        return failures.last + backoff.wait_after(failures.count) - now

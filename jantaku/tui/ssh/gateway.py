@@ -24,9 +24,10 @@ from pathlib import Path
 import asyncssh
 
 from ...i18n import N_, _
-from .access import Access
+from ...netplay.ratelog import RateLimitedLog
+from .access import Access, Backoff, CodeGuessThrottle
 from .hostkey import fingerprint, load_or_create_host_key
-from .identity import CodeHoldsSeat, Identity, RejoinCodes
+from .identity import CodeHoldsSeat, Identity, KnownCode, RejoinCodes, could_be_a_name
 from .server import GatewayServer
 from .terminal import ChildStarter, Launch, SpawnStarter, TerminalProcess
 from .warm import CLIENT_MODULES, WarmStarter, warm_enabled
@@ -54,6 +55,9 @@ class GatewaySettings:
     grace: float = 2.0  # a hung-up game gets this long before it is killed
     max_unseated_codes: int = 5000  # rejoin codes of players who never sat down (others are always kept)
     unseated_code_expiry: float = 30 * 86400.0  # and such a code goes after this long unused
+    # wrong rejoin codes: each address, and the door as a whole, back off exponentially (docs/ssh.md)
+    code_backoff_per_address: Backoff = Backoff(free=3, first=1.0, longest=600.0, forget=3600.0)
+    code_backoff_overall: Backoff = Backoff(free=20, first=0.1, longest=10.0, forget=600.0)
     warm_sessions: bool = True  # fork sessions from a warm session server (warm.py) when the command allows
     warm_preload: tuple[str, ...] = CLIENT_MODULES  # what that server imports once for all sessions
     warm_up: str = WARM_UP  # MODULE:FUNCTION it runs once before forking ("": none), see warmup.py
@@ -113,21 +117,11 @@ class RefusalLog:
     """Logs connections the door turned away or dropped: the first from an address at once,
     then at most one line per ``interval`` with how many there were (a flood is one line)."""
 
-    def __init__(self, interval: float = 10.0):
-        self.interval = interval
-        self._last: dict[str, tuple[float, int]] = {}  # address: (when last logged, refusals since)
+    def __init__(self, interval: float = 10.0, clock: Callable[[], float] = time.monotonic):
+        self._log = RateLimitedLog(log, interval, clock)
 
     def note(self, addr: str, what: str) -> None:
-        now = time.monotonic()
-        logged, since = self._last.get(addr, (-self.interval, 0))
-        if now - logged < self.interval:
-            self._last[addr] = (logged, since + 1)
-            return
-        if len(self._last) > 1000:  # many addresses: forget the old ones
-            self._last = {a: v for a, v in self._last.items() if now - v[0] < self.interval}
-        more = f" (and {since} more from there in the last {self.interval:.0f} s)" if since else ""
-        log.warning("SSH door: %s: %s%s", addr, what, more)
-        self._last[addr] = (now, 0)
+        self._log.warning(addr, "SSH door: %s: %s", addr, what)
 
 
 class SshGateway:
@@ -141,6 +135,7 @@ class SshGateway:
         access: Access | None = None,
         settings: GatewaySettings = GatewaySettings(),
         code_holds_seat: CodeHoldsSeat | None = None,
+        clock: Callable[[], float] = time.monotonic,
     ):
         self.launcher = launcher
         self.data_dir = None if data_dir is None else Path(data_dir)
@@ -157,6 +152,7 @@ class SshGateway:
         self.connections: set[GatewayServer] = set()  # admitted: logging in or logged in
         self._phase: dict[GatewayServer, tuple[float, str]] = {}  # (connected at, handshake | login | in)
         self.refusals = RefusalLog()
+        self.code_guesses = CodeGuessThrottle(settings.code_backoff_per_address, settings.code_backoff_overall, clock)
         self.processes: set[TerminalProcess] = set()
         self.starter: ChildStarter = SpawnStarter()
         self._acceptor: asyncssh.SSHAcceptor | None = None
@@ -300,6 +296,29 @@ class SshGateway:
             self._drop(oldest, "a slow login was dropped to make room")
         self._phase[server] = (self._phase[server][0], "login")
         return None
+
+    def claim_code(self, addr: str, code: str) -> KnownCode | Refusal | None:
+        """A keyless client from ``addr`` logs in as ``code``: its player, or why it is refused, or None
+        when the user name is a new player's name after all (see :func:`could_be_a_name`).
+
+        A code is looked at only when neither ``addr`` nor the door as a whole is backing off after
+        wrong codes (:class:`CodeGuessThrottle`), so guessing gets no faster with more tries.
+        """
+        wait = self.code_guesses.wait(addr)
+        if wait > 0:
+            if could_be_a_name(code):
+                return None  # unlooked-at: a name, and no answer about the code
+            return Refusal(
+                N_("too many wrong rejoin codes were tried; try yours again in {seconds} s"),
+                seconds=str(max(1, round(wait))),
+            )
+        known = self.rejoin_codes.find(code)
+        if known is not None:
+            return known
+        self.code_guesses.failed(addr)
+        if could_be_a_name(code):
+            return None
+        return Refusal(N_("no player here has the rejoin code {code}; log in with your name for a new one"), code=code)
 
     def _drop(self, server: GatewayServer, why: str) -> None:
         self.refusals.note(server.peer_addr, why)

@@ -116,6 +116,7 @@ async def open_ssh_door(
         settings=settings or GatewaySettings(max_sessions=max_sessions),
         code_holds_seat=launcher.code_holds_seat,
     )
+    launcher.adopt_keyless_homes(gateway.rejoin_codes.first_codes())  # from an older version's layout
     host.ssh_port = await gateway.start(port=port, bind=bind)
     return gateway
 

@@ -5,6 +5,11 @@ A player who proves an SSH key is that key (its SHA-256 fingerprint, as
 code instead and comes back with ``ssh CODE@host``; :class:`RejoinCodes`
 remembers which name each code belongs to, across host restarts, and never
 lets anonymous logins push out the code of a player who sat down.
+
+Codes are ten characters (shown as two groups of five, ``K7F3Q-XM8P2``), with at
+least one digit so that no plain name looks like one; the six-character codes
+of older versions still work once and are then exchanged for a long one that
+keeps the player's identity (docs/ssh.md has the guessing arithmetic).
 """
 
 from __future__ import annotations
@@ -29,7 +34,9 @@ NAME_LENGTH = 24  # the protocol's limit on a display name
 
 # no 0/O, 1/I/L: a code read aloud or off a phone screen survives
 CODE_ALPHABET = "ABCDEFGHJKMNPQRSTUVWXYZ23456789"
-CODE_LENGTH = 6
+CODE_LENGTH = 10  # 31**10 ≈ 8.2e14 codes; see docs/ssh.md for what that means for guessing
+CODE_GROUP = 5  # shown as XXXXX-XXXXX, which reads and types in two halves
+LEGACY_CODE_LENGTH = 6  # what older versions handed out; exchanged for a long code at first use
 
 # user names that say nothing about the person (ssh sends the local login when none is given)
 _ANONYMOUS_USERS = {"", "root", "admin", "user", "guest", "pi", "ubuntu", "debian", "jantaku"}
@@ -43,19 +50,22 @@ class Identity:
     'ssh-key:SHA256:abc'
     >>> Identity("bob", rejoin_code="K7F3QX").key
     'ssh-code:K7F3QX'
+    >>> Identity("bob", rejoin_code="K7F3Q-XM8P2", first_code="K7F3QX").key  # an old code exchanged
+    'ssh-code:K7F3QX'
     """
 
     name: str
     fingerprint: str | None = None  # the key the player proved, if any
-    rejoin_code: str | None = None  # keyless players
+    rejoin_code: str | None = None  # keyless players: the code they log in with now
+    first_code: str | None = None  # the code they were first known by, if it was exchanged for rejoin_code
     address: str = field(default="", compare=False)  # where the player connects from (the door's peer); not who
 
     @property
     def key(self) -> str:
-        """A stable string naming this player for the host."""
+        """A stable string naming this player for the host (an exchanged code keeps the player's seats)."""
         if self.fingerprint:
             return f"ssh-key:{self.fingerprint}"
-        return f"ssh-code:{self.rejoin_code}"
+        return f"ssh-code:{self.first_code or self.rejoin_code}"
 
 
 def resume_token(secret: bytes, identity: Identity) -> str:
@@ -107,19 +117,57 @@ def display_name(username: str, fallback_tag: str) -> str:
     return printable[:NAME_LENGTH]
 
 
-def normalise_code(text: str) -> str | None:
-    """``text`` as a rejoin code if it has the shape of one, else None.
+def group_code(code: str) -> str:
+    """A long code as it is shown and stored: two groups of five.
 
-    >>> normalise_code("k7f3qx"), normalise_code("alice"), normalise_code("K7F3Q0")
-    ('K7F3QX', None, None)
+    >>> group_code("K7F3QXM8P2")
+    'K7F3Q-XM8P2'
     """
-    code = text.strip().upper()
-    if len(code) == CODE_LENGTH and all(ch in CODE_ALPHABET for ch in code):
+    return f"{code[:CODE_GROUP]}-{code[CODE_GROUP:]}"
+
+
+def normalise_code(text: str) -> str | None:
+    """``text`` as a rejoin code if it has the shape of one (a long code with or without its dash,
+    in any case, or an older six-character one), else None.
+
+    >>> normalise_code("k7f3q-xm8p2"), normalise_code("K7F3QXM8P2"), normalise_code(" k7f3qx ")
+    ('K7F3Q-XM8P2', 'K7F3Q-XM8P2', 'K7F3QX')
+    >>> normalise_code("alice"), normalise_code("K7F3Q0"), normalise_code("stefanwebb")
+    (None, None, None)
+    """
+    code = text.strip().upper().replace("-", "")
+    if not all(ch in CODE_ALPHABET for ch in code):
+        return None
+    if len(code) == CODE_LENGTH and any(ch.isdigit() for ch in code):  # a name of ten letters is a name
+        return group_code(code)
+    if len(code) == LEGACY_CODE_LENGTH:
         return code
     return None
 
 
-CodeHoldsSeat = Callable[[str], bool]  # does this code's player hold a seat or have played a match?
+def could_be_a_name(code: str) -> bool:
+    """Whether a code-shaped user name may just as well be a name (an old code of letters only, such as
+    ``ANDREW``): such a user name that is no known code is a new player's name, not a wrong code.
+
+    >>> could_be_a_name("ANDREW"), could_be_a_name("K7F3QX"), could_be_a_name("K7F3Q-XM8P2")
+    (True, False, False)
+    """
+    return len(code) == LEGACY_CODE_LENGTH and code.isalpha()
+
+
+@dataclass(frozen=True)
+class KnownCode:
+    """What :meth:`RejoinCodes.find` knows of a code: its player's name, and the code the player's
+    identity derives from (the code itself, or the older one it was exchanged for)."""
+
+    name: str
+    first_code: str
+
+    def identity(self, code: str) -> Identity:
+        return Identity(self.name, rejoin_code=code, first_code=None if self.first_code == code else self.first_code)
+
+
+CodeHoldsSeat = Callable[[str], bool]  # does the player first known by this code hold a seat or have played?
 
 
 class RejoinCodes:
@@ -143,7 +191,8 @@ class RejoinCodes:
         code TEXT PRIMARY KEY,
         name TEXT NOT NULL,
         used REAL NOT NULL,
-        kept INTEGER NOT NULL DEFAULT 0   -- 1: its player holds a seat or has history
+        kept INTEGER NOT NULL DEFAULT 0,  -- 1: its player holds a seat or has history
+        first_code TEXT                   -- an older code exchanged for this one: the identity's; NULL: this code
     ) WITHOUT ROWID;
     CREATE INDEX IF NOT EXISTS codes_by_age ON codes(kept, used);
     """
@@ -188,6 +237,8 @@ class RejoinCodes:
             db.execute("PRAGMA journal_mode=WAL")
             db.execute("PRAGMA synchronous=NORMAL")
         db.executescript(self._SCHEMA)
+        if "first_code" not in {row[1] for row in db.execute("PRAGMA table_info(codes)")}:  # an older file
+            db.execute("ALTER TABLE codes ADD COLUMN first_code TEXT")
         return db
 
     def _migrate_json(self) -> None:
@@ -219,6 +270,9 @@ class RejoinCodes:
         """A code not handed out yet (:meth:`remember` hands it out)."""
         while True:
             code = "".join(secrets.choice(CODE_ALPHABET) for _ in range(CODE_LENGTH))
+            if not any(ch.isdigit() for ch in code):
+                continue  # it could be someone's name (normalise_code)
+            code = group_code(code)
             if self.db.execute("SELECT 1 FROM codes WHERE code = ?", (code,)).fetchone() is None:
                 return code
 
@@ -231,11 +285,34 @@ class RejoinCodes:
 
     def name_of(self, code: str) -> str | None:
         """The name ``code`` was issued to (and the code counts as used now), or None."""
-        row = self.db.execute("SELECT name FROM codes WHERE code = ?", (code,)).fetchone()
+        known = self.find(code)
+        return None if known is None else known.name
+
+    def find(self, code: str) -> KnownCode | None:
+        """What is known of ``code`` (and it counts as used now), or None."""
+        row = self.db.execute("SELECT name, coalesce(first_code, code) FROM codes WHERE code = ?", (code,)).fetchone()
         if row is None:
             return None
         self.db.execute("UPDATE codes SET used = ? WHERE code = ?", (time.time(), code))
-        return row[0]
+        return KnownCode(row[0], row[1])
+
+    def exchange(self, code: str) -> str:
+        """A new long code for the player of ``code`` (an older short one), which stops working: the
+        player keeps their name, identity and whether they are kept."""
+        new = self.new_code()
+        self.db.execute("BEGIN")
+        self.db.execute(
+            "INSERT INTO codes (code, name, used, kept, first_code)"
+            " SELECT ?, name, ?, kept, coalesce(first_code, code) FROM codes WHERE code = ?",
+            (new, time.time(), code),
+        )
+        self.db.execute("DELETE FROM codes WHERE code = ?", (code,))
+        self.db.execute("COMMIT")
+        return new
+
+    def first_codes(self) -> list[str]:
+        """The code each keyless player was first known by (their identity's)."""
+        return [c for (c,) in self.db.execute("SELECT coalesce(first_code, code) FROM codes")]
 
     def is_kept(self, code: str) -> bool:
         row = self.db.execute("SELECT kept FROM codes WHERE code = ?", (code,)).fetchone()
@@ -248,11 +325,12 @@ class RejoinCodes:
         """How many codes are held by nobody who sat down (these are bounded by ``capacity``)."""
         return self.db.execute("SELECT count(*) FROM codes WHERE kept = 0").fetchone()[0]
 
-    def _settle(self, candidates: list[str]) -> None:
-        """Each candidate is kept (its player holds a seat) or goes."""
-        for code in candidates:
+    def _settle(self, candidates: list[tuple[str, str]]) -> None:
+        """Each candidate (a code and the code its identity derives from) is kept (its player holds a
+        seat) or goes."""
+        for code, first_code in candidates:
             try:
-                holds = self.holds_seat(code)
+                holds = self.holds_seat(first_code)
             except Exception:  # the host cannot tell (shutting down, say): when in doubt, keep
                 log.exception("SSH rejoin codes: cannot tell whether %s holds a seat; kept", code)
                 holds = True
@@ -264,23 +342,19 @@ class RejoinCodes:
     def _make_room(self) -> None:
         while (excess := self.unkept() - self.capacity) > 0:
             self._settle(
-                [
-                    c
-                    for (c,) in self.db.execute(
-                        "SELECT code FROM codes WHERE kept = 0 ORDER BY used LIMIT ?", (excess,)
-                    )
-                ]
+                self.db.execute(
+                    "SELECT code, coalesce(first_code, code) FROM codes WHERE kept = 0 ORDER BY used LIMIT ?",
+                    (excess,),
+                ).fetchall()
             )
 
     def _sweep_expired(self) -> None:
         self._since_sweep = 0
         self._settle(
-            [
-                c
-                for (c,) in self.db.execute(
-                    "SELECT code FROM codes WHERE kept = 0 AND used < ?", (time.time() - self.expiry,)
-                )
-            ]
+            self.db.execute(
+                "SELECT code, coalesce(first_code, code) FROM codes WHERE kept = 0 AND used < ?",
+                (time.time() - self.expiry,),
+            ).fetchall()
         )
 
     def close(self) -> None:

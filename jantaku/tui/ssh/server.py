@@ -18,7 +18,7 @@ from typing import TYPE_CHECKING
 import asyncssh
 
 from ...i18n import _
-from .identity import Identity, display_name, normalise_code
+from .identity import LEGACY_CODE_LENGTH, Identity, KnownCode, display_name, normalise_code
 from .session import SshSession
 
 if TYPE_CHECKING:
@@ -91,8 +91,7 @@ class GatewayServer(asyncssh.SSHServer):
         return self.gateway.access.open
 
     def get_kbdint_challenge(self, username: str, lang: str, submethods: str) -> bool:
-        self._arrive_without_key(username)
-        return True  # an open door: no prompt at all
+        return self._arrive_without_key(username)  # an open door: no prompt at all
 
     def password_auth_supported(self) -> bool:
         return self.gateway.access.takes_passwords
@@ -102,26 +101,51 @@ class GatewayServer(asyncssh.SSHServer):
         if not self.gateway.access.password_ok(password):
             await asyncio.sleep(self.gateway.settings.auth_failure_delay)  # slow down guessing
             return False
-        self._arrive_without_key(username)
-        return True
+        return self._arrive_without_key(username)
 
-    def _arrive_without_key(self, username: str) -> None:
-        """A keyless player: back with a known rejoin code, or new with a fresh one."""
+    def _arrive_without_key(self, username: str) -> bool:
+        """A keyless player: back with a known rejoin code, or new with a fresh one; False (and
+        disconnected, told why) for a wrong code or one tried while the door backs off."""
         self._proved_key = None
+        conn = self.conn
+        assert conn is not None  # set by connection_made, before any authentication
         code = normalise_code(username)
-        name = self.gateway.rejoin_codes.name_of(code) if code else None
-        if name is None:
-            code = self.gateway.rejoin_codes.new_code()
-            name = display_name(username, code[:4])
-            self.gateway.rejoin_codes.remember(code, name)
-            banner = _(
+        claimed = self.gateway.claim_code(self.peer_addr, code) if code else None
+        # what the client is told comes before its environment: in the host's language (docs/i18n.md)
+        if isinstance(claimed, KnownCode):
+            assert code is not None  # a claim needs a code
+            self.identity = self._rejoined(code, claimed)
+            return True
+        if claimed is not None:
+            conn.disconnect(asyncssh.DISC_NO_MORE_AUTH_METHODS_AVAILABLE, claimed.said())
+            return False
+        code = self.gateway.rejoin_codes.new_code()
+        name = display_name(username, code[:4])
+        self.gateway.rejoin_codes.remember(code, name)
+        self.identity = Identity(name, rejoin_code=code)
+        conn.send_auth_banner(
+            _(
                 "Welcome, {name}. Your rejoin code is {code}: log in as {code} ({command}) to get your seat back."
             ).format(name=name, code=code, command=f"ssh -p {self.gateway.port} {code}@...")
-        else:
-            banner = _("Welcome back, {name} ({code}).").format(name=name, code=code)
-        self.identity = Identity(name, rejoin_code=code)
-        # sent during authentication, before the client's environment: in the host's language (docs/i18n.md)
-        self.conn.send_auth_banner(banner + "\r\n")
+            + "\r\n"
+        )
+        return True
+
+    def _rejoined(self, code: str, known: KnownCode) -> Identity:
+        """The player of a known code; an older short code is exchanged for a long one here."""
+        conn = self.conn
+        assert conn is not None  # set by connection_made, before any authentication
+        if len(code) != LEGACY_CODE_LENGTH:
+            conn.send_auth_banner(_("Welcome back, {name} ({code}).").format(name=known.name, code=code) + "\r\n")
+            return known.identity(code)
+        new = self.gateway.rejoin_codes.exchange(code)
+        conn.send_auth_banner(
+            _("Welcome back, {name}. Your rejoin code is now {code} (the old one no longer works).").format(
+                name=known.name, code=new
+            )
+            + "\r\n"
+        )
+        return known.identity(new)
 
     def auth_completed(self) -> None:
         self.gateway.logged_in(self)
