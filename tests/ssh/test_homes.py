@@ -78,7 +78,7 @@ def test_homes_are_capped_least_recently_used_first_never_one_in_use(tmp_path):
 
 async def test_the_launcher_gives_keyless_players_bounded_homes_and_adopts_old_ones(tmp_path):
     class FakeHost:
-        async def serve_stream(self, reader, writer, *, token):
+        async def serve_stream(self, reader, writer, *, token, address):
             writer.close()
 
     players = tmp_path / "players"
