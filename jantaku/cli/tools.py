@@ -187,23 +187,17 @@ def summary_text(s: dict[str, Any]) -> str:
 # --- import ------------------------------------------------------------------------
 
 
-def _read_log(path: str) -> str:
-    import gzip
-
-    with open(path, "rb") as fh:
-        raw = fh.read()
-    if raw[:2] == b"\x1f\x8b":
-        raw = gzip.decompress(raw)
-    return raw.decode("utf-8")
-
-
 def cmd_import(args: argparse.Namespace) -> int:
+    from ..engine.bounded import OutsideDataError, read_outside_file
     from .formats import import_format
 
     try:
-        text = _read_log(args.file)
+        text = read_outside_file(args.file).decode("utf-8")
     except (OSError, UnicodeDecodeError) as exc:
         print(_("jantaku import: cannot read {file}: {error}").format(file=args.file, error=exc), file=sys.stderr)
+        return 2
+    except OutsideDataError as exc:
+        print(outside_data_error(args.file, exc), file=sys.stderr)
         return 2
     fmt = import_format(text)
     assert fmt.check is not None  # import_format picks formats that import
@@ -220,10 +214,19 @@ def cmd_import(args: argparse.Namespace) -> int:
     if args.check:
         for line in report.lines(verbose=True):
             print(line)
+    if not report.hands or (report.match is not None and not report.match.results):
+        # a record with no complete hand is no match: nothing to keep, and not a success
+        print(outside_data_error(args.file, _("no complete hand to import")), file=sys.stderr)
+        return 2
     stored = _store_import(args, report)
     if stored:
         print(stored)
     return 0 if (report.ok or not args.check) else 1
+
+
+def outside_data_error(file: str, reason: object) -> str:
+    """The one line a command says of a file (or line) from outside that it refuses."""
+    return _("jantaku: {file}: {reason}").format(file=file, reason=reason)
 
 
 def _store_import(args: argparse.Namespace, report: ImportReport | MjaiImportReport) -> str | None:
