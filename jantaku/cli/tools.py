@@ -9,8 +9,8 @@ from __future__ import annotations
 import argparse
 import json
 import sys
-from collections.abc import Callable, Iterable
-from typing import TYPE_CHECKING, Any
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any, TextIO
 
 from ..i18n import _, format_number, format_signed, ngettext
 from .common import at_least, parse_options
@@ -49,14 +49,24 @@ def _score_request_from_args(args: argparse.Namespace) -> dict[str, Any]:
     return req
 
 
-def _jsonl(lines: Iterable[str], answer: Callable[[object], dict[str, Any]]) -> int:
-    for line in lines:
+# one request line: a hand with every option is under 1 KiB; nothing we read nests deeper than 4
+MAX_REQUEST_BYTES = 64 * 1024
+MAX_REQUEST_DEPTH = 16
+
+
+def _jsonl(stream: TextIO, answer: Callable[[object], dict[str, Any]]) -> int:
+    """One answer line per request line; a bad line gets ``{"error": ...}`` and the batch goes on."""
+    from ..engine.bounded import OutsideDataError, bounded_lines, load_json
+
+    for line in bounded_lines(stream, MAX_REQUEST_BYTES):
         line = line.strip()
         if not line:
             continue
         try:
-            obj = json.loads(line)
-        except json.JSONDecodeError as exc:
+            obj = load_json(line, max_bytes=MAX_REQUEST_BYTES, max_depth=MAX_REQUEST_DEPTH)
+        except OutsideDataError as exc:
+            out = {"error": str(exc)}
+        except ValueError as exc:  # json.JSONDecodeError
             out = {"error": f"not JSON: {exc}"}
         else:
             try:

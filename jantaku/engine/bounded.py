@@ -26,13 +26,16 @@ import json
 import re
 import zlib
 from itertools import accumulate
+from collections.abc import Iterator
 from pathlib import Path
+from typing import TextIO
 
 __all__ = [
     "MAX_COMPRESSED_BYTES",
     "MAX_DECOMPRESSED_BYTES",
     "MAX_JSON_DEPTH",
     "OutsideDataError",
+    "bounded_lines",
     "gunzip",
     "json_depth",
     "load_json",
@@ -125,6 +128,15 @@ def read_outside_file(
     if len(raw) > max_decompressed:
         raise OutsideDataError(f"a file over {max_decompressed} bytes")
     return raw
+
+
+def bounded_lines(stream: TextIO, max_chars: int) -> Iterator[str]:
+    """``stream``'s lines, none held longer than ``max_chars + 1``: a longer one is cut there (so that
+    a size check refuses it) and the rest of it is skipped, a chunk at a time, up to its newline."""
+    while line := stream.readline(max_chars + 1):
+        yield line
+        while len(line) > max_chars and not line.endswith("\n"):
+            line = stream.readline(max_chars + 1)  # the rest of the long line, passed over
 
 
 _XML_DECLARATION = re.compile(rb"<!(DOCTYPE|ENTITY)", re.IGNORECASE)
