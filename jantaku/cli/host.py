@@ -233,10 +233,13 @@ def cmd_history(args: argparse.Namespace) -> int:
     store = _open_store(args, "history")
     if store is None:
         return 1
+    left_out: list[str] = []
     try:
-        matches = store.finished()
+        matches = store.finished(left_out=left_out)
     finally:
         store.close()
+    for reason in left_out:  # a damaged row costs its own match only; the reader is told which
+        print(_("jantaku history: left out: {reason}").format(reason=reason), file=sys.stderr)
     for m in matches:
         scores = (m.result or {}).get("scores") or [None] * 4
         players = [{"seat": i, "name": s.name, "bot": s.bot, "score": scores[i]} for i, s in enumerate(m.seats)]
