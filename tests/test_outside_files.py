@@ -96,3 +96,20 @@ def test_the_bounded_readers_refuse_over_their_limits():
     assert gunzip(gzip.compress(b"x" * 1000), max_bytes=1000) == b"x" * 1000
     with pytest.raises(OutsideDataError, match="ends early"):
         gunzip(gzip.compress(b"x" * 1000)[:-12])
+
+
+def test_replay_refuses_a_deeply_nested_file_in_one_line(tmp_path, capsys):
+    path = tmp_path / "deep.json"
+    path.write_text('{"ruleset": ' + "[" * 100_000 + "]" * 100_000 + "}")
+    assert main(["replay", str(path)]) == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and "deeper than" in err and "Traceback" not in err
+
+
+def test_a_deep_lan_beacon_is_ignored_and_a_deep_option_value_is_one_line():
+    from jantaku.cli.common import parse_options
+    from jantaku.netplay.discovery import parse_beacon
+
+    assert parse_beacon(b"[" * 500 + b"]" * 500, ("127.0.0.1", 1)) is None
+    with pytest.raises(SystemExit, match="jantaku play: --option x: JSON nested deeper than 16 levels"):
+        parse_options(["x=" + "[" * 5000 + "]" * 5000], "jantaku play")

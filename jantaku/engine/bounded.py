@@ -68,7 +68,7 @@ def json_depth(text: str) -> int:
     return max(accumulate(map(_BRACKET_STEP.__getitem__, brackets)), default=0)
 
 
-def load_json(data: str | bytes, *, max_bytes: int, max_depth: int = MAX_JSON_DEPTH) -> object:
+def load_json(data: str | bytes, *, max_bytes: int = MAX_DECOMPRESSED_BYTES, max_depth: int = MAX_JSON_DEPTH) -> object:
     """``json.loads`` for outside data: ``max_bytes`` (UTF-8) and ``max_depth`` checked first.
 
     Raises :class:`OutsideDataError` for a limit, ``json.JSONDecodeError`` (a ``ValueError``)
