@@ -52,7 +52,7 @@ class HostUnderFuzz:
         self.host = Host(seed=5, connection_limits=ConnectionLimits(rate=1e9, burst=1e9))
         self.port = self.run(self.host.start(port=0, bind="127.0.0.1"))
         self.honest = self.run(Client.connect("127.0.0.1", self.port, "honest"))
-        self.table = self.run(self.honest.create_table("basic"))
+        self.table = self.run(self.honest.create_table("basic", seat=0))  # seated: the table is not idle
 
     def run(self, coroutine):
         return self.loop.run_until_complete(asyncio.wait_for(coroutine, BOUND))

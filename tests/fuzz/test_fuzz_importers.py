@@ -81,7 +81,7 @@ def mutated(data: bytes, draw) -> bytes:
     return data
 
 
-@fuzz_settings(40)
+@fuzz_settings(30)
 @given(data=st.binary(max_size=4096))
 def test_arbitrary_bytes_are_a_result_or_one_line(folder, data):
     assert_clean(*import_bytes(folder, data))
@@ -97,7 +97,7 @@ def test_text_that_starts_like_a_record_is_a_result_or_one_line(folder, head, ta
 
 
 @pytest.mark.parametrize("kind", ["mjlog", "tenhou6", "mjai"])
-@fuzz_settings(15)
+@fuzz_settings(10)
 @given(draw=st.data(), compress=st.booleans())
 def test_mutated_records_are_a_result_or_one_line(folder, kind, draw, compress):
     data = mutated(valid_records()[kind], draw.draw)

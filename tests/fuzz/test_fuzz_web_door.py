@@ -79,14 +79,14 @@ def a_door() -> WebDoor:
     return WebDoor(no_games, WebAccess("sesame", "password"), b"k" * 32, WebSettings(login_failure_delay=0.0))
 
 
-@fuzz_settings(200)
+@fuzz_settings(100)
 @given(text=messages | st.binary(max_size=100))
 def test_any_message_is_an_envelope_or_nothing(text):
     envelope = read_browser_message(text)
     assert envelope is None or (isinstance(envelope, tuple) and isinstance(envelope[0], str))
 
 
-@fuzz_settings(60)
+@fuzz_settings(30)
 @given(texts=st.lists(messages, max_size=12))
 def test_the_bridge_survives_any_messages_and_gives_the_game_only_bounded_input(texts):
     websocket, game = FakeWebsocket(texts), FakeGame()
