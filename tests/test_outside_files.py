@@ -69,11 +69,23 @@ def test_an_xml_entity_bomb_is_refused_before_expat_expands_it(tmp_path, capsys)
     assert "DOCTYPE" in _one_line_about(err, path)
 
 
-def test_a_record_with_no_hands_is_refused_not_stored(tmp_path, capsys):
+def _mjlog_without_hands() -> str:
     text = GAME.read_text(encoding="utf-8")
-    head = text[: text.index("<INIT")]  # the players and rules, no hand at all
-    path = tmp_path / "empty.mjlog"
-    path.write_text(head + "</mjloggm>")
+    return text[: text.index("<INIT")] + "</mjloggm>"  # the players and rules, no hand at all
+
+
+@pytest.mark.parametrize(
+    ("name", "text"),
+    [
+        ("empty.mjlog", _mjlog_without_hands()),
+        ("empty.json", '{"log": [], "name": ["a", "b", "c", "d"]}'),
+        ("empty.jsonl", '{"type":"start_game","names":["a","b","c","d"]}\n{"type":"end_game"}\n'),
+    ],
+    ids=["mjlog", "tenhou6", "mjai"],
+)
+def test_a_record_with_no_hands_is_refused_not_stored(tmp_path, capsys, name, text):
+    path = tmp_path / name
+    path.write_text(text)
     status, out, err = _import(path, tmp_path, capsys)
     assert status == 2 and "stored" not in out
     assert "no complete hand" in _one_line_about(err, path)
