@@ -81,7 +81,8 @@ def load_json(data: str | bytes, *, max_bytes: int = MAX_DECOMPRESSED_BYTES, max
             data = data.decode("utf-8")
         except UnicodeDecodeError as exc:
             raise OutsideDataError(f"not UTF-8 (byte {exc.start})") from None
-    if json_depth(data) > max_depth:
+    # fewer brackets than the limit cannot nest deeper (most rows and replies): no scan
+    if data.count("[") + data.count("{") > max_depth and json_depth(data) > max_depth:
         raise OutsideDataError(f"JSON nested deeper than {max_depth} levels")
     return json.loads(data)
 
