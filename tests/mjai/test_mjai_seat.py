@@ -156,6 +156,20 @@ async def test_a_bot_replying_deeply_nested_json_gets_the_safe_action_and_the_ma
     assert any("mjai bot in seat 3:" in c and "nested deeper" in c for c in chat)
 
 
+def test_a_reply_whose_reading_raises_gets_the_safe_action(monkeypatch):
+    from jantaku.engine.actions import Pass, Pon
+    from jantaku.engine.rulesets.riichi import mjai_bridge
+
+    def choose_and_fail(*args, **kwargs):
+        raise KeyError("a reply nobody foresaw")
+
+    monkeypatch.setattr(mjai_bridge, "choose_action", choose_and_fail)
+    bridge = MjaiSeatBridge(2, ["a", "b", "c", "d"], True)
+    legal = [Pass(), Pon(40, (41, 42))]
+    outcome = bridge.answer(b'{"type": "pon", "actor": 2}', legal, None)
+    assert outcome.action is legal[0] and outcome.problem == "a reply that could not be read (KeyError)"
+
+
 async def test_an_exception_in_the_seat_s_own_work_hands_the_seat_to_a_bot(host, monkeypatch, tmp_path):
     observed = 0
     observe = MjaiSeatBridge.observe
