@@ -7,6 +7,7 @@ them so that ``jantaku --help`` and the calculators start fast.
 from __future__ import annotations
 
 import argparse
+import io
 import json
 import sys
 from collections.abc import Callable
@@ -54,6 +55,13 @@ MAX_REQUEST_BYTES = 64 * 1024
 MAX_REQUEST_DEPTH = 16
 
 
+def _stdin_text() -> TextIO:
+    """Standard input as UTF-8 text whatever the locale; bytes that are not UTF-8 become U+FFFD, so
+    that their line is refused as not JSON instead of the batch ending in a UnicodeDecodeError."""
+    buffer = getattr(sys.stdin, "buffer", None)
+    return io.TextIOWrapper(buffer, encoding="utf-8", errors="replace") if buffer is not None else sys.stdin
+
+
 def _jsonl(stream: TextIO, answer: Callable[[object], dict[str, Any]]) -> int:
     """One answer line per request line; a bad line gets ``{"error": ...}`` and the batch goes on."""
     from ..engine.bounded import OutsideDataError, bounded_lines, load_json
@@ -82,7 +90,7 @@ def cmd_score(args: argparse.Namespace) -> int:
     from ..engine.calculator import format_result, score_json
 
     if args.jsonl:
-        return _jsonl(sys.stdin, lambda obj: score_json(args.ruleset, obj))
+        return _jsonl(_stdin_text(), lambda obj: score_json(args.ruleset, obj))
     if not args.hand:
         print(_("jantaku score: give a HAND, or --jsonl to read requests from stdin"), file=sys.stderr)
         return 2
@@ -101,7 +109,7 @@ def cmd_analyze(args: argparse.Namespace) -> int:
     from ..engine.analyzer import analyze_json, format_analysis
 
     if args.jsonl:
-        return _jsonl(sys.stdin, analyze_json)
+        return _jsonl(_stdin_text(), analyze_json)
     if not args.hand:
         print(_("jantaku analyze: give a HAND, or --jsonl to read hands from stdin"), file=sys.stderr)
         return 2

@@ -81,6 +81,18 @@ def test_jsonl_answers_a_deep_or_huge_line_with_an_error_line_and_goes_on(capsys
     assert results[4] == results[0]  # the lines after the bad ones are answered as before them
 
 
+def test_jsonl_answers_bytes_that_are_not_utf8_with_an_error_line_whatever_the_locale(capsys, monkeypatch):
+    import io
+
+    strict = io.TextIOWrapper(
+        io.BytesIO(b'\xff\xfe\n{"hand": "123m456p789s1122z"}\n'), encoding="utf-8", errors="strict"
+    )
+    monkeypatch.setattr(sys, "stdin", strict)  # as a UTF-8 locale other than C gives it
+    assert main(["analyze", "--jsonl"]) == 0
+    results = [json.loads(line) for line in capsys.readouterr().out.splitlines()]
+    assert "not JSON" in results[0]["error"] and results[1]["waits"] == ["1z", "2z"]
+
+
 def test_score_unknown_ruleset_is_a_clear_error(capsys):
     code, out, _ = run(capsys, "score", "nonsense", "123m", "--json")
     assert code == 1 and "unknown ruleset" in json.loads(out)["error"]
