@@ -8,11 +8,11 @@ traceback from deep inside (a port of 99999 used to end in OverflowError).
 from __future__ import annotations
 
 import argparse
-import json
 from pathlib import Path
 from collections.abc import Callable
 from typing import Any, NoReturn
 
+from ..engine.bounded import OutsideDataError, load_json
 from ..i18n import _
 from ..netplay.address import parse_address
 from ..netplay.paths import default_data_dir
@@ -103,8 +103,10 @@ def parse_options(items: list[str] | None, prog: str) -> dict[str, Any]:
         if not sep:
             raise SystemExit(_("{prog}: --option takes NAME=VALUE, not {value}").format(prog=prog, value=repr(item)))
         try:
-            options[name] = json.loads(value)
-        except json.JSONDecodeError:
+            options[name] = load_json(value, max_depth=16)  # an option's value nests 2 levels at most
+        except OutsideDataError as exc:
+            raise SystemExit(_("{prog}: --option {name}: {error}").format(prog=prog, name=name, error=exc)) from None
+        except ValueError:  # not JSON: the string itself
             options[name] = value
     return options
 

@@ -248,10 +248,13 @@ def cmd_history(args: argparse.Namespace) -> int:
     store = _open_store(args, "history")
     if store is None:
         return 1
+    left_out: list[str] = []
     try:
-        matches = store.finished()
+        matches = store.finished(left_out=left_out)
     finally:
         store.close()
+    for reason in left_out:  # a damaged row costs its own match only; the reader is told which
+        print(_("jantaku history: left out: {reason}").format(reason=reason), file=sys.stderr)
     for m in matches:
         scores = (m.result or {}).get("scores") or [None] * 4
         players = [{"seat": i, "name": s.name, "bot": s.bot, "score": scores[i]} for i, s in enumerate(m.seats)]
@@ -311,9 +314,9 @@ def cmd_export(args: argparse.Namespace) -> int:
     except KeyError:
         print(_("jantaku export: there is no match {match}").format(match=args.match), file=sys.stderr)
         return 1
-    except StoreError as exc:  # a damaged row
+    except StoreError as exc:  # a damaged row: refused data, as every reader of outside data answers it
         print(f"jantaku export: {exc}", file=sys.stderr)
-        return 1
+        return 2
     finally:
         store.close()
     exporter = FORMATS[args.format].export

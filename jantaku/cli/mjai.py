@@ -67,6 +67,7 @@ def add_parsers(sub: argparse._SubParsersAction) -> None:
 
 def cmd_mjai_bot(args: argparse.Namespace) -> int:
     from ..engine.bots import bot_names
+    from ..engine.bounded import load_json
     from ..engine.rulesets.riichi.mjai_bot import NONE, MjaiBot
 
     if args.bot not in bot_names():
@@ -81,8 +82,8 @@ def cmd_mjai_bot(args: argparse.Namespace) -> int:
         reply = NONE
         if len(line) <= MAX_LINE and line.strip():
             try:
-                data = json.loads(line)
-            except ValueError:
+                data = load_json(line, max_bytes=MAX_LINE)
+            except ValueError:  # not JSON, or nested deeper than any mjai batch: answered "none"
                 data = None
             events = data if isinstance(data, list) else [data] if isinstance(data, dict) else None
             if events is not None and all(isinstance(e, dict) for e in events):

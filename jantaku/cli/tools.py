@@ -7,10 +7,11 @@ them so that ``jantaku --help`` and the calculators start fast.
 from __future__ import annotations
 
 import argparse
+import io
 import json
 import sys
-from collections.abc import Callable, Iterable
-from typing import TYPE_CHECKING, Any
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any, TextIO
 
 from ..i18n import _, format_number, format_signed, ngettext
 from .common import at_least, parse_options
@@ -49,14 +50,31 @@ def _score_request_from_args(args: argparse.Namespace) -> dict[str, Any]:
     return req
 
 
-def _jsonl(lines: Iterable[str], answer: Callable[[object], dict[str, Any]]) -> int:
-    for line in lines:
+# one request line: a hand with every option is under 1 KiB; nothing we read nests deeper than 4
+MAX_REQUEST_BYTES = 64 * 1024
+MAX_REQUEST_DEPTH = 16
+
+
+def _stdin_text() -> TextIO:
+    """Standard input as UTF-8 text whatever the locale; bytes that are not UTF-8 become U+FFFD, so
+    that their line is refused as not JSON instead of the batch ending in a UnicodeDecodeError."""
+    buffer = getattr(sys.stdin, "buffer", None)
+    return io.TextIOWrapper(buffer, encoding="utf-8", errors="replace") if buffer is not None else sys.stdin
+
+
+def _jsonl(stream: TextIO, answer: Callable[[object], dict[str, Any]]) -> int:
+    """One answer line per request line; a bad line gets ``{"error": ...}`` and the batch goes on."""
+    from ..engine.bounded import OutsideDataError, bounded_lines, load_json
+
+    for line in bounded_lines(stream, MAX_REQUEST_BYTES):
         line = line.strip()
         if not line:
             continue
         try:
-            obj = json.loads(line)
-        except json.JSONDecodeError as exc:
+            obj = load_json(line, max_bytes=MAX_REQUEST_BYTES, max_depth=MAX_REQUEST_DEPTH)
+        except OutsideDataError as exc:
+            out = {"error": str(exc)}
+        except ValueError as exc:  # json.JSONDecodeError
             out = {"error": f"not JSON: {exc}"}
         else:
             try:
@@ -72,7 +90,7 @@ def cmd_score(args: argparse.Namespace) -> int:
     from ..engine.calculator import format_result, score_json
 
     if args.jsonl:
-        return _jsonl(sys.stdin, lambda obj: score_json(args.ruleset, obj))
+        return _jsonl(_stdin_text(), lambda obj: score_json(args.ruleset, obj))
     if not args.hand:
         print(_("jantaku score: give a HAND, or --jsonl to read requests from stdin"), file=sys.stderr)
         return 2
@@ -91,7 +109,7 @@ def cmd_analyze(args: argparse.Namespace) -> int:
     from ..engine.analyzer import analyze_json, format_analysis
 
     if args.jsonl:
-        return _jsonl(sys.stdin, analyze_json)
+        return _jsonl(_stdin_text(), analyze_json)
     if not args.hand:
         print(_("jantaku analyze: give a HAND, or --jsonl to read hands from stdin"), file=sys.stderr)
         return 2
@@ -187,23 +205,17 @@ def summary_text(s: dict[str, Any]) -> str:
 # --- import ------------------------------------------------------------------------
 
 
-def _read_log(path: str) -> str:
-    import gzip
-
-    with open(path, "rb") as fh:
-        raw = fh.read()
-    if raw[:2] == b"\x1f\x8b":
-        raw = gzip.decompress(raw)
-    return raw.decode("utf-8")
-
-
 def cmd_import(args: argparse.Namespace) -> int:
+    from ..engine.bounded import OutsideDataError, read_outside_file
     from .formats import import_format
 
     try:
-        text = _read_log(args.file)
+        text = read_outside_file(args.file).decode("utf-8")
     except (OSError, UnicodeDecodeError) as exc:
         print(_("jantaku import: cannot read {file}: {error}").format(file=args.file, error=exc), file=sys.stderr)
+        return 2
+    except OutsideDataError as exc:
+        print(outside_data_error(args.file, exc), file=sys.stderr)
         return 2
     fmt = import_format(text)
     if fmt is None:
@@ -228,6 +240,10 @@ def cmd_import(args: argparse.Namespace) -> int:
     if args.check:
         for line in report.lines(verbose=True):
             print(line)
+    if not report.hands or (report.match is not None and not report.match.results):
+        # a record with no complete hand is no match: nothing to keep, and not a success
+        print(outside_data_error(args.file, _("no complete hand to import")), file=sys.stderr)
+        return 2
     stored = _store_import(args, report)
     if stored:
         print(stored)
@@ -241,6 +257,11 @@ def _tried_formats() -> str:
     return "; ".join(
         _("not {format} (that is {needs})").format(format=_(f.description), needs=_(f.needs)) for f in import_formats()
     )
+
+
+def outside_data_error(file: str, reason: object) -> str:
+    """The one line a command says of a file (or line) from outside that it refuses."""
+    return _("jantaku: {file}: {reason}").format(file=file, reason=reason)
 
 
 def _store_import(args: argparse.Namespace, report: ImportReport | MjaiImportReport) -> str | None:

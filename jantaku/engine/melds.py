@@ -129,6 +129,8 @@ def parse_meld(text: str, *, taken: set[int] | None = None) -> Meld:
     if type_ is MeldType.PUNG_CONCEALED:
         raise NotationError(f"{text!r}: unknown meld type {name!r} (chi, pon, kan, ankan, kakan)")
     tiles = parse_tiles(tiles_text, taken)
+    if not tiles:
+        raise NotationError(f"{text!r}: a meld without tiles (e.g. pon:555z)")
     try:
         return make_meld(
             type_,

@@ -22,6 +22,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
+from ..engine.bounded import load_json
 from ..playertext import clean_player_text
 from .protocol import PROTOCOL_VERSION
 
@@ -62,8 +63,8 @@ def parse_beacon(data: bytes, addr: tuple[str, int]) -> HostInfo | None:
     if len(data) > MAX_BEACON:
         return None
     try:
-        obj = json.loads(data)
-    except (ValueError, UnicodeDecodeError):
+        obj = load_json(data, max_bytes=MAX_BEACON, max_depth=4)  # a beacon is one flat object
+    except ValueError:  # not JSON, not UTF-8, or nested deeper than a beacon is
         return None
     if not isinstance(obj, dict) or obj.get("app") != APP or _port(obj.get("port")) is None:
         return None

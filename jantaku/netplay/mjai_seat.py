@@ -219,12 +219,17 @@ class MjaiPlayer:
             outcome = self.bridge.answer(reply, legal, view)
             if outcome.action is not None:
                 if outcome.problem:
-                    self.fallbacks.append(outcome.problem)
+                    self._note(outcome.problem)
                 return outcome.action, outcome.problem
         outcome = self.bridge.answer(None, legal, view)
         assert outcome.action is not None  # a missing reply always comes to the safe action
-        self.fallbacks.append(outcome.problem or "")
+        self._note(outcome.problem or "")
         return outcome.action, outcome.problem
+
+    def _note(self, problem: str) -> None:
+        if problem not in self.fallbacks:  # each kind of trouble once in the log, not once per decision
+            log.info("mjai seat %d: %s; the safe action was played", self.bridge.seat, problem)
+        self.fallbacks.append(problem)
 
 
 def _ends_something(events: list[dict[str, Any]]) -> bool:
@@ -255,58 +260,69 @@ async def play_seat(
         hung = player is not None and player.hung
         return hung or channel.closed or (alive is not None and not alive())
 
-    async for msg in client.updates():
-        kind = msg["type"]
-        if kind == "bye" or (kind == "table_closed" and msg.get("table") == table):
-            return last
-        if kind != "update" or msg.get("table") != table:
-            continue
-        view: View = msg["view"]
-        last = view
-        if player is None:
-            if view.variant != MJAI_VARIANT:
-                raise ValueError(f"mjai plays {MJAI_VARIANT}; table {table} plays {view.variant}")
-            names = [
-                s.get("name") or f"seat {i + 1}"
-                for i, s in enumerate((client.tables.get(table) or {}).get("seats") or [{}] * 4)
-            ]
-            player = MjaiPlayer(MjaiSeatBridge(seat, names, view.rules.red_fives), channel, time_limit, per_event)
-        events = []
-        for wire in msg.get("events") or ():
-            with contextlib.suppress(ValueError, TypeError):
-                events.append(decode_event(wire))
-        player.bridge.observe(events, view)
-        if gone():
-            why = "has not answered for a while" if player.hung else "is gone"
-            await _say(client, table, f"the mjai bot in seat {seat + 1} {why}; a bot plays on", retries=5)
-            with contextlib.suppress(ClientError):
-                await client.leave(table)
-            return last
-        prompt = msg.get("prompt")
-        if prompt and prompt["id"] in answered:
-            prompt = None  # still open while others answer the same discard: answered already
-        if prompt:
-            answered.add(prompt["id"])
-            legal = [Action.from_wire(w) for w in prompt["actions"]]
-            if all(a.type.value == "continue" for a in legal):
+    try:
+        async for msg in client.updates():
+            kind = msg["type"]
+            if kind == "bye" or (kind == "table_closed" and msg.get("table") == table):
+                return last
+            if kind != "update" or msg.get("table") != table:
+                continue
+            view: View = msg["view"]
+            last = view
+            if player is None:
+                if view.variant != MJAI_VARIANT:
+                    raise ValueError(f"mjai plays {MJAI_VARIANT}; table {table} plays {view.variant}")
+                names = [
+                    s.get("name") or f"seat {i + 1}"
+                    for i, s in enumerate((client.tables.get(table) or {}).get("seats") or [{}] * 4)
+                ]
+                player = MjaiPlayer(MjaiSeatBridge(seat, names, view.rules.red_fives), channel, time_limit, per_event)
+            events = []
+            for wire in msg.get("events") or ():
+                with contextlib.suppress(ValueError, TypeError):
+                    events.append(decode_event(wire))
+            player.bridge.observe(events, view)
+            if gone():
+                why = "has not answered for a while" if player.hung else "is gone"
+                await _say(client, table, f"the mjai bot in seat {seat + 1} {why}; a bot plays on", retries=5)
+                with contextlib.suppress(ClientError):
+                    await client.leave(table)
+                return last
+            prompt = msg.get("prompt")
+            if prompt and prompt["id"] in answered:
+                prompt = None  # still open while others answer the same discard: answered already
+            if prompt:
+                answered.add(prompt["id"])
+                legal = [Action.from_wire(w) for w in prompt["actions"]]
+                if all(a.type.value == "continue" for a in legal):
+                    await player.tell()
+                    action, problem = legal[0], None
+                else:
+                    action, problem = await player.decide(legal, view)
+                try:
+                    await client.act(table, prompt["id"], action, fallback=problem)
+                except ClientError as exc:
+                    if exc.code != ErrorCode.STALE_PROMPT:
+                        raise
+                if problem:
+                    if on_fallback is not None:
+                        on_fallback(problem)
+                    await notes.fallback(client, table, f"{problem}; played {action} instead")
+            elif _ends_something(player.bridge.queued):
                 await player.tell()
-                action, problem = legal[0], None
-            else:
-                action, problem = await player.decide(legal, view)
-            try:
-                await client.act(table, prompt["id"], action, fallback=problem)
-            except ClientError as exc:
-                if exc.code != ErrorCode.STALE_PROMPT:
-                    raise
-            if problem:
-                if on_fallback is not None:
-                    on_fallback(problem)
-                await notes.fallback(client, table, f"{problem}; played {action} instead")
-        elif _ends_something(player.bridge.queued):
-            await player.tell()
-        if view.match is not None and view.match.phase == "over":
-            await player.tell()  # end_game
-            return view
+            if view.match is not None and view.match.phase == "over":
+                await player.tell()  # end_game
+                return view
+    except ClientError:
+        raise  # the connection to the host failed: the host's grace and bots take the seat over
+    except Exception as exc:
+        if player is None:
+            raise  # not an mjai table, or nothing played yet: the caller's error
+        # whatever went wrong here must not leave the seat taken by a task that no longer answers
+        log.warning("mjai seat %d: %s: %s; a bot plays on", seat, type(exc).__name__, exc)
+        await _say(client, table, f"the mjai bot in seat {seat + 1} failed; a bot plays on", retries=5)
+        with contextlib.suppress(ClientError):
+            await client.leave(table)
     return last
 
 

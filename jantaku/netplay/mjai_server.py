@@ -15,6 +15,8 @@ import contextlib
 import json
 import logging
 
+from ..engine.bounded import OutsideDataError, load_json
+from ..engine.rulesets.riichi.mjai_bridge import MAX_REPLY_BYTES, MAX_REPLY_DEPTH
 from ..i18n import _
 from .client import Client, ClientError
 from .mjai_seat import DEFAULT_TIME_LIMIT, LineChannel, play_seat
@@ -34,7 +36,9 @@ def parse_join(line: bytes | None, default_table: int | None) -> tuple[str, int]
     if line is None:
         raise JoinError("no join message")
     try:
-        msg = json.loads(line)
+        msg = load_json(line, max_bytes=MAX_REPLY_BYTES, max_depth=MAX_REPLY_DEPTH)
+    except OutsideDataError as exc:
+        raise JoinError(f"the join message: {exc}") from None
     except ValueError:
         raise JoinError("the join message is not JSON") from None
     if not isinstance(msg, dict) or msg.get("type") != "join":
@@ -71,6 +75,8 @@ async def bridge_client(
         log.info("mjai client: %s", exc)
         with contextlib.suppress(Exception):
             await channel.send(json.dumps({"type": "error", "message": str(exc)[:200]}))
+    except Exception as exc:  # one client's trouble is logged once, in a line; the server serves the others
+        log.warning("mjai client: %s: %s", type(exc).__name__, str(exc)[:200])
     finally:
         await channel.close()
 

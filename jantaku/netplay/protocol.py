@@ -87,6 +87,8 @@ class Limits:
     max_array_len: int = 256
     max_map_len: int = 64
     strict_map_key: bool = True  # only string keys
+    # arrays and maps inside one another (the message itself is 1; a request needs 4); None: unchecked
+    max_depth: int | None = 8
 
     @property
     def max_buffer_size(self) -> int:
@@ -97,8 +99,14 @@ class Limits:
 # what the host accepts from a client (requests are small)
 CLIENT_LIMITS = Limits()
 # what a client accepts from the host: views and results are larger, maps have seat-number keys
+# (a view's depth is ours to keep: not walked on every update; msgpack's own stack stops at 1024)
 HOST_LIMITS = Limits(
-    max_message=4 * 1024 * 1024, read_chunk=64 * 1024, max_array_len=65536, max_map_len=4096, strict_map_key=False
+    max_message=4 * 1024 * 1024,
+    read_chunk=64 * 1024,
+    max_array_len=65536,
+    max_map_len=4096,
+    strict_map_key=False,
+    max_depth=None,
 )
 
 
@@ -151,9 +159,28 @@ class MessageReader:
             size, self._consumed = end - self._consumed, end
             if size > self.limits.max_message:
                 raise ProtocolError(ErrorCode.TOO_LARGE, f"a message of {size} bytes is over {self.limits.max_message}")
+            if self.limits.max_depth is not None and nested_deeper(msg, self.limits.max_depth):
+                raise ProtocolError(ErrorCode.MALFORMED, f"a message nested deeper than {self.limits.max_depth} levels")
             yield check_envelope(msg)
         if self._fed - self._consumed > self.limits.max_message:
             raise ProtocolError(ErrorCode.TOO_LARGE, f"a message is over {self.limits.max_message} bytes")
+
+
+def nested_deeper(value: object, limit: int) -> bool:
+    """Whether decoded msgpack nests arrays and maps more than ``limit`` deep, looked at a level at a
+    time (no recursion; a flat request costs one look at its values).
+
+    >>> nested_deeper({"type": "act", "action": ["discard", 5]}, 2), nested_deeper({"a": [[1]]}, 2)
+    (False, True)
+    """
+    level: list[object] = [value]
+    for _ in range(limit):
+        level = [
+            item for v in level if isinstance(v, (dict, list)) for item in (v.values() if isinstance(v, dict) else v)
+        ]
+        if not level:
+            return False
+    return any(isinstance(v, (dict, list)) for v in level)
 
 
 def check_envelope(msg: Any) -> dict[str, Any]:

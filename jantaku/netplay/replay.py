@@ -19,11 +19,11 @@
 
 from __future__ import annotations
 
-import json
 from pathlib import Path
 from typing import Any
 
 from ..engine.actions import Action
+from ..engine.bounded import load_json, read_outside_file
 from ..engine.match import STOP_SEAT, Match, MatchRecord
 from ..engine.views import View
 
@@ -107,4 +107,4 @@ class ReplayCursor:
 
 def load_record(path: str | Path) -> MatchRecord:
     """A record exported with ``jantaku export MATCH --format json``."""
-    return MatchRecord.from_wire(json.loads(Path(path).read_text()))
+    return MatchRecord.from_wire(load_json(read_outside_file(path)))

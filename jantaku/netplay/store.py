@@ -35,6 +35,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from ..engine.bounded import load_json
 from ..engine.match import MatchRecord
 from ..playertext import clean_player_text
 from .journal import JOURNAL_NAME, DecisionJournal, DecisionRow, read_journal
@@ -99,6 +100,10 @@ CREATE INDEX matches_status ON matches(status);
 """
 
 
+# a column's JSON: a whole match's walls are about 20 KiB, a hand's result under 4 KiB
+MAX_STORED_JSON_BYTES = 16 * 1024 * 1024
+
+
 class StoreError(Exception):
     """The database cannot be used (not ours, corrupt, newer, locked); nothing was written."""
 
@@ -116,8 +121,8 @@ def _stored_json(text: Any, what: str, kind: type, *, match_id: int) -> Any:
     ...
     jantaku.netplay.store.StoreError: match 4: the stored options: not a JSON object
     """
-    try:
-        value = json.loads(text)
+    try:  # bounded: a row nested 100,000 deep once ended json.loads in a RecursionError
+        value = load_json(text, max_bytes=MAX_STORED_JSON_BYTES)
     except (TypeError, ValueError) as exc:
         raise StoreError(f"match {match_id}: the stored {what}: not valid JSON ({exc})") from None
     if not isinstance(value, kind):
@@ -517,8 +522,9 @@ class Store:
         """Every match that was being played, with all its decisions."""
         return [self.load(i) for i in self.unfinished_ids()]
 
-    def finished(self, limit: int = 1000) -> list[StoredMatch]:
-        """Finished matches, newest first (without their decisions); a damaged one is left out and logged."""
+    def finished(self, limit: int = 1000, *, left_out: list[str] | None = None) -> list[StoredMatch]:
+        """Finished matches, newest first (without their decisions); a damaged one is left out and logged
+        (and its reason added to ``left_out``)."""
         rows = self.db.execute(
             "SELECT id FROM matches WHERE status = 'finished' ORDER BY finished DESC, id DESC LIMIT ?", (limit,)
         ).fetchall()
@@ -528,6 +534,8 @@ class Store:
                 out.append(self.load(match_id, decisions=False))
             except StoreError as exc:
                 log.warning("%s; left out of the history", exc)
+                if left_out is not None:
+                    left_out.append(str(exc))
         return out
 
     def load(self, match_id: int, *, decisions: bool = True) -> StoredMatch:
@@ -596,8 +604,10 @@ class Store:
 
     def hand_results(self, match_id: int) -> list[dict[str, Any]]:
         return [
-            json.loads(r)
-            for (r,) in self.db.execute("SELECT result FROM hands WHERE match_id = ? ORDER BY hand_index", (match_id,))
+            _stored_json(r, f"result of hand {i}", dict, match_id=match_id)
+            for i, (r,) in enumerate(
+                self.db.execute("SELECT result FROM hands WHERE match_id = ? ORDER BY hand_index", (match_id,))
+            )
         ]
 
 

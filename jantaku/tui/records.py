@@ -12,6 +12,7 @@ import time
 from pathlib import Path
 from typing import Any
 
+from ..engine.bounded import load_json, read_outside_file
 from ..engine.match import MatchRecord
 from ..i18n import _
 from ..playertext import clean_player_text
@@ -39,9 +40,9 @@ def save_record(record: MatchRecord, *, names: list[str] | None = None, folder: 
 
 def load_record(path: Path) -> tuple[MatchRecord, list[str] | None]:
     """The record in a file and the names saved with it; ``ValueError`` if it is not one."""
-    try:
-        data = json.loads(Path(path).read_text(encoding="utf-8"))
-    except (OSError, json.JSONDecodeError) as exc:
+    try:  # bounded: a file nested 100,000 deep once ended json.loads in a RecursionError
+        data = load_json(read_outside_file(path))
+    except (OSError, ValueError) as exc:  # not JSON, or over a limit (docs/formats.md)
         raise ValueError(_("cannot read {path}: {error}").format(path=path, error=exc)) from None
     names = None
     if isinstance(data, dict):  # ours keep "names"; jantaku export keeps them in "meta"

@@ -52,6 +52,47 @@ def test_analyze_jsonl_survives_bad_lines(capsys, monkeypatch):
     assert "13 or 14 tiles" in results[4]["error"]
 
 
+def test_analyze_an_empty_meld_is_a_one_line_error(capsys):
+    code, out, err = run(capsys, "analyze", "123m456p789s1122z pon:")
+    assert (
+        code == 1
+        and err == ""
+        and out.strip().splitlines() == ["error: hand: 'pon:': a meld without tiles (e.g. pon:555z)"]
+    )
+    code, out, _ = run(capsys, "analyze", "123m456p789s1122z", "pon:", "--json")
+    assert code == 1 and json.loads(out) == {"error": "hand: 'pon:': a meld without tiles (e.g. pon:555z)"}
+
+
+@pytest.mark.parametrize("command", [["analyze", "--jsonl"], ["score", "riichi", "--jsonl"]])
+def test_jsonl_answers_a_deep_or_huge_line_with_an_error_line_and_goes_on(capsys, monkeypatch, command):
+    lines = [
+        '{"hand": "123m456p789s1122z", "win": "2z"}',
+        "[" * 100_000 + "]" * 100_000,
+        '{"hand": "' + "1m" * 100_000 + '"}',
+        '{"hand": "123m456p789s1122z pon:", "win": "1z"}',
+        '{"hand": "123m456p789s1122z", "win": "2z"}',
+    ]
+    code, out, err = run(capsys, *command, stdin="\n".join(lines) + "\n", monkeypatch=monkeypatch)
+    results = [json.loads(line) for line in out.splitlines()]
+    assert code == 0 and err == "" and len(results) == 5
+    assert "deeper than" in results[1]["error"] or "over the limit" in results[1]["error"]
+    assert "over the limit" in results[2]["error"]
+    assert "meld without tiles" in results[3]["error"]
+    assert results[4] == results[0]  # the lines after the bad ones are answered as before them
+
+
+def test_jsonl_answers_bytes_that_are_not_utf8_with_an_error_line_whatever_the_locale(capsys, monkeypatch):
+    import io
+
+    strict = io.TextIOWrapper(
+        io.BytesIO(b'\xff\xfe\n{"hand": "123m456p789s1122z"}\n'), encoding="utf-8", errors="strict"
+    )
+    monkeypatch.setattr(sys, "stdin", strict)  # as a UTF-8 locale other than C gives it
+    assert main(["analyze", "--jsonl"]) == 0
+    results = [json.loads(line) for line in capsys.readouterr().out.splitlines()]
+    assert "not JSON" in results[0]["error"] and results[1]["waits"] == ["1z", "2z"]
+
+
 def test_score_unknown_ruleset_is_a_clear_error(capsys):
     code, out, _ = run(capsys, "score", "nonsense", "123m", "--json")
     assert code == 1 and "unknown ruleset" in json.loads(out)["error"]

@@ -18,10 +18,11 @@ import pytest
 HERE = Path(__file__).parent
 ROOT = HERE.parents[1]
 # the bot scripts run as programs, some under .venv-mjai's python: never import them here
-collect_ignore = ["rulebase_bot.py", "broken_bot.py", "recording_bot.py", "tcp_bot.py", "arena_match.py"]
+collect_ignore = ["rulebase_bot.py", "broken_bot.py", "deep_bot.py", "recording_bot.py", "tcp_bot.py", "arena_match.py"]
 
 RULEBASE_BOT = HERE / "rulebase_bot.py"
 BROKEN_BOT = HERE / "broken_bot.py"
+DEEP_BOT = HERE / "deep_bot.py"
 RECORDING_BOT = HERE / "recording_bot.py"
 TCP_BOT = HERE / "tcp_bot.py"
 ARENA = HERE / "arena_match.py"

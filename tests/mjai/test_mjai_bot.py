@@ -99,6 +99,7 @@ def test_the_command_answers_every_line_even_garbage():
         "not json",
         "[1, 2, 3]",
         "x" * 100,
+        "[" * 30_000 + "]" * 30_000,  # under the line limit, nested past Python's recursion
         json.dumps([dict(KYOKU), {"type": "tsumo", "actor": 0, "pai": "C"}]),
         json.dumps({"type": "end_game"}),
     ]
@@ -111,4 +112,4 @@ def test_the_command_answers_every_line_even_garbage():
     )
     replies = [json.loads(line) for line in done.stdout.splitlines()]
     assert done.returncode == 0 and len(replies) == len(lines)
-    assert replies[:4] == [{"type": "none"}] * 4 and replies[4]["type"] == "dahai" and replies[5] == {"type": "none"}
+    assert replies[:5] == [{"type": "none"}] * 5 and replies[5]["type"] == "dahai" and replies[6] == {"type": "none"}

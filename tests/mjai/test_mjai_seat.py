@@ -10,6 +10,7 @@ import sys
 
 import pytest
 
+from jantaku.engine.rulesets.riichi.mjai_bridge import MjaiSeatBridge
 from jantaku.engine.rulesets.riichi.mjai_replay import export_match
 from jantaku.netplay.client import Client
 from jantaku.netplay.host import Host
@@ -20,7 +21,7 @@ from jantaku.netplay.netbot import bot_chooser, play_table
 from jantaku.netplay.prompts import Timers
 
 from ..netplay.conftest import until
-from .conftest import BROKEN_BOT, RECORDING_BOT, RULEBASE_BOT, TCP_BOT
+from .conftest import BROKEN_BOT, DEEP_BOT, RECORDING_BOT, RULEBASE_BOT, TCP_BOT
 
 MATCH_SECONDS = 300  # a bound for a hung test, never a speed assertion
 
@@ -151,6 +152,51 @@ async def test_a_broken_bot_gets_the_safe_action_and_the_match_finishes(host, en
     assert any("mjai bot in seat 3:" in c for c in chat) and any(gone in c for c in chat)  # told to the table
 
 
+async def test_a_bot_replying_deeply_nested_json_gets_the_safe_action_and_the_match_finishes(host):
+    match_id, chat, fallbacks = await play_with(
+        host, command(sys.executable, DEEP_BOT, "{seat}"), options={"game_length": "east"}
+    )
+    assert host.store.load(match_id).status == "finished"
+    assert fallbacks and all("nested deeper than" in why for why in fallbacks)
+    by = decisions_by(host, match_id, 2)
+    assert by.get("fallback") == len(fallbacks) and by.keys() <= {"fallback", "player"}  # player: continue
+    assert any("mjai bot in seat 3:" in c and "nested deeper" in c for c in chat)
+
+
+def test_a_reply_whose_reading_raises_gets_the_safe_action(monkeypatch):
+    from jantaku.engine.actions import Pass, Pon
+    from jantaku.engine.rulesets.riichi import mjai_bridge
+
+    def choose_and_fail(*args, **kwargs):
+        raise KeyError("a reply nobody foresaw")
+
+    monkeypatch.setattr(mjai_bridge, "choose_action", choose_and_fail)
+    bridge = MjaiSeatBridge(2, ["a", "b", "c", "d"], True)
+    legal = [Pass(), Pon(40, (41, 42))]
+    outcome = bridge.answer(b'{"type": "pon", "actor": 2}', legal, None)
+    assert outcome.action is legal[0] and outcome.problem == "a reply that could not be read (KeyError)"
+
+
+async def test_an_exception_in_the_seat_s_own_work_hands_the_seat_to_a_bot(host, monkeypatch, tmp_path):
+    observed = 0
+    observe = MjaiSeatBridge.observe
+
+    def observe_until_it_fails(self, events, view):
+        nonlocal observed
+        observed += 1
+        if observed == 40:  # mid-match, as any bug of ours might
+            raise RuntimeError("a bug in the seat's own work")
+        observe(self, events, view)
+
+    monkeypatch.setattr(MjaiSeatBridge, "observe", observe_until_it_fails)
+    match_id, chat, fallbacks = await play_with(
+        host, command(sys.executable, RECORDING_BOT, "{seat}", tmp_path / "seen.jsonl"), options={"game_length": "east"}
+    )
+    assert host.store.load(match_id).status == "finished"
+    assert decisions_by(host, match_id, 2).get("bot", 0) > 0  # a Jantaku bot played the seat on
+    assert any("the mjai bot in seat 3 failed; a bot plays on" in c for c in chat)
+
+
 async def test_the_bot_sees_exactly_its_seat_s_view(host, tmp_path):
     """Everything the bot program received equals the match's mjai log as seat 2 sees it (others' tiles '?').
 
@@ -254,3 +300,21 @@ async def test_a_tcp_mjai_client_plays_through_mjai_server(host, mjai_python):
             bot.kill()
         await friend.close()
         await listener.close()
+
+
+async def test_the_mjai_server_answers_a_deeply_nested_join_in_a_line_and_serves_on(host):
+    server = await start_mjai_server("127.0.0.1", 0, "127.0.0.1", host.port, table=1)
+    port = server.sockets[0].getsockname()[1]
+    try:
+        for _ in range(2):  # the second client is served as the first was
+            reader, writer = await asyncio.open_connection("127.0.0.1", port)
+            try:
+                assert json.loads(await asyncio.wait_for(reader.readline(), 60))["type"] == "hello"
+                writer.write(b"[" * 30_000 + b"]" * 30_000 + b"\n")
+                await writer.drain()
+                answer = json.loads(await asyncio.wait_for(reader.readline(), 60))
+                assert answer["type"] == "error" and "nested deeper than" in answer["message"]
+            finally:
+                writer.close()
+    finally:
+        server.close()

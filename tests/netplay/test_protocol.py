@@ -63,7 +63,9 @@ def test_an_oversized_message_is_refused_before_it_has_all_arrived():
     [
         b"\xdd" + (50_000_000).to_bytes(4, "big"),  # array32 of 50 M elements
         b"\xdf" + (20_000_000).to_bytes(4, "big"),  # map32 of 20 M entries
-        b"\x91" * 5000,  # nesting too deep
+        b"\x91" * 5000,  # nesting too deep for msgpack itself
+        b"\x82\xa4type\xa3act\xa6action" + b"\x91" * 900 + b"\x01",  # msgpack reads it; deeper than a request is
+        msgpack.packb({"type": "create", "options": {"a": [[[[[[[1]]]]]]]}}),  # 9 levels
         b"\xc1",  # reserved byte
         msgpack.packb(msgpack.ExtType(5, b"abc")),  # extension types are not used
         msgpack.packb({1: 2}),  # keys are names

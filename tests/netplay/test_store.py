@@ -173,6 +173,7 @@ async def test_a_match_that_cannot_be_resumed_is_marked_and_the_others_go_on(tmp
     await host.stop()
 
 
+DEEP_JSON = "[" * 100_000 + "]" * 100_000
 CORRUPTIONS = {  # what a damaged row looks like (the database's integrity check still says "ok")
     "decision not JSON": (
         "UPDATE decisions SET action = '[\"discard\", ' WHERE match_id = ? AND idx = 1",
@@ -190,6 +191,13 @@ CORRUPTIONS = {  # what a damaged row looks like (the database's integrity check
     "options not JSON": ("UPDATE matches SET options = 'hands=2' WHERE id = ?", "options"),
     "options not an object": ("UPDATE matches SET options = '[1, 2]' WHERE id = ?", "options"),
     "settings not JSON": ("UPDATE matches SET settings = '{\"name\": ' WHERE id = ?", "settings"),
+    # nested deeper than Python's recursion: json.loads once raised RecursionError and the host did not start
+    "decision nested deep": (
+        f"UPDATE decisions SET action = '{DEEP_JSON}' WHERE match_id = ? AND idx = 1",
+        "decision 1",
+    ),
+    "options nested deep": (f"UPDATE matches SET options = '{DEEP_JSON}' WHERE id = ?", "options"),
+    "walls nested deep": (f"UPDATE matches SET walls = '{DEEP_JSON}' WHERE id = ?", "walls"),
 }
 
 
@@ -243,8 +251,41 @@ def test_history_and_export_report_a_damaged_row_in_one_line(tmp_path, capsys):
     store.db.execute("UPDATE matches SET options = '{hands' WHERE id = ?", (bad,))
     store.close()
     assert main(["history", "--data", str(tmp_path), "--json"]) == 0
-    listed = capsys.readouterr().out.splitlines()
+    out = capsys.readouterr()
+    listed = out.out.splitlines()
     assert len(listed) == 1 and f'"match": {good}' in listed[0]
-    assert main(["export", str(bad), "--data", str(tmp_path)]) == 1
+    assert out.err.count("\n") == 1 and f"left out: match {bad}: the stored options" in out.err
+    assert main(["export", str(bad), "--data", str(tmp_path)]) == 2
     err = capsys.readouterr().err
     assert err.count("\n") == 1 and f"match {bad}" in err and "options" in err and "Traceback" not in err
+
+
+@pytest.mark.parametrize(
+    ("column", "update"),
+    [
+        ("options", "UPDATE matches SET options = ? WHERE id = ?"),
+        ("walls", "UPDATE matches SET walls = ? WHERE id = ?"),
+        ("result", "UPDATE hands SET result = ? WHERE match_id = ?"),
+    ],
+)
+def test_history_and_export_skip_a_row_nested_deep_with_a_note(tmp_path, capsys, column, update):
+    store = Store.in_dir(tmp_path)
+    good = store.create_match(1, played(4, seed=1).record(), SEATS, {"ruleset": "basic"})
+    bad = store.create_match(2, played(4, seed=2).record(), SEATS, {"ruleset": "basic"})
+    for match_id in (good, bad):
+        store.record_hand(match_id, 0, {"kind": "draw"})
+        store.finish_match(match_id, {"scores": [0, 0, 0, 0]})
+    store.db.execute(update, (DEEP_JSON, bad))
+    store.db.commit()
+    with pytest.raises(StoreError, match=f"match {bad}: the stored"):
+        store.hand_results(bad) if column == "result" else store.load(bad)
+    store.close()
+    if column == "result":
+        return  # hands are not read by history or export
+    assert main(["history", "--data", str(tmp_path)]) == 0
+    out = capsys.readouterr()
+    assert f"#{good}" in out.out and f"#{bad}" not in out.out
+    assert out.err.count("\n") == 1 and f"left out: match {bad}: the stored {column}" in out.err
+    assert main(["export", str(bad), "--data", str(tmp_path)]) == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and f"match {bad}: the stored {column}" in err and "Traceback" not in err

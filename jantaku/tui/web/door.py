@@ -30,6 +30,7 @@ from aiohttp import WSMsgType, web
 from textual_serve.app_service import AppService
 from textual_serve.download_manager import DownloadManager
 
+from ...engine.bounded import load_json
 from ..ssh.identity import Identity, display_name
 from ..ssh.launcher import ClientLauncher
 from ...i18n import N_, gettext_in
@@ -69,8 +70,23 @@ def _is_loopback(addr: str) -> bool:
 def _size(query: Any, key: str, default: int) -> int:
     try:
         return max(10, min(int(query.get(key, default)), MAX_SIDE))
-    except ValueError:
+    except (ValueError, TypeError, OverflowError):  # "x", [1], Infinity: whatever a browser sent
         return default
+
+
+MAX_BROWSER_MESSAGE = 64 * 1024  # the websocket's own limit (max_msg_size)
+
+
+def read_browser_message(text: Any) -> tuple[str, Any] | None:
+    """The browser's ``[kind, data]`` envelope, or None for anything else (never raises: bounded JSON,
+    a message nested 30,000 deep once ended a session with a RecursionError)."""
+    try:
+        envelope = load_json(text, max_bytes=MAX_BROWSER_MESSAGE, max_depth=8)
+    except (ValueError, TypeError):
+        return None
+    if not (isinstance(envelope, list) and len(envelope) == 2 and isinstance(envelope[0], str)):
+        return None
+    return envelope[0], envelope[1]
 
 
 def browser_locale(accept_language: str | None) -> str | None:
@@ -364,10 +380,10 @@ class WebDoor:
                 return
             if message.type != WSMsgType.TEXT:
                 continue
-            try:
-                kind, data = message.json()
-            except (ValueError, TypeError):
+            envelope = read_browser_message(message.data)
+            if envelope is None:
                 continue  # not the client's envelope: ignore it
+            kind, data = envelope
             if kind == "stdin" and isinstance(data, str):
                 last_input = loop.time()
                 await service.send_bytes(data.encode())

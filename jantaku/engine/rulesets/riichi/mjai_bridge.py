@@ -26,12 +26,14 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 
 from ...actions import Action, ActionType
+from ...bounded import OutsideDataError, load_json
 from ...events import Event, RiichiEvent
 from ...views import View
 from .mjai import MjaiEvent, MjaiWriter, choose_action, safe_action
 from .view import RiichiView
 
 MAX_REPLY_BYTES = 64 * 1024  # a reply line longer than this is refused unread (a bot cannot flood the table)
+MAX_REPLY_DEPTH = 8  # an mjai reply nests 2 levels (a list of one object with a consumed list)
 TOO_LONG = b"\x00too long"  # what a transport hands on for a line that overran MAX_REPLY_BYTES
 
 
@@ -92,14 +94,19 @@ class MjaiSeatBridge:
         if reply == TOO_LONG or len(reply) > MAX_REPLY_BYTES:
             return self._fallback("a reply longer than 64 KiB", legal, drawn)
         try:
-            data = json.loads(reply)
-        except (ValueError, UnicodeDecodeError):
+            data = load_json(reply, max_bytes=MAX_REPLY_BYTES, max_depth=MAX_REPLY_DEPTH)
+        except OutsideDataError as exc:
+            return self._fallback(f"a refused reply ({exc})", legal, drawn)
+        except ValueError:
             return self._fallback("a reply that is not JSON", legal, drawn)
         if isinstance(data, list) and len(data) == 1:  # some bots answer a list of one
             data = data[0]
-        choice = choose_action(
-            data, legal, seat=self.seat, red_fives=self.red_fives, riichi_declared=self.riichi_declared
-        )
+        try:
+            choice = choose_action(
+                data, legal, seat=self.seat, red_fives=self.red_fives, riichi_declared=self.riichi_declared
+            )
+        except Exception as exc:  # a reply we did not foresee must cost the bot its decision, never its seat
+            return self._fallback(f"a reply that could not be read ({type(exc).__name__})", legal, drawn)
         if choice.declare_riichi:
             self.riichi_declared = self.reach_echoed = True
             self.queued.append({"type": "reach", "actor": self.seat})

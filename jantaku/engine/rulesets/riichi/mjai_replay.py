@@ -21,6 +21,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+from ...bounded import MAX_DECOMPRESSED_BYTES, OutsideDataError, load_json
 from ....playertext import clean_player_text
 from ...actions import (
     Abort,
@@ -118,7 +119,9 @@ def parse_log(text: str) -> list[MjaiEvent]:
         if not line:
             continue
         try:
-            data = json.loads(line)
+            data = load_json(line, max_bytes=MAX_DECOMPRESSED_BYTES)
+        except OutsideDataError as exc:
+            raise MjaiError(f"line {number}: {exc}") from None
         except json.JSONDecodeError as exc:
             raise MjaiError(f"line {number} is not JSON: {exc.msg}") from None
         for event in data if isinstance(data, list) else [data]:

@@ -48,6 +48,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any
 
+from ...bounded import MAX_DECOMPRESSED_BYTES, load_json
 from ....playertext import clean_player_text
 from ...tiles import RED_FIVE_IDS, kind_of
 from .points import round_up_100
@@ -411,7 +412,7 @@ def looks_like_tenhou6(text: str) -> bool:
 def parse_tenhou6(text: str) -> Tenhou6Log:
     """Read a record: one JSON object, or one per line (each with some of the kyoku)."""
     try:
-        objects = [json.loads(text)]
+        objects = [load_json(text, max_bytes=MAX_DECOMPRESSED_BYTES)]
     except json.JSONDecodeError as exc:
         lines = [line for line in text.splitlines() if line.strip()]
         if len(lines) < 2:
@@ -419,7 +420,7 @@ def parse_tenhou6(text: str) -> Tenhou6Log:
         objects = []
         for number, line in enumerate(lines, 1):
             try:
-                objects.append(json.loads(line))
+                objects.append(load_json(line, max_bytes=MAX_DECOMPRESSED_BYTES))
             except json.JSONDecodeError as line_exc:
                 raise Tenhou6Error(f"line {number}: not JSON: {line_exc}") from None
     logs = [_log_of(obj, i) for i, obj in enumerate(objects)]

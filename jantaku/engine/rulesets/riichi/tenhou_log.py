@@ -50,13 +50,13 @@ each player's result points.
 from __future__ import annotations
 
 import enum
-import gzip
 import re
 import xml.etree.ElementTree as ET
 from dataclasses import dataclass, field
 from typing import NamedTuple
 from urllib.parse import unquote
 
+from ...bounded import OutsideDataError, gunzip, refuse_xml_declarations
 from ....playertext import clean_player_text
 from ...melds import Meld, MeldType
 
@@ -529,7 +529,11 @@ _DISCARD_TAG = re.compile(r"([DEFGdefg])(\d+)")
 def parse_mjlog(data: str | bytes) -> TenhouGame:
     """Parse one mjlog record (text, bytes, or gzip'd bytes)."""
     if isinstance(data, bytes) and data[:2] == b"\x1f\x8b":
-        data = gzip.decompress(data)
+        data = gunzip(data)
+    try:
+        refuse_xml_declarations(data)
+    except OutsideDataError as exc:
+        raise MjlogError(str(exc)) from None
     try:
         root = ET.fromstring(data)
     except ET.ParseError as exc:
