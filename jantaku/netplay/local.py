@@ -42,7 +42,7 @@ class LocalGame:
 
 
 async def start_local_game(
-    name: str = "you",
+    name: str = "player",
     *,
     ruleset: str = "basic",
     preset: str | None = None,
@@ -64,7 +64,8 @@ async def start_local_game(
             for seat in mjai_seats:
                 host.lobby.tables[table].seats[seat].empty()  # type: ignore[union-attr]
             mjai = await seat_mjai_bots(port, table, mjai_seats)
-        client = await Client.connect("127.0.0.1", port, name)
+        # a host of one's own: a name it would refuse (a bot's, "You") is not worth a refusal here
+        client = await Client.connect("127.0.0.1", port, name, free_name=True)
         await client.join(table, 0)
     except BaseException:
         if mjai is not None:
