@@ -36,7 +36,9 @@ from ...i18n import N_, gettext_in
 from ..ssh.session import client_locale, session_language
 from ..ssh.terminal import Launch
 from ..ssh.warm import WarmStarter
+from ...netplay.clock import Clock, LoopClock
 from .access import COOKIE_MAX_AGE, COOKIE_NAME, BrowserIdentity, CookieSigner, WebAccess, new_browser_id
+from .guard import ConnectionGuard, ConnectionLimits, GuardedProtocol, is_loopback
 from .page import FONTS_DIR, game_page
 from .warm import WEB_CLIENT_MODULES, fork_app, web_warm_enabled
 
@@ -57,10 +59,7 @@ class WebSettings:
     warm_sessions: bool = True  # fork games from a warm session server (warm.py) when the command allows
     warm_preload: tuple[str, ...] = WEB_CLIENT_MODULES  # what that server imports once for all sessions
     warm_restarts: int = 3  # restarts of a server that died, per minute; then every game is spawned
-
-
-def _is_loopback(addr: str) -> bool:
-    return addr in ("127.0.0.1", "::1") or addr.startswith("127.")
+    connections: ConnectionLimits = ConnectionLimits()  # the HTTP connections' pool (guard.py)
 
 
 def _size(query: Any, key: str, default: int) -> int:
@@ -169,8 +168,11 @@ class WebDoor:
         access: WebAccess,
         cookie_secret: bytes,
         settings: WebSettings = WebSettings(),
+        clock: Clock | None = None,
     ):
         self.launcher = launcher
+        self.clock = clock  # the connections' timeouts (default: the event loop's)
+        self.guard: ConnectionGuard | None = None
         self.access = access
         self.cookies = CookieSigner(cookie_secret)
         self.settings = settings
@@ -205,7 +207,8 @@ class WebDoor:
             await self.warm.open()  # if it does not get ready, games start as new processes
         self._runner = web.AppRunner(self.make_app(), access_log=None, handle_signals=False)
         await self._runner.setup()
-        site = web.TCPSite(self._runner, bind, port)
+        self.guard = ConnectionGuard(s.connections, self.clock or LoopClock())
+        site = GuardedSite(self._runner, self.guard, bind, port)
         await site.start()
         server = site._server
         assert server is not None
@@ -231,6 +234,15 @@ class WebDoor:
     @web.middleware
     async def _gate(self, request: web.Request, handler: Callable[[web.Request], Awaitable[web.StreamResponse]]):
         """Before any route: only the login form and its post without our cookie."""
+        if self.guard is not None:
+            self.guard.request_started(request.transport)
+        try:
+            return await self._gated(request, handler)
+        finally:
+            if self.guard is not None:
+                self.guard.request_finished(request.transport)
+
+    async def _gated(self, request: web.Request, handler: Callable[[web.Request], Awaitable[web.StreamResponse]]):
         who = self.cookies.read(request.cookies.get(COOKIE_NAME))
         if who is None:
             if request.path == "/" and request.method in ("GET", "HEAD"):
@@ -295,7 +307,7 @@ class WebDoor:
         """Why a new session is refused (a msgid: the log keeps it in English, the browser gets its language)."""
         if len(self.sessions) >= self.settings.max_sessions:
             return N_("this jantaku host has as many web players as it takes; try again in a little while")
-        if not _is_loopback(addr) and Counter(self.sessions.values())[addr] >= self.settings.max_per_ip:
+        if not is_loopback(addr) and Counter(self.sessions.values())[addr] >= self.settings.max_per_ip:
             return N_("too many sessions from your address")
         return None
 
@@ -372,6 +384,27 @@ class WebDoor:
                 await service.blur()
             elif kind == "focus":
                 await service.focus()
+
+
+class GuardedSite(web.TCPSite):
+    """aiohttp's TCP site with each connection admitted by the door's :class:`ConnectionGuard` first."""
+
+    def __init__(self, runner: web.AppRunner, guard: ConnectionGuard, host: str, port: int):
+        super().__init__(runner, host, port)
+        self.guard = guard
+
+    async def start(self) -> None:
+        await web.BaseSite.start(self)  # registers with the runner (TCPSite.start would open its own server)
+        server = self._runner.server
+        assert server is not None
+        guard = self.guard
+        self._server = await asyncio.get_running_loop().create_server(
+            lambda: GuardedProtocol(server(), guard),
+            self._host,
+            self._port,
+            backlog=self._backlog,
+            reuse_address=self._reuse_address,
+        )
 
 
 def open_web_door(
