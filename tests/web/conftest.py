@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import contextlib
 import re
 import signal
 import subprocess
@@ -9,6 +10,7 @@ import sys
 import urllib.error
 import urllib.parse
 import urllib.request
+from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -26,17 +28,29 @@ class WebHost:
     """``jantaku host --web 0`` on 127.0.0.1; ``url`` is the address it printed (with ``?token=`` unless a password).
 
     With ``--ssh 0`` among the options, ``ssh_port`` is the SSH door's port.  ``env``: the host's
-    environment (default: this process's).
+    environment (default: this process's).  ``log``: a file for its log (default: this process's
+    stderr); ``preexec``: run in the child before the host starts (e.g. to set its limits).
     """
 
-    def __init__(self, data: Path, *options: str, env: dict[str, str] | None = None):
-        self.proc = subprocess.Popen(
-            [sys.executable, "-m", "jantaku", "host", "--port", "0", "--bind", "127.0.0.1", "--web", "0"]
-            + ["--data", str(data), "--no-announce", "--log-level", "warning", *options],
-            stdout=subprocess.PIPE,
-            text=True,
-            env=env,
-        )
+    def __init__(
+        self,
+        data: Path,
+        *options: str,
+        env: dict[str, str] | None = None,
+        log: Path | None = None,
+        preexec: Callable[[], None] | None = None,
+    ):
+        with contextlib.ExitStack() as files:
+            stderr = files.enter_context(log.open("w")) if log is not None else None
+            self.proc = subprocess.Popen(
+                [sys.executable, "-m", "jantaku", "host", "--port", "0", "--bind", "127.0.0.1", "--web", "0"]
+                + ["--data", str(data), "--no-announce", "--log-level", "warning", *options],
+                stdout=subprocess.PIPE,
+                stderr=stderr,
+                text=True,
+                env=env,
+                preexec_fn=preexec,
+            )
         self.banner: list[str] = []
         assert self.proc.stdout is not None
         for line in self.proc.stdout:
