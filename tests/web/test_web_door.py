@@ -203,3 +203,46 @@ def test_a_browsers_cookie_outlives_a_host_restart_but_not_another_data_dir(web_
     elsewhere = web_host(tmp_path / "other")
     assert elsewhere.request("/", cookie=cookie).status == 401
     elsewhere.stop()
+
+
+async def _raw_get(port: int, cookie: bytes) -> bytes:
+    reader, writer = await asyncio.open_connection("127.0.0.1", port)
+    writer.write(
+        b"GET / HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\nCookie: jantaku_web=" + cookie + b"\r\n\r\n"
+    )
+    answer = await asyncio.wait_for(reader.read(), 30)
+    writer.close()
+    return answer
+
+
+async def test_a_malformed_cookie_is_refused_as_no_cookie_not_a_server_error(caplog):
+    pytest.importorskip("textual_serve")
+    door = await _door()
+    try:
+        for cookie in ("a.b.é".encode(), "ä.ö.ü".encode(), b"a.b", b"a.b.c.d", b"..", b"\xff\xfe.x.y", b"=.=.="):
+            answer = await _raw_get(door.port, cookie)
+            assert answer.startswith(b"HTTP/1.1 401"), (cookie, answer[:200])
+    finally:
+        await door.stop()
+    assert not [r for r in caplog.records if r.exc_info], "a traceback was logged"
+
+
+async def test_a_resize_that_is_no_size_is_ignored_and_the_session_lives_on():
+    aiohttp = pytest.importorskip("aiohttp")
+    pytest.importorskip("textual_serve")
+    door = await _door()
+    try:
+        async with aiohttp.ClientSession(cookie_jar=aiohttp.CookieJar(unsafe=True)) as http:  # an IP's cookies
+            await _logged_in(http, door)
+            ws = await http.ws_connect(f"http://127.0.0.1:{door.port}/ws")
+            sizes = ("Infinity", "-Infinity", "NaN", "-5", '"wide"', "null", "[80]", "1e999", "true")
+            for size in sizes:
+                await ws.send_str(f'["resize", {{"width": {size}, "height": {size}}}]')
+                await ws.send_str(f'["resize", {{"width": 100, "height": {size}}}]')
+            await ws.send_json(["ping", "still there?"])
+            msg = await ws.receive(timeout=30)
+            assert msg.type == aiohttp.WSMsgType.TEXT and msg.json() == ["pong", "still there?"], msg
+            assert len(door.sessions) == 1
+            await ws.close()
+    finally:
+        await door.stop()

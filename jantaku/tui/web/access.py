@@ -80,11 +80,14 @@ class CookieSigner:
         BrowserIdentity(browser_id='abc', name='Ann')
         >>> signer.read(cookie[:-1] + "x"), signer.read("junk"), CookieSigner(b"o" * 32).read(cookie)
         (None, None, None)
+        >>> signer.read(cookie[:-1] + "é"), signer.read("é.é.é"), signer.read("a.b.c.d"), signer.read("..")
+        (None, None, None, None)
         """
-        if not value or value.count(".") != 2:
+        # the cookie is the browser's to send: any text at all, so its shape is checked before anything
+        if not value or not value.isascii() or value.count(".") != 2:
             return None
         browser_id, name, signature = value.split(".")
-        if not hmac.compare_digest(signature, self._sign(f"{browser_id}.{name}")):
+        if not browser_id or not hmac.compare_digest(signature.encode(), self._sign(f"{browser_id}.{name}").encode()):
             return None
         try:
             decoded = base64.urlsafe_b64decode(name + "=" * (-len(name) % 4)).decode()

@@ -18,6 +18,7 @@ from __future__ import annotations
 import asyncio
 import html
 import logging
+import math
 import os
 from collections import Counter
 from collections.abc import Awaitable, Callable
@@ -62,11 +63,28 @@ class WebSettings:
     connections: ConnectionLimits = ConnectionLimits()  # the HTTP connections' pool (guard.py)
 
 
-def _size(query: Any, key: str, default: int) -> int:
+def terminal_side(value: object) -> int | None:
+    """Columns or rows a browser asked for, within 10..MAX_SIDE; None if it is no finite number.
+
+    It comes from the browser as it likes (a query string, a JSON resize message):
+
+    >>> [terminal_side(v) for v in (120, "40", 2.5, -3, 10**9, float("inf"), float("nan"), "x", None, True, [80])]
+    [120, 40, 10, 10, 500, None, None, None, None, None, None]
+    """
+    if isinstance(value, bool) or not isinstance(value, int | float | str):
+        return None
     try:
-        return max(10, min(int(query.get(key, default)), MAX_SIDE))
+        number = float(value)
     except ValueError:
-        return default
+        return None
+    if not math.isfinite(number):
+        return None
+    return max(10, min(int(number), MAX_SIDE))
+
+
+def _size(query: Any, key: str, default: int) -> int:
+    side = terminal_side(query.get(key, default))
+    return default if side is None else side
 
 
 def browser_locale(accept_language: str | None) -> str | None:
@@ -376,8 +394,10 @@ class WebDoor:
                 last_input = loop.time()
                 await service.send_bytes(data.encode())
             elif kind == "resize" and isinstance(data, dict):
-                last_input = loop.time()
-                await service.set_terminal_size(_size(data, "width", 80), _size(data, "height", 24))
+                width, height = terminal_side(data.get("width")), terminal_side(data.get("height"))
+                if width is not None and height is not None:  # else not a size: ignored
+                    last_input = loop.time()
+                    await service.set_terminal_size(width, height)
             elif kind == "ping":
                 await websocket.send_json(["pong", data])
             elif kind == "blur":
