@@ -24,6 +24,13 @@ class Reply:
     cookie: str | None  # the Set-Cookie header's name=value, if any
 
 
+def form_token_in(page: str) -> str:
+    """The login form's token (the door takes the form only with it and its cookie)."""
+    match = re.search(r'name="form_token" value="([^"]+)"', page)
+    assert match, page
+    return match.group(1)
+
+
 class WebHost:
     """``jantaku host --web 0`` on 127.0.0.1; ``url`` is the address it printed (with ``?token=`` unless a password).
 
@@ -86,9 +93,21 @@ class WebHost:
         set_cookie = headers.get("Set-Cookie")
         return Reply(status, body, set_cookie.split(";", 1)[0] if set_cookie else None)
 
+    def try_login(self, name: str, secret: str | None = None) -> Reply:
+        """Open the login form, then post it (with the form's token and cookie) with ``secret``
+        (default: the printed token)."""
+        page = self.request("/")
+        assert page.status == 401 and page.cookie, page
+        form = {
+            "name": name,
+            "secret": self.token if secret is None else secret,
+            "form_token": form_token_in(page.body),
+        }
+        return self.request("/login", form=form, cookie=page.cookie)
+
     def log_in(self, name: str, secret: str | None = None) -> str:
         """The identity cookie (name=value) after a good login."""
-        reply = self.request("/login", form={"name": name, "secret": self.token if secret is None else secret})
+        reply = self.try_login(name, secret)
         assert reply.status == 303 and reply.cookie, reply
         return reply.cookie
 

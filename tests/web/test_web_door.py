@@ -10,6 +10,8 @@ import pytest
 
 from jantaku.tui.web import hosting
 
+from .conftest import form_token_in
+
 
 def test_a_token_door_refuses_everything_without_the_token(web_host, tmp_path):
     host = web_host(tmp_path / "data")
@@ -18,8 +20,8 @@ def test_a_token_door_refuses_everything_without_the_token(web_host, tmp_path):
         reply = host.request(path)
         assert reply.status in (401, 403), (path, reply.status)
         assert "textual-terminal" not in reply.body  # the game's page only after logging in
-    assert host.request("/login", form={"name": "Ann", "secret": "guess"}).status == 403
-    assert host.request("/login", form={"name": "Ann", "secret": ""}).status == 403
+    assert host.try_login("Ann", "guess").status == 403
+    assert host.try_login("Ann", "").status == 403
     cookie = host.log_in("Ann")
     page = host.request("/", cookie=cookie)
     assert page.status == 200 and 'class="textual-terminal"' in page.body
@@ -39,7 +41,7 @@ def test_a_password_door_takes_the_password_and_no_token(web_host, tmp_path):
     host = web_host(tmp_path / "data", "--web-password-file", str(secret_file))
     assert host.token == ""  # the printed address carries no key
     assert host.request("/").status == 401
-    assert host.request("/login", form={"name": "Ann", "secret": "open"}).status == 403
+    assert host.try_login("Ann", "open").status == 403
     cookie = host.log_in("Ann", "open sesame")
     assert host.request("/", cookie=cookie).status == 200
     host.stop()
@@ -128,8 +130,15 @@ async def _door(**settings):
     return door
 
 
+async def _login_form(http, door) -> dict[str, str]:
+    """The login form's fields but name and secret (its cookie is in ``http``'s jar)."""
+    async with http.get(f"http://127.0.0.1:{door.port}/") as page:
+        return {"form_token": form_token_in(await page.text())}
+
+
 async def _logged_in(http, door) -> None:
-    async with http.post(f"http://127.0.0.1:{door.port}/login", data={"name": "Ann", "secret": "pw"}) as r:
+    form = {"name": "Ann", "secret": "pw", **await _login_form(http, door)}
+    async with http.post(f"http://127.0.0.1:{door.port}/login", data=form) as r:
         assert r.status == 200  # followed the redirect to the game's page
 
 

@@ -12,6 +12,7 @@ from __future__ import annotations
 import base64
 import hashlib
 import hmac
+import re
 import secrets
 from dataclasses import dataclass
 
@@ -98,3 +99,61 @@ class CookieSigner:
 
 def new_browser_id() -> str:
     return secrets.token_urlsafe(16)
+
+
+def cookie_key(secret: bytes, access: WebAccess) -> bytes:
+    """The key the identity cookies are signed with: the data directory's ``secret`` and, at a
+    password door, the password, so a new password shuts out every browser that came in with
+    the old one.  A token door's token is new at every start and its browsers keep their seats
+    across restarts (docs/web.md), so it is not part of the key.
+
+    >>> a, b = WebAccess("pw", "password"), WebAccess("new", "password")
+    >>> cookie_key(b"k", a) == cookie_key(b"k", a), cookie_key(b"k", a) == cookie_key(b"k", b)
+    (True, False)
+    >>> cookie_key(b"k", WebAccess("t1", "token")) == cookie_key(b"k", WebAccess("t2", "token"))
+    True
+    """
+    door = b"password:" + access.secret.encode() if access.kind == "password" else b"token"
+    return hmac.new(secret, b"jantaku-web-cookie-key:" + door, hashlib.sha256).digest()
+
+
+FORM_COOKIE = "jantaku_form"
+FORM_COOKIE_MAX_AGE = 86400  # seconds a login form stays good
+FORM_FIELD = "form_token"
+NONCE_SHAPE = re.compile(r"[A-Za-z0-9_-]{1,64}")
+
+
+class LoginForms:
+    """The login form's guard against other sites (CSRF): a random value in a cookie of its own
+    (``SameSite=Strict``: a post from another site's page does not carry it) and that value's
+    signature in the form (another site cannot read our page to copy it).  A post is taken only
+    with both, matching.
+
+    >>> forms = LoginForms(b"k" * 32)
+    >>> nonce = forms.new_nonce()
+    >>> forms.valid(nonce, forms.token_for(nonce)), forms.valid(nonce, ""), forms.valid(None, forms.token_for(nonce))
+    (True, False, False)
+    >>> forms.valid(forms.new_nonce(), forms.token_for(nonce)), forms.valid("é", "é")
+    (False, False)
+    """
+
+    def __init__(self, secret: bytes):
+        self._secret = secret
+
+    @staticmethod
+    def new_nonce() -> str:
+        return secrets.token_urlsafe(16)
+
+    @staticmethod
+    def usable(nonce: str | None) -> bool:
+        """Whether a form cookie is of our shape (the browser's to send: any text at all)."""
+        return nonce is not None and NONCE_SHAPE.fullmatch(nonce) is not None
+
+    def token_for(self, nonce: str) -> str:
+        digest = hmac.new(self._secret, b"jantaku-login-form:" + nonce.encode(), hashlib.sha256).digest()
+        return base64.urlsafe_b64encode(digest).decode().rstrip("=")
+
+    def valid(self, nonce: str | None, token: str) -> bool:
+        if nonce is None or not self.usable(nonce) or not token.isascii():
+            return False
+        return hmac.compare_digest(token.encode(), self.token_for(nonce).encode())
