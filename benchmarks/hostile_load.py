@@ -16,6 +16,14 @@ the host's event loop.  The attacks stay within the documented limits:
   and a second run at 19 a second (the issue's figure: the rate limiter cuts them off);
 * ``bots``: 10 identities each trying to start 4 matches of four strong bots that play at once.
 
+The web door's (issue 25; a web door with a password opens beside the host, in its event loop, for
+these runs; the attackers are ``tests/web/attackers.py``):
+
+* ``webidle``: 1100 connections to the web door that never send a byte (the door's pool is 128,
+  stretching to 256; its request timeout 10 s), each one closed opened again;
+* ``webbrute``: 50 browsers each opening the login form and posting a wrong password as fast as
+  they are answered (the throttle checks 5 a second in all).
+
 Printed per run: p50 and p99 in ms, and ``ratio`` lines against the calm run and against the
 budget (p50 10 ms, p99 100 ms).  Loopback counts as no address here, as on a real host, so the
 per-address caps are not in play: what holds is per identity.
@@ -45,13 +53,17 @@ ATTACKS = {
     "list19": ["list", "--clients", "40", "--rate", "19"],
     "bots": ["bots", "--clients", "10", "--tables", "4"],
 }
+WEB_ATTACKS = {  # tests/web/attackers.py, against a web door beside the host
+    "webidle": ["idle", "--clients", "1100"],
+    "webbrute": ["brute", "--clients", "50"],
+}
 
 
-async def attack(port: int, argv: list[str], seconds: float) -> dict:
+async def attack(port: int, argv: list[str], seconds: float, module: str = "tests.netplay.attackers") -> dict:
     proc = await asyncio.create_subprocess_exec(
         sys.executable,
         "-m",
-        "tests.netplay.attackers",
+        module,
         *argv,
         "--port",
         str(port),
@@ -65,6 +77,30 @@ async def attack(port: int, argv: list[str], seconds: float) -> dict:
     return json.loads(lines[-1]) if lines else {"attack": argv[0], "failed": True}
 
 
+async def open_web_door(host: Host):
+    """A web door beside ``host`` (a password door; no game is started by the web attacks)."""
+    import secrets
+
+    from jantaku.tui.web.access import WebAccess
+    from jantaku.tui.web.door import WebSettings, open_web_door
+
+    door = open_web_door(
+        host,
+        secrets.token_bytes(32),
+        WebAccess.with_password("correct horse"),
+        settings=WebSettings(warm_sessions=False),
+    )
+    await door.start(0, "127.0.0.1")
+    return door
+
+
+async def start_web_attack(host: Host, name: str, seconds: float):
+    """The web door for attack ``name`` and the attack under way (both to be awaited and stopped)."""
+    door = await open_web_door(host)
+    assert door.port is not None
+    return door, asyncio.ensure_future(attack(door.port, WEB_ATTACKS[name], seconds, module="tests.web.attackers"))
+
+
 async def measure(acts: int, name: str) -> tuple[float, float]:
     try:
         return percentiles(await asyncio.wait_for(innocent_latencies(host_port, acts, name=name), 120))
@@ -76,7 +112,7 @@ async def measure(acts: int, name: str) -> tuple[float, float]:
 async def main() -> None:
     global host_port
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("--attacks", default="slowloris,tables,list,list19,bots")
+    parser.add_argument("--attacks", default="slowloris,tables,list,list19,bots,webidle,webbrute")
     parser.add_argument("--seconds", type=float, default=8.0, help="how long each attack runs")
     parser.add_argument("--acts", type=int, default=200, help="innocent decisions measured per run")
     parser.add_argument("--host-src", help="a source tree whose jantaku package hosts (default: this one)")
@@ -91,12 +127,17 @@ async def main() -> None:
         host_port = await host.start(port=0)
         for _ in range(args.tables):
             host.create_quick_table()
-        running = None
-        if name != "calm":
+        running = web_door = None
+        if name in WEB_ATTACKS:
+            web_door, running = await start_web_attack(host, name, args.seconds)
+            await asyncio.sleep(1.5)  # under way
+        elif name != "calm":
             running = asyncio.ensure_future(attack(host_port, ATTACKS[name], args.seconds))
             await asyncio.sleep(1.5)  # under way
         p50, p99 = await measure(args.acts, f"innocent-{name}")
         result = await running if running is not None else None
+        if web_door is not None:
+            await web_door.stop()
         await host.stop()
         if name == "calm":
             calm50, calm99 = p50, p99
