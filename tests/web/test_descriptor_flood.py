@@ -99,3 +99,19 @@ def test_idle_web_sockets_starve_neither_the_tcp_port_nor_the_ssh_door_nor_the_w
             host.proc.wait(10)
     size = log.stat().st_size
     assert size < 20_000, log.read_text()[-3000:]  # a few rate-limited lines, no traceback per accept
+
+
+def test_the_host_raises_its_soft_descriptor_limit_to_the_hard_one(tmp_path):
+    pytest.importorskip("textual_serve")
+    from .conftest import WebHost
+
+    def low_soft_limit() -> None:
+        resource.setrlimit(resource.RLIMIT_NOFILE, (256, LIMIT))
+
+    host = WebHost(tmp_path / "data", preexec=low_soft_limit)
+    try:
+        with open(f"/proc/{host.proc.pid}/limits") as f:
+            soft, hard = next(line for line in f if line.startswith("Max open files")).split()[3:5]
+        assert (int(soft), int(hard)) == (LIMIT, LIMIT)
+    finally:
+        host.stop()

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+import logging
 import socket
 import sys
 
@@ -80,6 +81,16 @@ def test_with_nothing_to_push_out_a_newcomer_beyond_twice_the_pool_is_refused():
         guard.request_started(peer)
     assert guard.admit(StandIn(), "127.0.0.1") == FULL
     assert not any(peer.closed for peer in playing) and len(guard) == 2
+
+
+def test_a_flood_of_refusals_and_timeouts_is_a_line_a_kind(caplog):
+    guard, clock = _guard(max_per_address=1, max_connections=1000, request_timeout=10.0)
+    with caplog.at_level(logging.WARNING, "jantaku.tui.web.guard"):
+        for i in range(500):  # 500 addresses, each over its share
+            guard.admit(StandIn(), f"10.0.{i // 256}.{i % 256}")
+            guard.admit(StandIn(), f"10.0.{i // 256}.{i % 256}")
+        clock.advance(10.0)  # and the 500 admitted ones time out
+    assert len(caplog.records) == 2, [r.getMessage() for r in caplog.records]
 
 
 # --- the real door, in process, on a fake clock ----------------------------------------------------

@@ -81,7 +81,7 @@ class ConnectionGuard:
         """Take ``peer`` into the pool; returns why it must be turned away (a msgid), or None."""
         lim = self.limits
         if not is_loopback(address) and self._per_address[address] >= lim.max_per_address:
-            self.quiet.warning(f"address:{address}", "web door: %s: too many connections from there", address)
+            self.quiet.warning("per-address", "web door: %s: too many connections from there", address)
             return TOO_MANY_FROM_ADDRESS
         if len(self._open) >= lim.max_connections:
             victim = self._waiting_to_push_out()
