@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import asyncio
 import logging
 import sys
 
@@ -108,3 +109,20 @@ async def test_a_new_password_shuts_out_the_cookies_of_the_old_one():
                 assert reply.status == status, password
         finally:
             await door.stop()
+
+
+async def test_a_login_whose_body_never_comes_is_answered_408():
+    from jantaku.tui.web.guard import ConnectionLimits
+
+    door = await _door(connections=ConnectionLimits(request_timeout=0.2))
+    try:
+        reader, writer = await asyncio.open_connection("127.0.0.1", door.port)
+        writer.write(
+            b"POST /login HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/x-www-form-urlencoded\r\n"
+            b"Content-Length: 100\r\n\r\nname=An"  # and the rest never comes
+        )
+        answer = await asyncio.wait_for(reader.read(), 30)  # a bound that only catches a door that waits on
+        writer.close()
+        assert answer.startswith(b"HTTP/1.1 408"), answer[:200]
+    finally:
+        await door.stop()
