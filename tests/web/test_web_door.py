@@ -201,13 +201,17 @@ async def test_another_sites_page_cannot_open_the_websocket():
         await door.stop()
 
 
-def test_a_browsers_cookie_outlives_a_host_restart_but_not_another_data_dir(web_host, tmp_path):
+def test_a_browsers_cookie_and_the_address_outlive_a_host_restart_but_not_another_data_dir(web_host, tmp_path):
     host = web_host(tmp_path / "data")
     cookie = host.log_in("Ann")
     host.stop()
+    kept = tmp_path / "data" / "web_token"
+    assert kept.read_text() == host.token + "\n" and kept.stat().st_mode & 0o777 == 0o600
     restarted = web_host(tmp_path / "data")
-    assert restarted.token != host.token  # a new key for new logins each start
-    assert restarted.request("/", cookie=cookie).status == 200  # the same signing secret: still Ann
+    assert restarted.token == host.token  # the same address (but the port 0): bookmarks keep working
+    assert restarted.request("/", cookie=cookie).status == 200  # the same secret and token: still Ann
+    status, frame = asyncio.run(_first_frame(restarted, cookie, until=(b"you are Ann",)))
+    assert status == 101 and b"you are Ann" in frame  # the same browser id, so the same resume token
     restarted.stop()
     elsewhere = web_host(tmp_path / "other")
     assert elsewhere.request("/", cookie=cookie).status == 401

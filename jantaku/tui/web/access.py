@@ -1,7 +1,8 @@
 """Who may use the web door, and the cookie that keeps a browser's identity.
 
 A door has one secret players type or carry: the host's ``--web-password``
-or, without one, a random token in the URL the host prints.  A browser that
+or, without one, a random token in the URL the host prints (kept in the data
+directory: the same at every start).  A browser that
 logged in gets a cookie holding a random browser id and the player's name,
 signed with the host's secret, so the same browser comes back as the same
 player (and gets its seat back) and nobody can forge another's cookie.
@@ -30,11 +31,11 @@ class WebAccess:
     kind: str
 
     @classmethod
-    def with_password(cls, password: str | None) -> WebAccess:
-        """A password door, or (no password) a token door with a fresh random token."""
+    def with_password(cls, password: str | None, token: str | None = None) -> WebAccess:
+        """A password door, or (no password) a token door with ``token`` (default: a fresh random one)."""
         if password:
             return cls(password, "password")
-        return cls(secrets.token_urlsafe(18), "token")
+        return cls(token or new_token(), "token")
 
     def accepts(self, given: str) -> bool:
         """Whether ``given`` is the secret (in constant time).
@@ -97,6 +98,11 @@ class CookieSigner:
         return BrowserIdentity(browser_id, decoded)
 
 
+def new_token() -> str:
+    """A random URL token for a door without a password (24 URL-safe characters)."""
+    return secrets.token_urlsafe(18)
+
+
 def new_browser_id() -> str:
     return secrets.token_urlsafe(16)
 
@@ -104,8 +110,8 @@ def new_browser_id() -> str:
 def cookie_key(secret: bytes, access: WebAccess) -> bytes:
     """The key the identity cookies are signed with: the data directory's ``secret`` and, at a
     password door, the password, so a new password shuts out every browser that came in with
-    the old one.  A token door's token is new at every start and its browsers keep their seats
-    across restarts (docs/web.md), so it is not part of the key.
+    the old one.  A token door's token is not part of the key (yet): its browsers keep their seats
+    across restarts (docs/web.md).
 
     >>> a, b = WebAccess("pw", "password"), WebAccess("new", "password")
     >>> cookie_key(b"k", a) == cookie_key(b"k", a), cookie_key(b"k", a) == cookie_key(b"k", b)

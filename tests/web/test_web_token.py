@@ -1,0 +1,53 @@
+"""A token door's token is kept in the data directory (issue 25, item 4): the same address after a
+restart; a corrupt ``web_token`` is a warning and a new token."""
+
+from __future__ import annotations
+
+import logging
+import re
+
+import pytest
+
+from jantaku.tui.web import hosting
+
+from .conftest import WebHost
+
+TOKEN = re.compile(r"[A-Za-z0-9_-]{24}")
+
+
+def test_a_corrupt_token_file_is_a_warning_and_a_new_token(tmp_path):
+    pytest.importorskip("textual_serve")
+    data = tmp_path / "data"
+    data.mkdir()
+    (data / "web_token").write_bytes(b"\xff\xfe not a token \x00\n")
+    log = tmp_path / "host.log"
+    host = WebHost(data, log=log)
+    try:
+        assert TOKEN.fullmatch(host.token)
+        assert (data / "web_token").read_text() == host.token + "\n"
+        assert host.request("/", cookie=host.log_in("Ann")).status == 200
+    finally:
+        assert host.stop() == 0
+    text = log.read_text()
+    told = [line for line in text.splitlines() if "web_token" in line]
+    assert len(told) == 1 and "WARNING jantaku.tui.web.hosting: web door:" in told[0], text
+    assert "Traceback" not in text
+
+
+def test_door_token_keeps_renews_and_replaces_a_bad_one(tmp_path, caplog):
+    caplog.set_level(logging.WARNING)
+    first = hosting.door_token(tmp_path)
+    path = tmp_path / hosting.TOKEN_FILE
+    assert TOKEN.fullmatch(first) and path.stat().st_mode & 0o777 == 0o600
+    assert hosting.door_token(tmp_path) == first
+    renewed = hosting.door_token(tmp_path, renew=True)
+    assert renewed != first and hosting.door_token(tmp_path) == renewed
+    assert path.stat().st_mode & 0o777 == 0o600
+    assert sorted(p.name for p in tmp_path.iterdir()) == [hosting.TOKEN_FILE]  # no temporary file left
+    assert not caplog.records
+    for bad in (b"", b"short\n", b"has spaces in it, not a token\n", ("\u00e9" * 30).encode()):
+        path.write_bytes(bad)
+        token = hosting.door_token(tmp_path)
+        assert TOKEN.fullmatch(token) and path.read_text() == token + "\n", bad
+    assert len(caplog.records) == 4 and all(r.levelno == logging.WARNING and not r.exc_info for r in caplog.records)
+    assert hosting.door_token(None) != hosting.door_token(None)  # no data directory: nothing kept
