@@ -2,10 +2,11 @@
 
 A door has one secret players type or carry: the host's ``--web-password``
 or, without one, a random token in the URL the host prints (kept in the data
-directory: the same at every start).  A browser that
-logged in gets a cookie holding a random browser id and the player's name,
-signed with the host's secret, so the same browser comes back as the same
-player (and gets its seat back) and nobody can forge another's cookie.
+directory: the same at every start).  A browser that logged in gets a cookie
+holding a random browser id and the player's name, signed with the host's
+secret and the door's, so the same browser comes back as the same player (and
+gets its seat back), nobody can forge another's cookie, and a new password or
+token shuts out every cookie made with the old one.
 """
 
 from __future__ import annotations
@@ -108,18 +109,21 @@ def new_browser_id() -> str:
 
 
 def cookie_key(secret: bytes, access: WebAccess) -> bytes:
-    """The key the identity cookies are signed with: the data directory's ``secret`` and, at a
-    password door, the password, so a new password shuts out every browser that came in with
-    the old one.  A token door's token is not part of the key (yet): its browsers keep their seats
-    across restarts (docs/web.md).
+    """The key the identity cookies are signed with: the data directory's ``secret`` and the
+    door's own secret (its password, or its token), so a new password or a new token shuts out
+    every browser that came in with the old one.  A token door keeps its token in the data
+    directory (:func:`jantaku.tui.web.hosting.door_token`): its browsers keep their seats across
+    restarts until the token is renewed.
 
     >>> a, b = WebAccess("pw", "password"), WebAccess("new", "password")
     >>> cookie_key(b"k", a) == cookie_key(b"k", a), cookie_key(b"k", a) == cookie_key(b"k", b)
     (True, False)
     >>> cookie_key(b"k", WebAccess("t1", "token")) == cookie_key(b"k", WebAccess("t2", "token"))
-    True
+    False
+    >>> cookie_key(b"k", WebAccess("same", "token")) == cookie_key(b"k", WebAccess("same", "password"))
+    False
     """
-    door = b"password:" + access.secret.encode() if access.kind == "password" else b"token"
+    door = access.kind.encode() + b":" + access.secret.encode()
     return hmac.new(secret, b"jantaku-web-cookie-key:" + door, hashlib.sha256).digest()
 
 

@@ -48,6 +48,11 @@ def add_web_arguments(
     )
     group.add_argument("--web-password-file", metavar="FILE", help=_("the web password is this file's first line"))
     group.add_argument(
+        "--web-new-token",
+        action="store_true",
+        help=_("make a new random token for the printed address (the old address and its browsers are shut out)"),
+    )
+    group.add_argument(
         "--web-max-sessions", type=count, default=16, metavar="N", help=_("browser players at once (default 16)")
     )
     group.add_argument(
@@ -135,8 +140,10 @@ async def start_web_door(host: Any, args: argparse.Namespace) -> tuple[Any, list
 
     try:
         password = _password(args)
+        if password and args.web_new_token:
+            raise ValueError(_("--web-new-token is for a door without a password"))
         data = host.data_dir
-        token = None if password else door_token(data)
+        token = None if password else door_token(data, renew=args.web_new_token)
         access = WebAccess.with_password(password, token)
         door = open_web_door(
             host,
