@@ -201,17 +201,38 @@ async def test_another_sites_page_cannot_open_the_websocket():
         await door.stop()
 
 
-def test_a_browsers_cookie_and_the_address_outlive_a_host_restart_but_not_another_data_dir(web_host, tmp_path):
+async def _play(host, cookie: str, steps: tuple[tuple[str, bytes], ...], timeout: float = 30) -> None:
+    """Over one websocket: wait for the first step's text, then each step's key is typed and its text awaited."""
+    import aiohttp
+
+    async with aiohttp.ClientSession() as session:
+        ws = await session.ws_connect(f"{host.base}/ws?width=100&height=30", headers={"Cookie": cookie})
+        async with ws:
+            for key, text in steps:
+                if key:
+                    await ws.send_json(["stdin", key])
+                received = b""
+                async with asyncio.timeout(timeout):
+                    while text not in received:
+                        msg = await ws.receive()
+                        assert msg.type in (aiohttp.WSMsgType.BINARY, aiohttp.WSMsgType.TEXT), (msg, received[-300:])
+                        if msg.type == aiohttp.WSMsgType.BINARY:
+                            received += msg.data
+
+
+def test_a_browser_keeps_its_seat_and_the_address_across_a_host_restart_but_not_another_data_dir(web_host, tmp_path):
     host = web_host(tmp_path / "data")
     cookie = host.log_in("Ann")
+    bots = tuple(step for seated in (2, 3, 4) for step in (("b", b"Add a bot"), ("1", f"waiting {seated}/4".encode())))
+    table = (("", b"you are Ann"), ("n", b"A new table"), ("\t", b""), ("\t", b""), ("\r", b"waiting 1/4"))
+    asyncio.run(_play(host, cookie, table + bots + (("s", b"dora"),)))  # Ann's match with three bots is on
     host.stop()
     kept = tmp_path / "data" / "web_token"
     assert kept.read_text() == host.token + "\n" and kept.stat().st_mode & 0o777 == 0o600
     restarted = web_host(tmp_path / "data")
     assert restarted.token == host.token  # the same address (but the port 0): bookmarks keep working
     assert restarted.request("/", cookie=cookie).status == 200  # the same secret and token: still Ann
-    status, frame = asyncio.run(_first_frame(restarted, cookie, until=(b"you are Ann",)))
-    assert status == 101 and b"you are Ann" in frame  # the same browser id, so the same resume token
+    asyncio.run(_play(restarted, cookie, (("", b"dora"),)))  # the same browser id: straight back at her table
     restarted.stop()
     elsewhere = web_host(tmp_path / "other")
     assert elsewhere.request("/", cookie=cookie).status == 401
