@@ -16,6 +16,14 @@ the host's event loop.  The attacks stay within the documented limits:
   and a second run at 19 a second (the issue's figure: the rate limiter cuts them off);
 * ``bots``: 10 identities each trying to start 4 matches of four strong bots that play at once.
 
+Two attacks on the web door (issue 25; a web door with a password opens beside the host, in its event loop, for
+these runs; the attackers are ``tests/web/attackers.py``):
+
+* ``webidle``: 1100 connections to the web door that never send a byte (the door's pool is 128,
+  stretching to 256; its request timeout 10 s), each one closed opened again;
+* ``webbrute``: 50 browsers each opening the login form and posting a wrong password as fast as
+  they are answered (the throttle checks 5 a second in all).
+
 With ``--ssh-attacks codes,keyless`` (the default) the same is measured again against a host
 with a data directory and its SSH door open (``open_ssh_door``, the real client per session),
 calm and under each attack on the door (``benchmarks/ssh_attackers.py``, 4 clients each):
@@ -25,8 +33,9 @@ calm and under each attack on the door (``benchmarks/ssh_attackers.py``, 4 clien
   prints how many players' homes (``ssh-players/``) the loop left behind.
 
 Printed per run: p50 and p99 in ms, and ``ratio`` lines against the calm run and against the
-budget (p50 10 ms, p99 100 ms).  Loopback counts as no address here, as on a real host, so the
-per-address caps are not in play: what holds is per identity.
+budget (p50 10 ms, p99 100 ms).  Loopback counts as no address here (``exempt_loopback``, which a
+real host leaves off unless started with ``--trust-loopback``), so the per-address caps are not in
+play: what holds is per identity.
 """
 
 from __future__ import annotations
@@ -49,12 +58,17 @@ from tests.netplay.attackers import innocent_latencies, percentiles  # noqa: E40
 
 BUDGET_P50_MS, BUDGET_P99_MS = 10.0, 100.0
 TCP_ATTACKERS = ("-m", "tests.netplay.attackers")
+WEB_ATTACKERS = ("-m", "tests.web.attackers")
 ATTACKS = {
     "slowloris": ["slowloris", "--clients", "1030"],
     "tables": ["tables", "--clients", "20"],
     "list": ["list", "--clients", "40", "--rate", "4"],
     "list19": ["list", "--clients", "40", "--rate", "19"],
     "bots": ["bots", "--clients", "10", "--tables", "4"],
+}
+WEB_ATTACKS = {  # tests/web/attackers.py, against a web door beside the host
+    "webidle": ["idle", "--clients", "1100"],
+    "webbrute": ["brute", "--clients", "50"],
 }
 
 
@@ -132,6 +146,30 @@ def print_run(name: str, latency: tuple[float, float], calm: tuple[float, float]
     )
 
 
+async def open_web_door(host: Host):
+    """A web door beside ``host`` (a password door; no game is started by the web attacks)."""
+    import secrets
+
+    from jantaku.tui.web.access import WebAccess
+    from jantaku.tui.web.door import WebSettings, open_web_door
+
+    door = open_web_door(
+        host,
+        secrets.token_bytes(32),
+        WebAccess.with_password("correct horse"),
+        settings=WebSettings(warm_sessions=False),
+    )
+    await door.start(0, "127.0.0.1")
+    return door
+
+
+async def start_web_attack(host: Host, name: str, seconds: float):
+    """The web door for attack ``name`` and the attack under way (both to be awaited and stopped)."""
+    door = await open_web_door(host)
+    assert door.port is not None
+    return door, asyncio.ensure_future(attack(door.port, WEB_ATTACKS[name], seconds, WEB_ATTACKERS))
+
+
 async def measure(acts: int, name: str) -> tuple[float, float]:
     try:
         return percentiles(await asyncio.wait_for(innocent_latencies(host_port, acts, name=name), 120))
@@ -143,7 +181,7 @@ async def measure(acts: int, name: str) -> tuple[float, float]:
 async def main() -> None:
     global host_port
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("--attacks", default="slowloris,tables,list,list19,bots")
+    parser.add_argument("--attacks", default="slowloris,tables,list,list19,bots,webidle,webbrute")
     parser.add_argument("--ssh-attacks", default="codes,keyless", help="attacks on the SSH door ('': none)")
     parser.add_argument("--ssh-code-length", type=int, default=10, help="codes guessed (6 against an older door)")
     parser.add_argument("--seconds", type=float, default=8.0, help="how long each attack runs")
@@ -162,12 +200,17 @@ async def main() -> None:
         host_port = await host.start(port=0)
         for _ in range(args.tables):
             host.create_quick_table()
-        running = None
-        if name != "calm":
+        running = web_door = None
+        if name in WEB_ATTACKS:
+            web_door, running = await start_web_attack(host, name, args.seconds)
+            await asyncio.sleep(1.5)  # under way
+        elif name != "calm":
             running = asyncio.ensure_future(attack(host_port, ATTACKS[name], args.seconds))
             await asyncio.sleep(1.5)  # under way
         p50, p99 = await measure(args.acts, f"innocent-{name}")
         result = await running if running is not None else None
+        if web_door is not None:
+            await web_door.stop()
         await host.stop()
         if name == "calm":
             calm50, calm99 = p50, p99

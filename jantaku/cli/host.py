@@ -125,13 +125,19 @@ def cmd_host(args: argparse.Namespace) -> int:
 
 
 async def serve(args: argparse.Namespace) -> int:
+    import asyncio
+
     from ..netplay.clock import LoopClock
     from ..netplay.collector import Collector
+    from ..netplay.descriptors import quiet_descriptor_errors, raise_descriptor_limit
     from ..netplay.discovery import DISCOVERY_PORT, lan_addresses
     from ..netplay.host import Host
     from ..netplay.paths import DataDirLocked
     from ..netplay.store import StoreError
 
+    # every door's connection is a descriptor: take all the system allows; running out logs no flood
+    raise_descriptor_limit()
+    quiet_descriptor_errors(asyncio.get_running_loop())
     data = data_dir(args)
     host = Host(
         data_dir=data,

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import contextlib
 import re
 import signal
 import subprocess
@@ -9,6 +10,7 @@ import sys
 import urllib.error
 import urllib.parse
 import urllib.request
+from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -22,21 +24,40 @@ class Reply:
     cookie: str | None  # the Set-Cookie header's name=value, if any
 
 
+def form_token_in(page: str) -> str:
+    """The login form's token (the door takes the form only with it and its cookie)."""
+    match = re.search(r'name="form_token" value="([^"]+)"', page)
+    assert match, page
+    return match.group(1)
+
+
 class WebHost:
     """``jantaku host --web 0`` on 127.0.0.1; ``url`` is the address it printed (with ``?token=`` unless a password).
 
     With ``--ssh 0`` among the options, ``ssh_port`` is the SSH door's port.  ``env``: the host's
-    environment (default: this process's).
+    environment (default: this process's).  ``log``: a file for its log (default: this process's
+    stderr); ``preexec``: run in the child before the host starts (e.g. to set its limits).
     """
 
-    def __init__(self, data: Path, *options: str, env: dict[str, str] | None = None):
-        self.proc = subprocess.Popen(
-            [sys.executable, "-m", "jantaku", "host", "--port", "0", "--bind", "127.0.0.1", "--web", "0"]
-            + ["--data", str(data), "--no-announce", "--log-level", "warning", *options],
-            stdout=subprocess.PIPE,
-            text=True,
-            env=env,
-        )
+    def __init__(
+        self,
+        data: Path,
+        *options: str,
+        env: dict[str, str] | None = None,
+        log: Path | None = None,
+        preexec: Callable[[], None] | None = None,
+    ):
+        with contextlib.ExitStack() as files:
+            stderr = files.enter_context(log.open("w")) if log is not None else None
+            self.proc = subprocess.Popen(
+                [sys.executable, "-m", "jantaku", "host", "--port", "0", "--bind", "127.0.0.1", "--web", "0"]
+                + ["--data", str(data), "--no-announce", "--log-level", "warning", *options],
+                stdout=subprocess.PIPE,
+                stderr=stderr,
+                text=True,
+                env=env,
+                preexec_fn=preexec,
+            )
         self.banner: list[str] = []
         assert self.proc.stdout is not None
         for line in self.proc.stdout:
@@ -72,9 +93,21 @@ class WebHost:
         set_cookie = headers.get("Set-Cookie")
         return Reply(status, body, set_cookie.split(";", 1)[0] if set_cookie else None)
 
+    def try_login(self, name: str, secret: str | None = None) -> Reply:
+        """Open the login form, then post it (with the form's token and cookie) with ``secret``
+        (default: the printed token)."""
+        page = self.request("/")
+        assert page.status == 401 and page.cookie, page
+        form = {
+            "name": name,
+            "secret": self.token if secret is None else secret,
+            "form_token": form_token_in(page.body),
+        }
+        return self.request("/login", form=form, cookie=page.cookie)
+
     def log_in(self, name: str, secret: str | None = None) -> str:
         """The identity cookie (name=value) after a good login."""
-        reply = self.request("/login", form={"name": name, "secret": self.token if secret is None else secret})
+        reply = self.try_login(name, secret)
         assert reply.status == 303 and reply.cookie, reply
         return reply.cookie
 

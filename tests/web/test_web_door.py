@@ -10,6 +10,8 @@ import pytest
 
 from jantaku.tui.web import hosting
 
+from .conftest import form_token_in
+
 
 def test_a_token_door_refuses_everything_without_the_token(web_host, tmp_path):
     host = web_host(tmp_path / "data")
@@ -18,8 +20,8 @@ def test_a_token_door_refuses_everything_without_the_token(web_host, tmp_path):
         reply = host.request(path)
         assert reply.status in (401, 403), (path, reply.status)
         assert "textual-terminal" not in reply.body  # the game's page only after logging in
-    assert host.request("/login", form={"name": "Ann", "secret": "guess"}).status == 403
-    assert host.request("/login", form={"name": "Ann", "secret": ""}).status == 403
+    assert host.try_login("Ann", "guess").status == 403
+    assert host.try_login("Ann", "").status == 403
     cookie = host.log_in("Ann")
     page = host.request("/", cookie=cookie)
     assert page.status == 200 and 'class="textual-terminal"' in page.body
@@ -39,7 +41,7 @@ def test_a_password_door_takes_the_password_and_no_token(web_host, tmp_path):
     host = web_host(tmp_path / "data", "--web-password-file", str(secret_file))
     assert host.token == ""  # the printed address carries no key
     assert host.request("/").status == 401
-    assert host.request("/login", form={"name": "Ann", "secret": "open"}).status == 403
+    assert host.try_login("Ann", "open").status == 403
     cookie = host.log_in("Ann", "open sesame")
     assert host.request("/", cookie=cookie).status == 200
     host.stop()
@@ -128,8 +130,15 @@ async def _door(**settings):
     return door
 
 
+async def _login_form(http, door) -> dict[str, str]:
+    """The login form's fields but name and secret (its cookie is in ``http``'s jar)."""
+    async with http.get(f"http://127.0.0.1:{door.port}/") as page:
+        return {"form_token": form_token_in(await page.text())}
+
+
 async def _logged_in(http, door) -> None:
-    async with http.post(f"http://127.0.0.1:{door.port}/login", data={"name": "Ann", "secret": "pw"}) as r:
+    form = {"name": "Ann", "secret": "pw", **await _login_form(http, door)}
+    async with http.post(f"http://127.0.0.1:{door.port}/login", data=form) as r:
         assert r.status == 200  # followed the redirect to the game's page
 
 
@@ -192,14 +201,82 @@ async def test_another_sites_page_cannot_open_the_websocket():
         await door.stop()
 
 
-def test_a_browsers_cookie_outlives_a_host_restart_but_not_another_data_dir(web_host, tmp_path):
+async def _play(host, cookie: str, steps: tuple[tuple[str, bytes], ...], timeout: float = 30) -> None:
+    """Over one websocket: wait for the first step's text, then each step's key is typed and its text awaited."""
+    import aiohttp
+
+    async with aiohttp.ClientSession() as session:
+        ws = await session.ws_connect(f"{host.base}/ws?width=100&height=30", headers={"Cookie": cookie})
+        async with ws:
+            for key, text in steps:
+                if key:
+                    await ws.send_json(["stdin", key])
+                received = b""
+                async with asyncio.timeout(timeout):
+                    while text not in received:
+                        msg = await ws.receive()
+                        assert msg.type in (aiohttp.WSMsgType.BINARY, aiohttp.WSMsgType.TEXT), (msg, received[-300:])
+                        if msg.type == aiohttp.WSMsgType.BINARY:
+                            received += msg.data
+
+
+def test_a_browser_keeps_its_seat_and_the_address_across_a_host_restart_but_not_another_data_dir(web_host, tmp_path):
     host = web_host(tmp_path / "data")
     cookie = host.log_in("Ann")
+    bots = tuple(step for seated in (2, 3, 4) for step in (("b", b"Add a bot"), ("1", f"waiting {seated}/4".encode())))
+    table = (("", b"you are Ann"), ("n", b"A new table"), ("\t", b""), ("\t", b""), ("\r", b"waiting 1/4"))
+    asyncio.run(_play(host, cookie, table + bots + (("s", b"dora"),)))  # Ann's match with three bots is on
     host.stop()
+    kept = tmp_path / "data" / "web_token"
+    assert kept.read_text() == host.token + "\n" and kept.stat().st_mode & 0o777 == 0o600
     restarted = web_host(tmp_path / "data")
-    assert restarted.token != host.token  # a new key for new logins each start
-    assert restarted.request("/", cookie=cookie).status == 200  # the same signing secret: still Ann
+    assert restarted.token == host.token  # the same address (but the port 0): bookmarks keep working
+    assert restarted.request("/", cookie=cookie).status == 200  # the same secret and token: still Ann
+    asyncio.run(_play(restarted, cookie, (("", b"dora"),)))  # the same browser id: straight back at her table
     restarted.stop()
     elsewhere = web_host(tmp_path / "other")
     assert elsewhere.request("/", cookie=cookie).status == 401
     elsewhere.stop()
+
+
+async def _raw_get(port: int, cookie: bytes) -> bytes:
+    reader, writer = await asyncio.open_connection("127.0.0.1", port)
+    writer.write(
+        b"GET / HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\nCookie: jantaku_web=" + cookie + b"\r\n\r\n"
+    )
+    answer = await asyncio.wait_for(reader.read(), 30)
+    writer.close()
+    return answer
+
+
+async def test_a_malformed_cookie_is_refused_as_no_cookie_not_a_server_error(caplog):
+    pytest.importorskip("textual_serve")
+    door = await _door()
+    try:
+        for cookie in ("a.b.é".encode(), "ä.ö.ü".encode(), b"a.b", b"a.b.c.d", b"..", b"\xff\xfe.x.y", b"=.=.="):
+            answer = await _raw_get(door.port, cookie)
+            assert answer.startswith(b"HTTP/1.1 401"), (cookie, answer[:200])
+    finally:
+        await door.stop()
+    assert not [r for r in caplog.records if r.exc_info], "a traceback was logged"
+
+
+async def test_a_resize_that_is_no_size_is_ignored_and_the_session_lives_on():
+    aiohttp = pytest.importorskip("aiohttp")
+    pytest.importorskip("textual_serve")
+    door = await _door()
+    try:
+        async with aiohttp.ClientSession(cookie_jar=aiohttp.CookieJar(unsafe=True)) as http:  # an IP's cookies
+            await _logged_in(http, door)
+            ws = await http.ws_connect(f"http://127.0.0.1:{door.port}/ws")
+            sizes = ("Infinity", "-Infinity", "NaN", "-5", '"wide"', "null", "[80]", "1e999", "true")
+            for size in sizes:
+                await ws.send_str(f'["resize", {{"width": {size}, "height": {size}}}]')
+                await ws.send_str(f'["resize", {{"width": 100, "height": {size}}}]')
+            await ws.send_json(["ping", "still there?"])
+            msg = await ws.receive(timeout=30)
+            assert msg.type == aiohttp.WSMsgType.TEXT and msg.json() == ["pong", "still there?"], msg
+            assert len(door.sessions) == 1
+            await ws.close()
+    finally:
+        await door.stop()

@@ -18,7 +18,9 @@ from __future__ import annotations
 import asyncio
 import html
 import logging
+import math
 import os
+import urllib.parse
 from collections import Counter
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
@@ -37,9 +39,25 @@ from ...i18n import N_, gettext_in
 from ..ssh.session import client_locale, session_language
 from ..ssh.terminal import Launch
 from ..ssh.warm import WarmStarter
+from ...netplay.clock import Clock, LoopClock
+from ...netplay.ratelog import RateLimitedLog
+from .access import (
+    COOKIE_MAX_AGE,
+    COOKIE_NAME,
+    FORM_COOKIE,
+    FORM_COOKIE_MAX_AGE,
+    FORM_FIELD,
+    BrowserIdentity,
+    CookieSigner,
+    LoginForms,
+    WebAccess,
+    cookie_key,
+    new_browser_id,
+)
+from .guard import ConnectionGuard, ConnectionLimits, GuardedProtocol, is_loopback
 from .forwarded import IpAddress, client_address
-from .access import COOKIE_MAX_AGE, COOKIE_NAME, BrowserIdentity, CookieSigner, WebAccess, new_browser_id
 from .page import FONTS_DIR, game_page
+from .throttle import LoginLimits, LoginThrottle
 from .warm import WEB_CLIENT_MODULES, fork_app, web_warm_enabled
 
 log = logging.getLogger(__name__)
@@ -61,17 +79,32 @@ class WebSettings:
     warm_restarts: int = 3  # restarts of a server that died, per minute; then every game is spawned
     # proxies whose X-Forwarded-For names the client (--web-trusted-proxy; forwarded.py)
     trusted_proxies: frozenset[IpAddress] = frozenset()
+    connections: ConnectionLimits = ConnectionLimits()  # the HTTP connections' pool (guard.py)
+    login: LoginLimits = LoginLimits()  # wrong passwords, per address and overall (throttle.py)
 
 
-def _is_loopback(addr: str) -> bool:
-    return addr in ("127.0.0.1", "::1") or addr.startswith("127.")
+def terminal_side(value: object) -> int | None:
+    """Columns or rows a browser asked for, within 10..MAX_SIDE; None if it is no finite number.
+
+    It comes from the browser as it likes (a query string, a JSON resize message):
+
+    >>> [terminal_side(v) for v in (120, "40", 2.5, -3, 10**9, float("inf"), float("nan"), "x", None, True, [80])]
+    [120, 40, 10, 10, 500, None, None, None, None, None, None]
+    """
+    if isinstance(value, bool) or not isinstance(value, int | float | str):
+        return None
+    try:
+        number = float(value)
+    except ValueError:
+        return None
+    if not math.isfinite(number):
+        return None
+    return max(10, min(int(number), MAX_SIDE))
 
 
 def _size(query: Any, key: str, default: int) -> int:
-    try:
-        return max(10, min(int(query.get(key, default)), MAX_SIDE))
-    except (ValueError, TypeError, OverflowError):  # "x", [1], Infinity: whatever a browser sent
-        return default
+    side = terminal_side(query.get(key, default))
+    return default if side is None else side
 
 
 MAX_BROWSER_MESSAGE = 64 * 1024  # the websocket's own limit (max_msg_size)
@@ -173,10 +206,29 @@ LOGIN_PAGE = """<!DOCTYPE html>
 <form method="post" action="/login" id="login">
 <p><label>{your_name} <input name="name" id="name" maxlength="24" value="{name}" autofocus required></label></p>
 {secret_field}
+<input type="hidden" name="{form_field}" value="{form_token}">
 <p><button type="submit">{sit_down}</button></p>
 </form></body></html>
 """
 WRONG_SECRET = {"password": N_("That password is not right."), "token": N_("That token is not right.")}
+CROSS_SITE = N_("This form was sent from another site. Open the address the host printed and log in there.")
+STALE_FORM = N_("This form has expired. Please try again.")
+THROTTLED = N_("Too many wrong tries. Wait {seconds} s and try again.")
+
+
+def from_this_site(request: web.Request) -> bool:
+    """Whether a browser's request comes from one of our own pages (its ``Origin``, else its ``Referer``).
+
+    Browsers send ``Origin`` with every form post and websocket; a request with neither is no
+    browser's, and what guards the login then is its form token.
+    """
+    origin = request.headers.get("Origin")
+    if origin is not None:
+        return origin.split("://", 1)[-1] == request.host  # "null" (a sandboxed or file page) is not
+    referer = request.headers.get("Referer")
+    if referer is not None:
+        return urllib.parse.urlsplit(referer).netloc == request.host
+    return True
 
 
 class WebDoor:
@@ -188,16 +240,25 @@ class WebDoor:
         access: WebAccess,
         cookie_secret: bytes,
         settings: WebSettings = WebSettings(),
+        clock: Clock | None = None,
     ):
         self.launcher = launcher
+        self.clock = clock  # the connections' timeouts (default: the event loop's)
+        self.guard: ConnectionGuard | None = None
         self.access = access
-        self.cookies = CookieSigner(cookie_secret)
+        self.cookies = CookieSigner(cookie_key(cookie_secret, access))
+        self.forms = LoginForms(cookie_key(cookie_secret, access))
+        self.throttle = LoginThrottle(settings.login, self._now)
+        self.quiet = RateLimitedLog(log, 60.0, clock=self._now)  # a brute force is a line a minute
         self.settings = settings
         self.port: int | None = None
         self.sessions: dict[ClientAppService, str] = {}  # running games: the browser's address
         self._runner: web.AppRunner | None = None
         self._downloads = DownloadManager()  # textual-serve's bridge wants one; nothing is ever served from it
         self.warm: WarmStarter | None = None  # the session server the games are forked from
+
+    def _now(self) -> float:
+        return self.clock.time() if self.clock is not None else asyncio.get_running_loop().time()
 
     # --- serving ------------------------------------------------------------------------------
 
@@ -224,7 +285,8 @@ class WebDoor:
             await self.warm.open()  # if it does not get ready, games start as new processes
         self._runner = web.AppRunner(self.make_app(), access_log=None, handle_signals=False)
         await self._runner.setup()
-        site = web.TCPSite(self._runner, bind, port)
+        self.guard = ConnectionGuard(s.connections, self.clock or LoopClock())
+        site = GuardedSite(self._runner, self.guard, bind, port)
         await site.start()
         server = site._server
         assert server is not None
@@ -255,6 +317,15 @@ class WebDoor:
     @web.middleware
     async def _gate(self, request: web.Request, handler: Callable[[web.Request], Awaitable[web.StreamResponse]]):
         """Before any route: only the login form and its post without our cookie."""
+        if self.guard is not None:
+            self.guard.request_started(request.transport)
+        try:
+            return await self._gated(request, handler)
+        finally:
+            if self.guard is not None:
+                self.guard.request_finished(request.transport)
+
+    async def _gated(self, request: web.Request, handler: Callable[[web.Request], Awaitable[web.StreamResponse]]):
         who = self.cookies.read(request.cookies.get(COOKIE_NAME))
         if who is None:
             if request.path == "/" and request.method in ("GET", "HEAD"):
@@ -269,6 +340,9 @@ class WebDoor:
         return response
 
     def _login_page(self, request: web.Request, *, status: int, message: str = "", name: str = "") -> web.Response:
+        nonce = request.cookies.get(FORM_COOKIE)  # the same for every tab of one browser
+        if nonce is None or not LoginForms.usable(nonce):
+            nonce = LoginForms.new_nonce()
         language = request_language(request)
         _ = gettext_in(language)
         if self.access.kind == "password":
@@ -286,17 +360,39 @@ class WebDoor:
             sit_down=html.escape(_("Sit down")),
             name=html.escape(name, quote=True),
             secret_field=field,
+            form_field=FORM_FIELD,
+            form_token=self.forms.token_for(nonce),
         )
-        return web.Response(text=text, status=status, content_type="text/html")
+        response = web.Response(text=text, status=status, content_type="text/html")
+        response.set_cookie(FORM_COOKIE, nonce, max_age=FORM_COOKIE_MAX_AGE, httponly=True, samesite="Strict", path="/")
+        return response
 
     async def _login(self, request: web.Request) -> web.StreamResponse:
-        form = await request.post()
+        _ = gettext_in(request_language(request))
+        addr = self.client_address(request)
+        if not from_this_site(request):
+            self.quiet.warning("cross-site", "web door: %s: a login posted from another site was refused", addr)
+            raise web.HTTPForbidden(text="jantaku: " + _(CROSS_SITE) + "\n")  # and no cookie of any kind
+        try:
+            form = await asyncio.wait_for(request.post(), self.settings.connections.request_timeout)
+        except TimeoutError:
+            raise web.HTTPRequestTimeout(text=_("jantaku: the request took too long") + "\n") from None
         secret, name = str(form.get("secret", "")), str(form.get("name", ""))
+        if not self.forms.valid(request.cookies.get(FORM_COOKIE), str(form.get(FORM_FIELD, ""))):
+            return self._login_page(request, status=403, message=_(STALE_FORM), name=name)
+        wait = self.throttle.wait(addr)  # checked and counted in one step: parallel tries queue up too
+        if wait > 0:
+            self.quiet.warning("throttled", "web door: %s: logins throttled after wrong tries", addr)
+            seconds = math.ceil(wait)
+            page = self._login_page(request, status=429, message=_(THROTTLED).format(seconds=seconds), name=name)
+            page.headers["Retry-After"] = str(seconds)
+            return page
         if not self.access.accepts(secret):
-            log.warning("web door: %s: wrong %s", self.client_address(request), self.access.kind)
+            self.throttle.failed(addr)
+            self.quiet.warning("wrong", "web door: %s: wrong %s", addr, self.access.kind)
             await asyncio.sleep(self.settings.login_failure_delay)
-            wrong = gettext_in(request_language(request))(WRONG_SECRET[self.access.kind])
-            return self._login_page(request, status=403, message=wrong, name=name)
+            return self._login_page(request, status=403, message=_(WRONG_SECRET[self.access.kind]), name=name)
+        self.throttle.succeeded(addr)
         earlier = self.cookies.read(request.cookies.get(COOKIE_NAME))
         browser_id = earlier.browser_id if earlier else new_browser_id()
         who = BrowserIdentity(browser_id, display_name(name, browser_id[:4]) or f"guest-{browser_id[:4]}")
@@ -319,14 +415,13 @@ class WebDoor:
         """Why a new session is refused (a msgid: the log keeps it in English, the browser gets its language)."""
         if len(self.sessions) >= self.settings.max_sessions:
             return N_("this jantaku host has as many web players as it takes; try again in a little while")
-        if not _is_loopback(addr) and Counter(self.sessions.values())[addr] >= self.settings.max_per_ip:
+        if not is_loopback(addr) and Counter(self.sessions.values())[addr] >= self.settings.max_per_ip:
             return N_("too many sessions from your address")
         return None
 
     async def _websocket(self, request: web.Request) -> web.StreamResponse:
-        origin = request.headers.get("Origin")
         _ = gettext_in(request_language(request))
-        if origin is not None and origin.split("://", 1)[-1] != request.host:
+        if not from_this_site(request):
             raise web.HTTPForbidden(text=_("jantaku: wrong origin") + "\n")  # another site's page using our cookie
         addr = self.client_address(request)
         refusal = self._refusal(addr)
@@ -388,14 +483,37 @@ class WebDoor:
                 last_input = loop.time()
                 await service.send_bytes(data.encode())
             elif kind == "resize" and isinstance(data, dict):
-                last_input = loop.time()
-                await service.set_terminal_size(_size(data, "width", 80), _size(data, "height", 24))
+                width, height = terminal_side(data.get("width")), terminal_side(data.get("height"))
+                if width is not None and height is not None:  # else not a size: ignored
+                    last_input = loop.time()
+                    await service.set_terminal_size(width, height)
             elif kind == "ping":
                 await websocket.send_json(["pong", data])
             elif kind == "blur":
                 await service.blur()
             elif kind == "focus":
                 await service.focus()
+
+
+class GuardedSite(web.TCPSite):
+    """aiohttp's TCP site with each connection admitted by the door's :class:`ConnectionGuard` first."""
+
+    def __init__(self, runner: web.AppRunner, guard: ConnectionGuard, host: str, port: int):
+        super().__init__(runner, host, port)
+        self.guard = guard
+
+    async def start(self) -> None:
+        await web.BaseSite.start(self)  # registers with the runner (TCPSite.start would open its own server)
+        server = self._runner.server
+        assert server is not None
+        guard = self.guard
+        self._server = await asyncio.get_running_loop().create_server(
+            lambda: GuardedProtocol(server(), guard),
+            self._host,
+            self._port,
+            backlog=self._backlog,
+            reuse_address=self._reuse_address,
+        )
 
 
 def open_web_door(

@@ -8,16 +8,25 @@ aiohttp and textual-serve (the ``jantaku[web]`` extra) load only then.
 from __future__ import annotations
 
 import argparse
+import contextlib
 import ipaddress
+import logging
+import os
+import re
 import secrets
 import sys
+import tempfile
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
 from ...i18n import N_, _, aligned
 
+log = logging.getLogger(__name__)
+
 SECRET_FILE = "web_identity_secret"
+TOKEN_FILE = "web_token"  # a token door's token, kept so its address and its browsers' cookies outlive a restart
+TOKEN_SHAPE = re.compile(r"[A-Za-z0-9_-]{16,128}")  # URL-safe, as new_token() makes them
 PLAYERS_DIR = "web-players"
 INSTALL_HINT = N_("jantaku host: --web needs the web extra: pip install 'jantaku[web]'")
 
@@ -39,6 +48,11 @@ def add_web_arguments(
         "--web-password", metavar="PASS", help=_("browsers need this password (default: a random token in the URL)")
     )
     group.add_argument("--web-password-file", metavar="FILE", help=_("the web password is this file's first line"))
+    group.add_argument(
+        "--web-new-token",
+        action="store_true",
+        help=_("make a new random token for the printed address (the old address and its browsers are shut out)"),
+    )
     group.add_argument(
         "--web-max-sessions", type=count, default=16, metavar="N", help=_("browser players at once (default 16)")
     )
@@ -87,6 +101,51 @@ def _secret(data: Path | None) -> bytes:
     return load_or_create_secret(data / SECRET_FILE)
 
 
+def door_token(data: Path | None, *, renew: bool = False) -> str:
+    """A token door's token: the one kept in ``data`` (``web_token``), else (none, ``renew``,
+    or a file that cannot be read or holds no token: a warning) a new random one, kept there
+    (mode 0600, written whole or not at all).  Without a data directory: a new one every time.
+    Failing to keep it is an :class:`OSError` (a renewed token that is not kept would let the
+    old one back in at the next start).
+    """
+    from .access import new_token
+
+    if data is None:
+        return new_token()
+    path = data / TOKEN_FILE
+    if not renew:
+        try:
+            kept = path.read_bytes()
+        except FileNotFoundError:
+            pass
+        except OSError as exc:
+            log.warning("web door: cannot read %s (%s); a new token is made", path, exc.strerror or exc)
+        else:
+            token = kept.decode("ascii", "replace").strip()
+            if TOKEN_SHAPE.fullmatch(token):
+                return token
+            log.warning("web door: %s holds no token; a new token is made", path)
+    token = new_token()
+    _write_private(path, token + "\n")
+    return token
+
+
+def _write_private(path: Path, text: str) -> None:
+    """``text`` into ``path`` (mode 0600) through a temporary file beside it: whole or not at all."""
+    path.parent.mkdir(parents=True, exist_ok=True)
+    fd, temporary = tempfile.mkstemp(prefix=f".{path.name}.", dir=path.parent)  # mode 0600
+    try:
+        with os.fdopen(fd, "w", encoding="ascii") as f:
+            f.write(text)
+            f.flush()
+            os.fsync(f.fileno())
+        os.replace(temporary, path)
+    except BaseException:
+        with contextlib.suppress(OSError):
+            os.unlink(temporary)
+        raise
+
+
 async def start_web_door(host: Any, args: argparse.Namespace) -> tuple[Any, list[str]]:
     """Open the door if ``--web`` was given; returns it (or None) and lines for the host's banner."""
     if getattr(args, "web", None) is None:
@@ -101,8 +160,12 @@ async def start_web_door(host: Any, args: argparse.Namespace) -> tuple[Any, list
     from .forwarded import trusted_proxies
 
     try:
-        access = WebAccess.with_password(_password(args))
+        password = _password(args)
+        if password and args.web_new_token:
+            raise ValueError(_("--web-new-token is for a door without a password"))
         data = host.data_dir
+        token = None if password else door_token(data, renew=args.web_new_token)
+        access = WebAccess.with_password(password, token)
         door = open_web_door(
             host,
             _secret(data),
