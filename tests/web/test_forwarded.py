@@ -12,6 +12,8 @@ import pytest
 
 from jantaku.tui.web.forwarded import trusted_proxies
 
+from .conftest import form_token_in
+
 aiohttp = pytest.importorskip("aiohttp")
 pytest.importorskip("textual_serve")
 
@@ -37,9 +39,19 @@ def browser(source: str):
     return aiohttp.ClientSession(connector=connector, cookie_jar=aiohttp.CookieJar(unsafe=True))
 
 
+async def post_login(http, door, secret: str, headers: dict[str, str] | None = None):
+    """Open the login form (as a browser with no cookie yet: one logged in gets the game), then post it
+    with its token and the form's cookie from ``http``."""
+    async with aiohttp.ClientSession() as fresh, fresh.get(f"http://127.0.0.1:{door.port}/") as page:
+        token = form_token_in(await page.text())
+        http.cookie_jar.update_cookies(page.cookies)
+    form = {"name": "Ann", "secret": secret, "form_token": token}
+    return http.post(f"http://127.0.0.1:{door.port}/login", data=form, headers=headers)
+
+
 async def session_from(http, door, forwarded_for: str | None):
     headers = {"X-Forwarded-For": forwarded_for} if forwarded_for else {}
-    async with http.post(f"http://127.0.0.1:{door.port}/login", data={"name": "Ann", "secret": "pw"}) as r:
+    async with await post_login(http, door, "pw") as r:
         assert r.status == 200
     return await http.ws_connect(f"http://127.0.0.1:{door.port}/ws", headers=headers)
 
@@ -80,10 +92,9 @@ async def test_a_wrong_password_is_logged_with_the_clients_address(caplog):
     door = await proxied_door([], login_failure_delay=0.0)
     try:
         async with browser("127.0.0.1") as via_proxy:
-            form = {"name": "Ann", "secret": "guess"}
             headers = {"X-Forwarded-For": "203.0.113.7"}
             with caplog.at_level(logging.WARNING, logger="jantaku.tui.web.door"):
-                async with via_proxy.post(f"http://127.0.0.1:{door.port}/login", data=form, headers=headers) as r:
+                async with await post_login(via_proxy, door, "guess", headers) as r:
                     assert r.status == 403
         assert "web door: 203.0.113.7: wrong password" in caplog.text
     finally:
