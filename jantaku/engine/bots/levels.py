@@ -163,12 +163,8 @@ class LevelBot(Bot):
         ready than the best one are discounted (:data:`SLOWER`): the win-chance
         model is rough, and speed is what the baseline is good at.
         """
-        scored = []
-        for kind in kinds:
-            counts[kind] -= 1
-            ev = self._evaluate(strategy, sv, counts, melds)
-            counts[kind] += 1
-            scored.append((kind, ev))
+        # every candidate's evaluation as ``_evaluate`` of the hand less that tile, computed together
+        scored = list(zip(kinds, strategy.evaluate_discards(sv, counts, melds, kinds, use_plans=self.level.plans)))
         fastest = min(ev.plain_shanten for _, ev in scored)
         best = None
         for kind, ev in scored:

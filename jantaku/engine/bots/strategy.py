@@ -22,12 +22,12 @@ from dataclasses import dataclass
 from typing import ClassVar
 
 from ..actions import Action, ActionType, tile_of
-from ..analysis import shanten
 from ..options import OptionError
 from ..ruleset import ruleset_class
-from ..tiles import kind_of
+from ..tiles import NUM_KINDS, kind_of
 from .defence import passed_after_riichi, tenpai_chance, wait_chances
 from .efficiency import acceptance, win_chance
+from .incremental import HandShape
 from .patterns import pung_acceptance
 from .seat import Opponent, SeatReading, ShownMeld
 from ..views import View
@@ -37,6 +37,10 @@ from ..views import View
 PUNG_PLAN_SCALE = 0.35
 
 _STRATEGIES: dict[str, Callable[[], "Strategy"]] = {}
+
+# win_chance by its arguments (a decision asks the same few dozen again and again)
+_chances: dict[tuple[int, int, int, int, float, float, float, float], float] = {}
+_CHANCES_SIZE = 65536
 
 
 @dataclass(frozen=True)
@@ -70,6 +74,25 @@ class Threat:
     tenpai: float
     loss: float
     waits: list[float]  # per kind: the chance it is a winning tile of this opponent, if ready
+
+
+class _PlanPart:
+    """What a plan's evaluation takes from the plan's part of the hand alone (its kinds' counts),
+    shared by the discards that leave that part as it is."""
+
+    __slots__ = ("judged", "shape", "unseen", "pungs", "weighed")
+
+    def __init__(self, judged: int, shape: HandShape | None, unseen: list[int]):
+        self.judged = judged  # the shanten the plan is judged by (toward all pungs, or any shape)
+        self.shape = shape  # the part's HandShape (a plan with chows)
+        self.unseen = unseen  # the unseen copies of the plan's kinds (0 for the others)
+        self.pungs: tuple[int, tuple[int, ...]] | None = None  # all pungs: (acceptance, useful kinds)
+        # (shanten, acceptance, ready value or None), once asked
+        self.weighed: tuple[int, int, tuple[int, float] | None] | None = None
+
+
+_ALL_KINDS = frozenset(range(NUM_KINDS))
+PartKey = tuple[frozenset[int], bool, tuple[int, ...]]  # a plan's kinds, pungs only, its part's counts
 
 
 class Strategy:
@@ -147,27 +170,84 @@ class Strategy:
     # --- the machinery the level bots use -------------------------------------------------------
 
     def chance(self, sv: SeatReading, sh: int, accept: int, typical_scale: float = 1.0) -> float:
-        return win_chance(
-            sh,
-            accept,
-            sv.unseen_total,
-            sv.draws_left,
-            looks=self.looks,
-            wait_looks=self.wait_looks,
-            hazard=self.hazard,
-            typical_scale=typical_scale,
-        )
+        # this decision's answers first (the same few come back for every candidate discard)
+        mine = (self.looks, self.wait_looks, self.hazard)
+        asked = sv.cache.get("chances")
+        if asked is None or asked[0] != mine:
+            asked = sv.cache["chances"] = (mine, {})
+        local: dict[tuple[int, int, float], float] = asked[1]
+        found = local.get((sh, accept, typical_scale))
+        if found is not None:
+            return found
+        key = (sh, accept, sv.unseen_total, sv.draws_left, typical_scale, *mine)
+        found = _chances.get(key)
+        if found is None:
+            if len(_chances) >= _CHANCES_SIZE:
+                _chances.clear()
+            found = _chances[key] = win_chance(
+                sh,
+                accept,
+                sv.unseen_total,
+                sv.draws_left,
+                looks=self.looks,
+                wait_looks=self.wait_looks,
+                hazard=self.hazard,
+                typical_scale=typical_scale,
+            )
+        local[sh, accept, typical_scale] = found
+        return found
 
     def evaluate(
         self, sv: SeatReading, counts: list[int], melds: Sequence[ShownMeld], *, use_plans: bool = True
     ) -> Evaluation:
         """Expected points of a 3n+1 hand: the best of the plain hand and each plan."""
-        n = len(melds)
-        sh, accept, useful = acceptance(counts, n, sv.unseen, **self.forms)
+        sh, accept, useful = acceptance(counts, len(melds), sv.unseen, **self.forms)
+        return self._evaluate_shape(sv, counts, melds, sh, accept, useful, use_plans, None)
+
+    def evaluate_discards(
+        self,
+        sv: SeatReading,
+        counts: list[int],
+        melds: Sequence[ShownMeld],
+        kinds: Sequence[int],
+        *,
+        use_plans: bool = True,
+    ) -> list[Evaluation]:
+        """:meth:`evaluate` of the 3n+2 hand ``counts`` less one tile of each of ``kinds``, in order.
+
+        The same evaluations, with the work the candidates share done once: the plain shanten
+        and useful draws come from one :class:`.incremental.HandShape` of the whole hand (a
+        discard changes one suit), and a plan's part of the hand (its kinds only: a discard
+        outside them leaves it as it was) is weighed once per distinct part.
+        """
+        shape = HandShape(counts, len(melds), **self.forms)
+        unseen = sv.unseen
+        plan_parts: dict[PartKey, _PlanPart] = {}
+        out = []
+        for kind in kinds:
+            useful = tuple(k for k in shape.useful_after_discard(kind) if unseen[k])
+            accept = sum(unseen[k] for k in useful)
+            sh = shape.shanten_after_discard(kind)
+            counts[kind] -= 1
+            try:
+                out.append(self._evaluate_shape(sv, counts, melds, sh, accept, useful, use_plans, plan_parts))
+            finally:
+                counts[kind] += 1
+        return out
+
+    def _evaluate_shape(
+        self,
+        sv: SeatReading,
+        counts: list[int],
+        melds: Sequence[ShownMeld],
+        sh: int,
+        accept: int,
+        useful: tuple[int, ...],
+        use_plans: bool,
+        plan_parts: dict[PartKey, _PlanPart] | None,
+    ) -> Evaluation:
         if sh == 0:
             accept, value = self.ready_value(sv, counts, melds, useful)
-        elif sh < 0:
-            value = self.hand_value(sv, counts, melds)
         else:
             value = self.hand_value(sv, counts, melds)
         chance = self.chance(sv, sh, accept)
@@ -175,31 +255,56 @@ class Strategy:
         if not use_plans:
             return best
         for plan in self.plans(sv, counts, melds):
-            ev = self._evaluate_plan(sv, counts, melds, plan, sh)
+            ev = self._evaluate_plan(sv, counts, melds, plan, sh, plan_parts)
             if ev is not None and ev.ev > best.ev:
                 best = ev
         return best
 
     def _evaluate_plan(
-        self, sv: SeatReading, counts: list[int], melds: Sequence[ShownMeld], plan: Plan, plain_shanten: int
+        self,
+        sv: SeatReading,
+        counts: list[int],
+        melds: Sequence[ShownMeld],
+        plan: Plan,
+        plain_shanten: int,
+        plan_parts: dict[PartKey, _PlanPart] | None = None,
     ) -> Evaluation | None:
-        kept = [c if k in plan.kinds else 0 for k, c in enumerate(counts)]
+        kinds = plan.kinds
+        every_kind = kinds == _ALL_KINDS and len(counts) == len(sv.unseen) == NUM_KINDS
+        kept = list(counts) if every_kind else [c if k in kinds else 0 for k, c in enumerate(counts)]
         n = len(melds)
-        unseen = [u if k in plan.kinds else 0 for k, u in enumerate(sv.unseen)]
-        if plan.pungs_only:
-            sh, accept, useful = pung_acceptance(kept, n, unseen)
-            if sh > plain_shanten + 2:
-                return None
-        else:
-            if shanten(kept, n, **self.forms) > plain_shanten + 2:
-                return None
-            sh, accept, useful = acceptance(kept, n, unseen, **self.forms)
-        if sh == 0:
-            accept, value = self.ready_value(sv, kept, melds, useful)
+        key = (kinds, plan.pungs_only, tuple(kept))
+        part = plan_parts.get(key) if plan_parts is not None else None
+        if part is None:
+            unseen = sv.unseen if every_kind else [u if k in kinds else 0 for k, u in enumerate(sv.unseen)]
+            if plan.pungs_only:
+                sh, accept, useful = pung_acceptance(kept, n, unseen)
+                part = _PlanPart(sh, None, unseen)
+                part.pungs = (accept, useful)
+            else:
+                shape = HandShape(kept, n, **self.forms)  # its shanten() is analysis.shanten's
+                part = _PlanPart(shape.shanten(), shape, unseen)
+            if plan_parts is not None:
+                plan_parts[key] = part
+        if part.judged > plain_shanten + 2:
+            return None
+        if part.weighed is None:
+            sh = part.judged
+            if part.shape is None:
+                assert part.pungs is not None  # a pungs-only part has its acceptance from the start
+                accept, useful = part.pungs
+            else:  # efficiency.acceptance of the part, on the shape already built
+                unseen = part.unseen
+                useful = tuple(k for k in part.shape.useful() if unseen[k])
+                accept = sum(unseen[k] for k in useful)
+            part.weighed = (sh, accept, self.ready_value(sv, kept, melds, useful) if sh == 0 else None)
+        sh, accept, ready = part.weighed
+        if ready is not None:
+            accept, value = ready
             value = max(value, plan.value)
         else:
             value = plan.value
-        scale = PUNG_PLAN_SCALE if plan.pungs_only else len(plan.kinds) / 34
+        scale = PUNG_PLAN_SCALE if plan.pungs_only else len(kinds) / 34
         chance = self.chance(sv, sh, accept, scale)
         return Evaluation(chance * value, sh, accept, value, chance, plan.name, plain_shanten)
 

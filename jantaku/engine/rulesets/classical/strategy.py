@@ -35,6 +35,14 @@ PUNG_PLAN_POINTS = 12  # extra points an all-pungs hand typically collects
 ONE_SUIT_DOUBLES = {True: 1, False: 3}  # by: with honours
 
 
+# A ready hand's score on a discarded wait, by everything the scorer reads: a hand that stays
+# ready is weighed again at each of its turns.
+HandKey = tuple[tuple[int, ...], tuple[ShownMeld, ...], tuple[int, ...], ClassicalOptions, int, int]
+_wait_scores: dict[tuple[HandKey, int], int | None] = {}
+_WAIT_SCORES_SIZE = 1 << 14
+_UNSCORED = -1  # not scored yet (a score is never negative)
+
+
 def view_options(sv: SeatReading) -> ClassicalOptions:
     """The classical options the view publishes (the defaults where it says nothing)."""
     if "classical_options" not in sv.cache:
@@ -70,8 +78,21 @@ class ClassicalStrategy(Strategy):
         extra_doubles: float = 0.0,
         extra_points: int = 0,
     ) -> float:
+        points, doubles = self._held_score(sv, counts, melds)
+        limit = view_options(sv).limit
+        return min(limit, round_up(points + extra_points) * 2 ** (doubles + extra_doubles))
+
+    def _held_score(self, sv: SeatReading, counts: list[int], melds: Sequence[ShownMeld]) -> tuple[int, float]:
+        """(points, doubles) of what the hand holds, before a plan's extras.
+
+        A discard's evaluation asks it for its hand and then for each plan of that hand, so the
+        last hand's answer is kept (with the melds it was for)."""
+        key = tuple(counts)
+        last = sv.cache.get("classical_held")
+        if last is not None and last[1] is melds and last[0] == key:
+            return last[2]
         honours = HonourSets(sv.wind, sv.round_wind)
-        points = MAH_JONG_POINTS + extra_points + 4 * len(sv.me.bonus)
+        points = MAH_JONG_POINTS + 4 * len(sv.me.bonus)
         for m in melds:
             if m.is_pung:
                 kong = len(m.kinds) == 4
@@ -80,9 +101,9 @@ class ClassicalStrategy(Strategy):
         for k, c in enumerate(counts):
             if c >= 3:
                 points += SET_POINTS[Shape.PUNG, is_terminal_or_honor(k)][1]
-        doubles = honours.pungs(counts, melds) + PAIR_DOUBLE_CHANCE * honours.pairs(counts) + extra_doubles
-        limit = view_options(sv).limit
-        return min(limit, round_up(points) * 2**doubles)
+        held = (points, honours.pungs(counts, melds) + PAIR_DOUBLE_CHANCE * honours.pairs(counts))
+        sv.cache["classical_held"] = (key, melds, held)
+        return held
 
     def hand_value(self, sv: SeatReading, counts: list[int], melds: Sequence[ShownMeld]) -> float:
         return self.estimated_score(sv, counts, melds) * self.multiplier(sv)
@@ -103,16 +124,25 @@ class ClassicalStrategy(Strategy):
     ) -> tuple[int, float]:
         options = view_options(sv)
         accepted, total = 0, 0.0
+        hand: HandKey | None = None
         for w in waits:
             left = sv.unseen[w]
             if not left:
                 continue
-            win = Win(w, self_drawn=False)
-            scored = score_win(hand_spec(sv, counts, melds, w), Situation(options, sv.wind, sv.round_wind, win))
-            if scored is None:
+            if hand is None:
+                hand = (tuple(counts), tuple(melds), tuple(sv.me.bonus), options, sv.wind, sv.round_wind)
+            score = _wait_scores.get((hand, w), _UNSCORED)
+            if score == _UNSCORED:
+                win = Win(w, self_drawn=False)
+                scored = score_win(hand_spec(sv, counts, melds, w), Situation(options, sv.wind, sv.round_wind, win))
+                score = None if scored is None else scored.score
+                if len(_wait_scores) >= _WAIT_SCORES_SIZE:
+                    _wait_scores.clear()
+                _wait_scores[hand, w] = score
+            if score is None:
                 continue
             accepted += left
-            total += left * scored.score
+            total += left * score
         if not accepted:
             return 0, 0.0
         return accepted, total / accepted * self.multiplier(sv)

@@ -36,6 +36,14 @@ ALL_PUNGS_FAN = 3
 LIABILITY_WEIGHT = 0.3  # the chance a dangerous tile actually completes the big hand
 
 
+# A ready hand's points on a discarded wait (None: no legal win), by everything the scorer reads:
+# a hand that stays ready is weighed again at each of its turns.
+HandKey = tuple[tuple[int, ...], tuple[ShownMeld, ...], tuple[int, ...], HongKongOptions, int, int]
+_wait_worths: dict[tuple[HandKey, int], int | None] = {}
+_WAIT_WORTHS_SIZE = 1 << 14
+_UNSCORED = -1  # not scored yet (points are never negative)
+
+
 def options(sv: SeatReading) -> HongKongOptions:
     if "hk_options" not in sv.cache:
         sv.cache["hk_options"] = view_options(sv.view)
@@ -106,15 +114,27 @@ class HongKongStrategy(Strategy):
             bonus=frozenset(kind_of(t) for t in sv.me.bonus),
         )
         accepted, total = 0, 0.0
+        hand: HandKey | None = None
         for w in waits:
             left = sv.unseen[w]
             if not left:
                 continue
-            value = best_value(hand_spec(sv, counts, melds, w), w, facts, opts)
-            if value is None or not value.meets_minimum(opts):
+            if hand is None:
+                hand = (tuple(counts), tuple(melds), tuple(sv.me.bonus), opts, sv.wind, sv.round_wind)
+            worth = _wait_worths.get((hand, w), _UNSCORED)
+            if worth == _UNSCORED:
+                value = best_value(hand_spec(sv, counts, melds, w), w, facts, opts)
+                if value is None or not value.meets_minimum(opts):
+                    worth = None
+                else:
+                    worth = points(value.capped_fan, opts.fan_table)
+                if len(_wait_worths) >= _WAIT_WORTHS_SIZE:
+                    _wait_worths.clear()
+                _wait_worths[hand, w] = worth
+            if worth is None:
                 continue
             accepted += left
-            total += left * points(value.capped_fan, opts.fan_table) * PAID_SHARES
+            total += left * worth * PAID_SHARES
         return (accepted, total / accepted) if accepted else (0, 0.0)
 
     def deal_in_loss(self, sv: SeatReading, opp: Opponent) -> float:
