@@ -24,7 +24,13 @@ from jantaku.engine.rulesets.classical.strategy import PAIR_DOUBLE_CHANCE, Class
 from jantaku.engine.rulesets.hongkong.evaluation import best_value
 from jantaku.engine.rulesets.hongkong.fan_table import points
 from jantaku.engine.rulesets.hongkong.hand import WinFacts
-from jantaku.engine.rulesets.hongkong.strategy import PAID_SHARES, HongKongStrategy, options
+from jantaku.engine.rulesets.hongkong.strategy import (
+    PAID_SHARES,
+    PAIR_FAN_CHANCE,
+    HongKongStrategy,
+    fan_points,
+    options,
+)
 from jantaku.engine.tiles import is_honor, is_terminal_or_honor, kind_of
 
 
@@ -176,6 +182,19 @@ class ReferenceClassical(ClassicalStrategy):
 
 
 class ReferenceHongKong(HongKongStrategy):
+    def fan_estimate(self, sv: SeatReading, counts: list[int], melds: Sequence[ShownMeld], extra: float = 0) -> float:
+        honours = HonourSets(sv.wind, sv.round_wind)
+        fan = honours.pungs(counts, melds) + PAIR_FAN_CHANCE * honours.pairs(counts) + extra
+        if all(m.is_concealed for m in melds):
+            fan += 1
+        return fan
+
+    def value_of_fan(self, sv: SeatReading, fan: float) -> float:
+        opts = options(sv)
+        if fan < opts.min_fan:
+            return 0.0
+        return fan_points(fan + self.bonus_fan(sv), opts) * PAID_SHARES
+
     def ready_value(
         self, sv: SeatReading, counts: list[int], melds: Sequence[ShownMeld], waits: Sequence[int]
     ) -> tuple[int, float]:

@@ -85,10 +85,9 @@ def flush_kinds(suit: int, with_honours: bool) -> frozenset[int]:
 
 def pung_shanten(counts: list[int], melds: int) -> int:
     """Shanten toward four pungs (or kongs) and a pair."""
-    need = 4 - melds
-    pungs = sum(1 for c in counts if c >= 3)
-    pairs = sum(1 for c in counts if c == 2)
-    return _pung_shanten(need, pungs, pairs)
+    pairs = counts.count(2)
+    pungs = len(counts) - counts.count(0) - counts.count(1) - pairs  # 3 or 4 copies
+    return _pung_shanten(4 - melds, pungs, pairs)
 
 
 def _pung_shanten(need: int, pungs: int, pairs: int) -> int:
@@ -105,18 +104,19 @@ def pung_acceptance(counts: list[int], melds: int, unseen: list[int]) -> tuple[i
     worked out once.
     """
     need = 4 - melds
-    pungs = sum(1 for c in counts if c >= 3)
-    pairs = sum(1 for c in counts if c == 2)
+    pairs = counts.count(2)
+    pungs = len(counts) - counts.count(0) - counts.count(1) - pairs  # 3 or 4 copies
     base = _pung_shanten(need, pungs, pairs)
     single_gains = _pung_shanten(need, pungs, pairs + 1) < base
     pair_gains = pairs > 0 and _pung_shanten(need, pungs + 1, pairs - 1) < base
-    useful, total = [], 0
-    for k in range(34):
-        c = counts[k]
-        if ((c == 1 and single_gains) or (c == 2 and pair_gains)) and unseen[k]:
-            useful.append(k)
-            total += unseen[k]
-    return base, total, tuple(useful)
+    if single_gains and pair_gains:
+        useful = [k for k in range(34) if (counts[k] == 1 or counts[k] == 2) and unseen[k]]
+    elif single_gains or pair_gains:
+        gaining = 1 if single_gains else 2
+        useful = [k for k in range(34) if counts[k] == gaining and unseen[k]]
+    else:
+        return base, 0, ()
+    return base, sum(unseen[k] for k in useful), tuple(useful)
 
 
 @dataclass(frozen=True)

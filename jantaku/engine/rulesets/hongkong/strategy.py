@@ -79,17 +79,40 @@ class HongKongStrategy(Strategy):
 
     def fan_estimate(self, sv: SeatReading, counts: list[int], melds: Sequence[ShownMeld], extra: float = 0) -> float:
         """Fan toward the minimum (bonus-tile fan left out)."""
-        honours = HonourSets(sv.wind, sv.round_wind)
-        fan = honours.pungs(counts, melds) + PAIR_FAN_CHANCE * honours.pairs(counts) + extra
-        if all(m.is_concealed for m in melds):
+        held, concealed = self._held_fan(sv, counts, melds)
+        fan = held + extra
+        if concealed:
             fan += 1
         return fan
 
+    def _held_fan(self, sv: SeatReading, counts: list[int], melds: Sequence[ShownMeld]) -> tuple[float, bool]:
+        """(fan of the honours held, whether every meld is concealed), before a plan's extras.
+
+        A discard's evaluation asks it for its hand and then for each plan of that hand, so the
+        last hand's answer is kept (with the melds it was for)."""
+        key = tuple(counts)
+        last = sv.cache.get("hk_held")
+        if last is not None and last[1] is melds and last[0] == key:
+            return last[2]
+        honours = HonourSets(sv.wind, sv.round_wind)
+        held = (
+            honours.pungs(counts, melds) + PAIR_FAN_CHANCE * honours.pairs(counts),
+            all(m.is_concealed for m in melds),
+        )
+        sv.cache["hk_held"] = (key, melds, held)
+        return held
+
     def value_of_fan(self, sv: SeatReading, fan: float) -> float:
-        opts = options(sv)
-        if fan < opts.min_fan:
-            return 0.0
-        return fan_points(fan + self.bonus_fan(sv), opts) * PAID_SHARES
+        values = sv.cache.get("hk_fan_values")  # this decision's, by fan
+        if values is None:
+            values = sv.cache["hk_fan_values"] = {}
+        value = values.get(fan)
+        if value is None:
+            opts = options(sv)
+            value = values[fan] = (
+                0.0 if fan < opts.min_fan else fan_points(fan + self.bonus_fan(sv), opts) * PAID_SHARES
+            )
+        return value
 
     def hand_value(self, sv: SeatReading, counts: list[int], melds: Sequence[ShownMeld]) -> float:
         return self.value_of_fan(sv, self.fan_estimate(sv, counts, melds))
