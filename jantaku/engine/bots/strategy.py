@@ -19,7 +19,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
-from typing import ClassVar
+from typing import ClassVar, TypeVar
 
 from ..actions import Action, ActionType, tile_of
 from ..options import OptionError
@@ -35,6 +35,8 @@ from ..views import View
 # An all-pungs hand accepts only the tiles that pair or pung what it holds: about this share
 # of what a hand of sets and chows accepts at the same shanten.
 PUNG_PLAN_SCALE = 0.35
+
+T = TypeVar("T")
 
 _STRATEGIES: dict[str, Callable[[], "Strategy"]] = {}
 
@@ -327,6 +329,24 @@ class Strategy:
         for t in threats:
             total += t.tenpai * t.loss * t.waits[kind]
         return total
+
+
+def for_last_hand(
+    sv: SeatReading, name: str, counts: list[int], melds: Sequence[ShownMeld], work: Callable[[], T]
+) -> T:
+    """``work()``, or its answer for the same hand (counts and melds) when that was the last asked.
+
+    A discard's evaluation asks a variant's worth of its hand and then of each plan of that
+    hand: what the hand holds is worked out once for them (kept in ``sv.cache[name]``, with the
+    melds it was for)."""
+    key = tuple(counts)
+    last = sv.cache.get(name)
+    if last is not None and last[1] is melds and last[0] == key:
+        answer: T = last[2]
+        return answer
+    answer = work()
+    sv.cache[name] = (key, melds, answer)
+    return answer
 
 
 def register_strategy(variant: str, factory: Callable[[], Strategy]) -> None:

@@ -19,7 +19,7 @@ from collections.abc import Iterable, Sequence
 
 from ...bots.patterns import HonourSets, flush_kinds, flush_plans
 from ...bots.seat import Opponent, SeatReading, ShownMeld, hand_spec
-from ...bots.strategy import Plan, Strategy
+from ...bots.strategy import Plan, Strategy, for_last_hand
 from ...tiles import is_terminal_or_honor
 from .danger import dangerous_kinds
 from .options import ClassicalOptions
@@ -83,14 +83,10 @@ class ClassicalStrategy(Strategy):
         return min(limit, round_up(points + extra_points) * 2 ** (doubles + extra_doubles))
 
     def _held_score(self, sv: SeatReading, counts: list[int], melds: Sequence[ShownMeld]) -> tuple[int, float]:
-        """(points, doubles) of what the hand holds, before a plan's extras.
+        """(points, doubles) of what the hand holds, before a plan's extras (once per hand)."""
+        return for_last_hand(sv, "classical_held", counts, melds, lambda: self._held(sv, counts, melds))
 
-        A discard's evaluation asks it for its hand and then for each plan of that hand, so the
-        last hand's answer is kept (with the melds it was for)."""
-        key = tuple(counts)
-        last = sv.cache.get("classical_held")
-        if last is not None and last[1] is melds and last[0] == key:
-            return last[2]
+    def _held(self, sv: SeatReading, counts: list[int], melds: Sequence[ShownMeld]) -> tuple[int, float]:
         honours = HonourSets(sv.wind, sv.round_wind)
         points = MAH_JONG_POINTS + 4 * len(sv.me.bonus)
         for m in melds:
@@ -101,9 +97,7 @@ class ClassicalStrategy(Strategy):
         for k, c in enumerate(counts):
             if c >= 3:
                 points += SET_POINTS[Shape.PUNG, is_terminal_or_honor(k)][1]
-        held = (points, honours.pungs(counts, melds) + PAIR_DOUBLE_CHANCE * honours.pairs(counts))
-        sv.cache["classical_held"] = (key, melds, held)
-        return held
+        return points, honours.pungs(counts, melds) + PAIR_DOUBLE_CHANCE * honours.pairs(counts)
 
     def hand_value(self, sv: SeatReading, counts: list[int], melds: Sequence[ShownMeld]) -> float:
         return self.estimated_score(sv, counts, melds) * self.multiplier(sv)

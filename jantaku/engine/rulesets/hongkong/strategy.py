@@ -19,7 +19,7 @@ from collections.abc import Iterable, Sequence
 
 from ...bots.patterns import HonourSets, flush_kinds, flush_plans
 from ...bots.seat import Opponent, SeatReading, ShownMeld, hand_spec
-from ...bots.strategy import Plan, Strategy
+from ...bots.strategy import Plan, Strategy, for_last_hand
 from ...tiles import SUIT_OFFSET, kind_of
 from .bot import dangerous_to_others, view_options
 from .evaluation import best_value
@@ -86,21 +86,16 @@ class HongKongStrategy(Strategy):
         return fan
 
     def _held_fan(self, sv: SeatReading, counts: list[int], melds: Sequence[ShownMeld]) -> tuple[float, bool]:
-        """(fan of the honours held, whether every meld is concealed), before a plan's extras.
+        """(fan of the honours held, whether every meld is concealed), before a plan's extras
+        (once per hand)."""
+        return for_last_hand(sv, "hk_held", counts, melds, lambda: self._held(sv, counts, melds))
 
-        A discard's evaluation asks it for its hand and then for each plan of that hand, so the
-        last hand's answer is kept (with the melds it was for)."""
-        key = tuple(counts)
-        last = sv.cache.get("hk_held")
-        if last is not None and last[1] is melds and last[0] == key:
-            return last[2]
+    def _held(self, sv: SeatReading, counts: list[int], melds: Sequence[ShownMeld]) -> tuple[float, bool]:
         honours = HonourSets(sv.wind, sv.round_wind)
-        held = (
+        return (
             honours.pungs(counts, melds) + PAIR_FAN_CHANCE * honours.pairs(counts),
             all(m.is_concealed for m in melds),
         )
-        sv.cache["hk_held"] = (key, melds, held)
-        return held
 
     def value_of_fan(self, sv: SeatReading, fan: float) -> float:
         values = sv.cache.get("hk_fan_values")  # this decision's, by fan
