@@ -3,7 +3,8 @@
 ``tests/bots/test_discard_evaluation.py`` checks :meth:`Strategy.evaluate_discards` (one
 evaluation per candidate discard, sharing their work) against these on the positions of seeded
 self-play.  Copied unchanged but for the names: ``evaluate`` and ``_evaluate_plan`` as functions
-of the strategy, ``patterns.flush_plans``, ``pung_shanten`` and ``pung_acceptance``, and the Classical and Hong Kong hooks that were changed (the held score
+of the strategy, ``patterns.flush_plans``, ``pung_shanten`` and ``pung_acceptance``,
+``efficiency._complete_within``, and the Classical and Hong Kong hooks that were changed (the held score
 worked out per call, every wait scored anew).
 """
 
@@ -54,6 +55,19 @@ def flush_plans(counts: list[int], melds: Sequence[ShownMeld], *, honors: bool =
     if by_suit[suit] >= FLUSH_MIN_SHARE * total and not any(is_honor(m.kinds[0]) for m in melds):
         out.append((suit, False))
     return out
+
+
+def complete_within(step_chances: tuple[float, ...], draws: int, hazard: float) -> float:
+    # dist[i]: probability of having finished i steps (and the hand still going)
+    dist = [1.0] + [0.0] * len(step_chances)
+    for _ in range(draws):
+        for i in range(len(step_chances)):
+            dist[i] *= 1 - hazard
+        for i in range(len(step_chances) - 1, -1, -1):
+            moved = dist[i] * step_chances[i]
+            dist[i] -= moved
+            dist[i + 1] += moved
+    return dist[-1]
 
 
 def pung_shanten(counts: list[int], melds: int) -> int:

@@ -139,3 +139,13 @@ def test_flush_plans_as_before() -> None:
                 shown.append(ShownMeld(rng.choice([MeldType.PON, MeldType.ANKAN]), (kind,) * 3, 2))
         honors = rng.random() < 0.8
         assert flush_plans(counts, shown, honors=honors) == ref.flush_plans(counts, shown, honors=honors)
+
+
+def test_chance_to_complete_carried_on_as_computed_afresh() -> None:
+    from jantaku.engine.bots.efficiency import _complete_within
+
+    rng = random.Random(32)
+    steps = [tuple(round(rng.uniform(0.01, 0.85), 3) for _ in range(rng.randrange(0, 5))) for _ in range(40)]
+    for _ in range(5_000):  # the same steps asked with more and fewer draws, in any order
+        step, draws, hazard = rng.choice(steps), rng.randrange(0, 41), rng.choice([0.0, 0.03, 0.08])
+        assert _complete_within(step, draws, hazard) == ref.complete_within(step, draws, hazard)
