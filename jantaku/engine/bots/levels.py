@@ -140,12 +140,11 @@ class LevelBot(Bot):
     ) -> float:
         if not threats:
             return 0.0
-        danger = strategy.danger(sv, threats, kind)
         if self.level.weigh_danger and strategy.weigh_danger:
-            return danger
+            return strategy.danger(sv, threats, kind)
         # normal: defend only with a hand far from ready, and then by danger alone
         if own is not None and own.shanten >= FAR_FROM_READY and any(t.tenpai >= 0.99 for t in threats):
-            return danger * 100
+            return strategy.danger(sv, threats, kind) * 100
         return 0.0
 
     def best_discard(

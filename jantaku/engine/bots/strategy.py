@@ -19,7 +19,8 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
-from typing import ClassVar, TypeVar
+from functools import partial
+from typing import ClassVar, TypeVar, overload
 
 from ..actions import Action, ActionType, tile_of
 from ..options import OptionError
@@ -75,7 +76,36 @@ class Threat:
     opponent: Opponent
     tenpai: float
     loss: float
-    waits: list[float]  # per kind: the chance it is a winning tile of this opponent, if ready
+    waits: Sequence[float]  # per kind: the chance it is a winning tile of this opponent, if ready
+
+
+class _Waits(Sequence[float]):
+    """An opponent's wait chances per kind, worked out when first read (``normal`` reads them only
+    when it defends, most turns not at all)."""
+
+    __slots__ = ("_work", "_chances")
+
+    def __init__(self, work: Callable[[], list[float]]):
+        self._work: Callable[[], list[float]] | None = work
+        self._chances: list[float] | None = None
+
+    def _read(self) -> list[float]:
+        if self._chances is None:
+            assert self._work is not None  # set until the chances are worked out
+            self._chances, self._work = self._work(), None
+        return self._chances
+
+    @overload
+    def __getitem__(self, index: int) -> float: ...
+
+    @overload
+    def __getitem__(self, index: slice) -> Sequence[float]: ...
+
+    def __getitem__(self, index: int | slice) -> float | Sequence[float]:
+        return self._read()[index]
+
+    def __len__(self) -> int:
+        return len(self._read())
 
 
 class _PlanPart:
@@ -316,12 +346,14 @@ class Strategy:
         for opp in sv.opponents:
             tenpai = tenpai_chance(opp, riichi_game=self.furiten)
             if tenpai >= 0.05:
-                # in a furiten game a ready hand may pass a win it has no yaku for; elsewhere every
-                # win is taken, so a tile thrown since the opponent's hand last changed is not a wait
-                passed = passed_after_riichi(sv, opp) if self.furiten else sv.passed_since_change(opp)
-                waits = wait_chances(opp, sv.unseen, furiten=self.furiten, passed=passed, honors=self.honors)
-                out.append(Threat(opp, tenpai, self.deal_in_loss(sv, opp), waits))
+                out.append(Threat(opp, tenpai, self.deal_in_loss(sv, opp), _Waits(partial(self._waits, sv, opp))))
         return out
+
+    def _waits(self, sv: SeatReading, opp: Opponent) -> list[float]:
+        # in a furiten game a ready hand may pass a win it has no yaku for; elsewhere every
+        # win is taken, so a tile thrown since the opponent's hand last changed is not a wait
+        passed = passed_after_riichi(sv, opp) if self.furiten else sv.passed_since_change(opp)
+        return wait_chances(opp, sv.unseen, furiten=self.furiten, passed=passed, honors=self.honors)
 
     def danger(self, sv: SeatReading, threats: Sequence[Threat], kind: int) -> float:
         """Expected points lost by discarding ``kind``."""
