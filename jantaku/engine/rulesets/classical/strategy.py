@@ -20,7 +20,7 @@ from collections.abc import Iterable, Sequence
 from ...bots.patterns import HonourSets, flush_kinds, flush_plans
 from ...bots.seat import Opponent, SeatReading, ShownMeld, hand_spec
 from ...bots.strategy import Plan, Strategy, for_last_hand
-from ...tiles import is_terminal_or_honor
+from ...tiles import NUM_KINDS, is_terminal_or_honor
 from .danger import dangerous_kinds
 from .options import ClassicalOptions
 from .points import MAH_JONG_POINTS, SET_POINTS
@@ -34,6 +34,9 @@ PAIR_DOUBLE_CHANCE = 0.5  # a pair of scoring honours becomes a pung about this 
 PUNG_PLAN_POINTS = 12  # extra points an all-pungs hand typically collects
 ONE_SUIT_DOUBLES = {True: 1, False: 3}  # by: with honours
 
+
+# the points of a concealed pung of each kind
+_HELD_PUNG_POINTS = tuple(SET_POINTS[Shape.PUNG, is_terminal_or_honor(k)][1] for k in range(NUM_KINDS))
 
 # A ready hand's score on a discarded wait, by everything the scorer reads: a hand that stays
 # ready is weighed again at each of its turns.
@@ -94,9 +97,7 @@ class ClassicalStrategy(Strategy):
                 kong = len(m.kinds) == 4
                 shape = Shape.KONG if kong else Shape.PUNG
                 points += SET_POINTS[shape, is_terminal_or_honor(m.kind)][m.is_concealed]
-        for k, c in enumerate(counts):
-            if c >= 3:
-                points += SET_POINTS[Shape.PUNG, is_terminal_or_honor(k)][1]
+        points += sum([_HELD_PUNG_POINTS[k] for k, c in enumerate(counts) if c >= 3])
         return points, honours.pungs(counts, melds) + PAIR_DOUBLE_CHANCE * honours.pairs(counts)
 
     def hand_value(self, sv: SeatReading, counts: list[int], melds: Sequence[ShownMeld]) -> float:
