@@ -16,6 +16,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
+from functools import cache
 
 from ..tiles import DRAGONS, EAST, HONORS, is_honor, kind_of
 from .seat import ShownMeld
@@ -79,8 +80,13 @@ def flush_suit(view: View, min_tiles: int, extra: int | None = None) -> int | No
     return suit
 
 
+@cache
 def flush_kinds(suit: int, with_honours: bool) -> frozenset[int]:
+    """The kinds of a one-suit plan (one set per plan, so a plan's kinds hash once)."""
     return suit_kinds(suit) | (frozenset(HONORS) if with_honours else frozenset())
+
+
+ALL_KINDS = frozenset(range(34))  # an all-pungs plan's kinds
 
 
 def pung_shanten(counts: list[int], melds: int) -> int:

@@ -29,7 +29,7 @@ from ..tiles import NUM_KINDS, kind_of
 from .defence import passed_after_riichi, tenpai_chance, wait_chances
 from .efficiency import acceptance, win_chance
 from .incremental import HandShape
-from .patterns import pung_acceptance
+from .patterns import ALL_KINDS, pung_acceptance
 from .seat import Opponent, SeatReading, ShownMeld
 from ..views import View
 
@@ -123,7 +123,6 @@ class _PlanPart:
         self.weighed: tuple[int, int, tuple[int, float] | None] | None = None
 
 
-_ALL_KINDS = frozenset(range(NUM_KINDS))
 PartKey = tuple[frozenset[int], bool, tuple[int, ...]]  # a plan's kinds, pungs only, its part's counts
 
 
@@ -302,7 +301,7 @@ class Strategy:
         plan_parts: dict[PartKey, _PlanPart] | None = None,
     ) -> Evaluation | None:
         kinds = plan.kinds
-        every_kind = kinds == _ALL_KINDS and len(counts) == len(sv.unseen) == NUM_KINDS
+        every_kind = (kinds is ALL_KINDS or kinds == ALL_KINDS) and len(counts) == len(sv.unseen) == NUM_KINDS
         kept = list(counts) if every_kind else [c if k in kinds else 0 for k, c in enumerate(counts)]
         n = len(melds)
         key = (kinds, plan.pungs_only, tuple(kept))

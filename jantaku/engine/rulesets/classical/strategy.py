@@ -17,7 +17,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 
-from ...bots.patterns import HonourSets, flush_kinds, flush_plans
+from ...bots.patterns import ALL_KINDS, HonourSets, flush_kinds, flush_plans
 from ...bots.seat import Opponent, SeatReading, ShownMeld, hand_spec
 from ...bots.strategy import Plan, Strategy, for_last_hand
 from ...tiles import NUM_KINDS, is_terminal_or_honor
@@ -112,7 +112,7 @@ class ClassicalStrategy(Strategy):
             value = self.estimated_score(
                 sv, counts, melds, extra_doubles=1, extra_points=PUNG_PLAN_POINTS
             ) * self.multiplier(sv)
-            yield Plan("all pungs", frozenset(range(34)), value, pungs_only=True)
+            yield Plan("all pungs", ALL_KINDS, value, pungs_only=True)
 
     def ready_value(
         self, sv: SeatReading, counts: list[int], melds: Sequence[ShownMeld], waits: Sequence[int]

@@ -17,7 +17,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 
-from ...bots.patterns import HonourSets, flush_kinds, flush_plans
+from ...bots.patterns import ALL_KINDS, HonourSets, flush_kinds, flush_plans
 from ...bots.seat import Opponent, SeatReading, ShownMeld, hand_spec
 from ...bots.strategy import Plan, Strategy, for_last_hand
 from ...tiles import SUIT_OFFSET, kind_of
@@ -118,7 +118,7 @@ class HongKongStrategy(Strategy):
             yield Plan("flush", flush_kinds(suit, with_honours), self.value_of_fan(sv, fan))
         if all(m.is_pung for m in melds):
             fan = self.fan_estimate(sv, counts, melds, ALL_PUNGS_FAN)
-            yield Plan("all pungs", frozenset(range(34)), self.value_of_fan(sv, fan), pungs_only=True)
+            yield Plan("all pungs", ALL_KINDS, self.value_of_fan(sv, fan), pungs_only=True)
 
     def ready_value(
         self, sv: SeatReading, counts: list[int], melds: Sequence[ShownMeld], waits: Sequence[int]
