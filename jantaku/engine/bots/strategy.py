@@ -31,7 +31,7 @@ from .efficiency import acceptance, win_chance
 from .incremental import HandShape
 from .patterns import ALL_KINDS, pung_acceptance
 from .seat import Opponent, SeatReading, ShownMeld
-from ..views import View
+from ..views import View, frozen_builder
 
 # An all-pungs hand accepts only the tiles that pair or pung what it holds: about this share
 # of what a hand of sets and chows accepts at the same shanten.
@@ -56,7 +56,7 @@ class Plan:
     pungs_only: bool = False  # no chows: four pungs (or kongs) and a pair
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Evaluation:
     """Expected points of a hand of 3n+1 tiles, and the numbers behind them."""
 
@@ -67,6 +67,10 @@ class Evaluation:
     chance: float
     plan: str = ""
     plain_shanten: int = 0  # of the hand as it is, whatever the plan
+
+
+# a decision makes an Evaluation per candidate discard and plan: built by the slots' setters
+_evaluation = frozen_builder(Evaluation)
 
 
 @dataclass(frozen=True)
@@ -282,7 +286,7 @@ class Strategy:
         else:
             value = self.hand_value(sv, counts, melds)
         chance = self.chance(sv, sh, accept)
-        best = Evaluation(chance * value, sh, accept, value, chance, "", sh)
+        best = _evaluation(chance * value, sh, accept, value, chance, "", sh)
         if not use_plans:
             return best
         for plan in self.plans(sv, counts, melds):
@@ -337,7 +341,7 @@ class Strategy:
             value = plan.value
         scale = PUNG_PLAN_SCALE if plan.pungs_only else len(kinds) / 34
         chance = self.chance(sv, sh, accept, scale)
-        return Evaluation(chance * value, sh, accept, value, chance, plan.name, plain_shanten)
+        return _evaluation(chance * value, sh, accept, value, chance, plan.name, plain_shanten)
 
     def threats(self, sv: SeatReading) -> list[Threat]:
         """The opponents that may be ready, with what dealing in to each would cost."""
