@@ -41,6 +41,10 @@ T = TypeVar("T")
 
 _STRATEGIES: dict[str, Callable[[], "Strategy"]] = {}
 
+# a plan's part of the hand (counts, melds, forms) -> (shanten, useful draws), see _part_shape
+_part_shapes: dict[tuple[tuple[int, ...], int, bool, bool], tuple[int, tuple[int, ...]]] = {}
+_PART_SHAPES_SIZE = 1 << 15
+
 # win_chance by its arguments (a decision asks the same few dozen again and again)
 _chances: dict[tuple[int, int, int, int, float, float, float, float], float] = {}
 _CHANCES_SIZE = 65536
@@ -118,9 +122,9 @@ class _PlanPart:
 
     __slots__ = ("judged", "shape", "unseen", "pungs", "weighed")
 
-    def __init__(self, judged: int, shape: HandShape | None, unseen: list[int]):
+    def __init__(self, judged: int, shape: tuple[int, ...] | None, unseen: list[int]):
         self.judged = judged  # the shanten the plan is judged by (toward all pungs, or any shape)
-        self.shape = shape  # the part's HandShape (a plan with chows)
+        self.shape = shape  # a plan with chows: the part's useful draws (whether unseen or not)
         self.unseen = unseen  # the unseen copies of the plan's kinds (0 for the others)
         self.pungs: tuple[int, tuple[int, ...]] | None = None  # all pungs: (acceptance, useful kinds)
         # (shanten, acceptance, ready value or None), once asked
@@ -317,8 +321,8 @@ class Strategy:
                 part = _PlanPart(sh, None, unseen)
                 part.pungs = (accept, useful)
             else:
-                shape = HandShape(kept, n, **self.forms)  # its shanten() is analysis.shanten's
-                part = _PlanPart(shape.shanten(), shape, unseen)
+                judged, drawn = self._part_shape(kept, n)
+                part = _PlanPart(judged, drawn, unseen)
             if plan_parts is not None:
                 plan_parts[key] = part
         if part.judged > plain_shanten + 2:
@@ -328,9 +332,9 @@ class Strategy:
             if part.shape is None:
                 assert part.pungs is not None  # a pungs-only part has its acceptance from the start
                 accept, useful = part.pungs
-            else:  # efficiency.acceptance of the part, on the shape already built
+            else:  # efficiency.acceptance of the part, from its useful draws already known
                 unseen = part.unseen
-                useful = tuple(k for k in part.shape.useful() if unseen[k])
+                useful = tuple(k for k in part.shape if unseen[k])
                 accept = sum(unseen[k] for k in useful)
             part.weighed = (sh, accept, self.ready_value(sv, kept, melds, useful) if sh == 0 else None)
         sh, accept, ready = part.weighed
@@ -342,6 +346,20 @@ class Strategy:
         scale = PUNG_PLAN_SCALE if plan.pungs_only else len(kinds) / 34
         chance = self.chance(sv, sh, accept, scale)
         return _evaluation(chance * value, sh, accept, value, chance, plan.name, plain_shanten)
+
+    def _part_shape(self, kept: list[int], melds: int) -> tuple[int, tuple[int, ...]]:
+        """(shanten, useful draws) of a plan's part of the hand, as :class:`.incremental.HandShape`
+        gives them (its shanten is ``analysis.shanten``'s).  Kept across decisions: a plan's part
+        stays the same while the tiles thrown are outside it."""
+        forms = self.forms  # HandShape's defaults where a form is not named
+        key = (tuple(kept), melds, forms.get("seven_pairs", True), forms.get("thirteen_orphans", True))
+        found = _part_shapes.get(key)
+        if found is None:
+            shape = HandShape(kept, melds, **self.forms)
+            if len(_part_shapes) >= _PART_SHAPES_SIZE:
+                _part_shapes.clear()
+            found = _part_shapes[key] = (shape.shanten(), tuple(shape.useful()))
+        return found
 
     def threats(self, sv: SeatReading) -> list[Threat]:
         """The opponents that may be ready, with what dealing in to each would cost."""
