@@ -5,7 +5,8 @@
 
 Each decision: ``pending()``, ``view(seat)`` for all four seats, then the lowest pending seat
 plays a random legal action (a seeded ``random.Random`` per match, so the same engine plays the
-same matches); a match ends after at most 16 hands.  Each process plays one untimed match
+same matches); a match ends after at most 16 hands (a hand counts once, when it ends; the four
+``continue`` decisions between hands are decisions, not hands).  Each process plays one untimed match
 first (imports done, lazily built tables warm, as in a host or a long self-play run).  Prints hands and decisions per CPU-second per variant.  With ``--baseline-src``
 (an unpacked older commit: ``git archive f991b33 | tar -x -C /tmp/old_se``) the same matches
 are also played by that tree's engine, in separate processes interleaved round by round with
@@ -63,18 +64,20 @@ def play_ours(variant: str, matches: int, seed: int, *, warm_up: bool = True) ->
     for g in range(matches):
         match = Match(ruleset, seed + g)
         rng = random.Random(seed + g)
-        hands = 1
+        hands = 0
         while not match.is_over:
             pending = match.pending()
             for s in range(4):
                 match.view(s)
             seat = min(pending)
+            in_play = match.phase == "play"
             match.act(seat, rng.choice(pending[seat]))
             played.decisions += 1
-            if match.phase == "between":
+            # A hand is counted when it ends (play -> between or over), not at each of the
+            # four "continue" decisions between hands (those counted one hand four times).
+            if in_play and match.phase != "play":
                 hands += 1
-                if hands > MAX_HANDS:
-                    hands -= 1
+                if hands >= MAX_HANDS:
                     break
         played.hands += hands
         digest.update(repr((match.scores, len(match.record_.decisions), match.record_.decisions[-20:])).encode())

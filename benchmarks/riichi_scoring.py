@@ -1,6 +1,11 @@
 """Riichi scoring speed: our scorer and the PyPI ``mahjong`` package on the same random wins.
 
-Usage: python benchmarks/riichi_scoring.py [HANDS] [SEED] [PRESET]
+Usage: python benchmarks/riichi_scoring.py [HANDS] [SEED] [PRESET] [--json]
+
+With ``--json`` ours goes through the calculator's JSON entry point, ``score_json("riichi",
+request)`` (what ``jantaku score`` does per line: the request checked, the hand's notation
+parsed, the options resolved), for the same hands written as ``../shared/CALCULATOR.md``
+requests; each result is compared with ``score_win``'s on the hand as built (all must agree).
 
 Also times ``riichienv`` (Rust) on the same hands when it is installed (``.venv/bin/pip install
 riichienv``, never a dependency) and counts where its han and fu agree with ours (the two differ
@@ -23,7 +28,10 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))  # the repository, for tests.riichi
 
+from jantaku.engine.calculator import score_json  # noqa: E402
+from jantaku.engine.melds import HandSpec, format_hand  # noqa: E402
 from jantaku.engine.rulesets.riichi import riichi_options, score_win  # noqa: E402
+from jantaku.engine.tiles import RED_FIVE_IDS, format_tiles  # noqa: E402
 from tests.riichi.riichi_oracle import mahjong_call, mahjong_estimate, mahjong_rules, random_win  # noqa: E402
 
 ROUNDS = 3
@@ -35,6 +43,39 @@ def timed(run, args: list) -> float:
     start = time.process_time()  # CPU time: the machine is shared
     run(args)
     return time.process_time() - start
+
+
+_FLAGS = {
+    "riichi": "riichi",
+    "double_riichi": "double_riichi",
+    "ippatsu": "ippatsu",
+    "last_tile": "last_tile",
+    "rinshan": "replacement",
+    "chankan": "robbed_kong",
+    "first_turn": "first_turn",
+}
+_WINDS = "ESWN"
+
+
+def json_request(h, preset: str) -> dict:
+    """The calculator request (``../shared/CALCULATOR.md``) for a random win."""
+    ctx = h.context
+    request = {
+        "hand": format_hand(HandSpec(sorted(h.concealed), h.melds, [])),
+        "win": format_tiles([h.win]) if h.win in RED_FIVE_IDS else format_tiles([h.win], red_fives=False),
+        "by": "self" if ctx.self_drawn else "discard",
+        "seat": _WINDS[ctx.seat_wind],
+        "round": _WINDS[ctx.round_wind],
+        "flags": [name for field, name in _FLAGS.items() if getattr(ctx, field)],
+        "dora": format_tiles(ctx.dora_indicators),
+        "ura": format_tiles(ctx.ura_indicators),
+        "honba": ctx.honba,
+        "sticks": ctx.sticks,
+        "preset": preset,
+    }
+    if ctx.discarder is not None:
+        request["from"] = _WINDS[ctx.discarder]
+    return request
 
 
 def riichienv_peer():
@@ -82,20 +123,37 @@ def riichienv_peer():
 
 
 def main() -> None:
-    n = int(sys.argv[1]) if len(sys.argv) > 1 else 5000
-    seed = int(sys.argv[2]) if len(sys.argv) > 2 else 1
-    preset = sys.argv[3] if len(sys.argv) > 3 else "tenhou"
+    as_json = "--json" in sys.argv
+    argv = [a for a in sys.argv if a != "--json"]
+    n = int(argv[1]) if len(argv) > 1 else 5000
+    seed = int(argv[2]) if len(argv) > 2 else 1
+    preset = argv[3] if len(argv) > 3 else "tenhou"
     rng = random.Random(seed)
     options = riichi_options(preset)
     rules = mahjong_rules(options)
 
+    def ours_args_for(hands: list) -> list:
+        return json_args(hands) if as_json else [(h.concealed, h.melds, h.win, h.context) for h in hands]
+
     def prepare(count: int) -> tuple[list, list]:
         hands = [random_win(rng) for _ in range(count)]
-        return ([(h.concealed, h.melds, h.win, h.context) for h in hands], [mahjong_call(h, rules) for h in hands])
+        return (ours_args_for(hands), [mahjong_call(h, rules) for h in hands])
 
     def ours(args: list) -> None:
         for concealed, melds, win, context in args:
             score_win(concealed, melds, win, context, options)
+
+    def ours_json(args: list) -> None:
+        for request in args:
+            score_json("riichi", request)
+
+    def json_args(hands: list) -> list:
+        requests = [json_request(h, preset) for h in hands]
+        for h, request in zip(hands, requests):  # the JSON entry point must give score_win's result
+            direct = score_win(h.concealed, h.melds, h.win, h.context, options).to_json()
+            if score_json("riichi", request) != direct:
+                raise SystemExit(f"score_json differs from score_win on {request}")
+        return requests
 
     def theirs(args: list) -> None:
         for call in args:
@@ -103,24 +161,26 @@ def main() -> None:
 
     peer = riichienv_peer()
     print("skipped xiangting: it has no scorer (shanten only)")
+    ours_run = ours_json if as_json else ours
     warm_ours, warm_theirs = prepare(WARM_UP)
-    ours(warm_ours)
+    ours_run(warm_ours)
     theirs(warm_theirs)
     ours_time = theirs_time = rv_time = 0.0
     agree = differ = 0
     for _ in range(ROUNDS):
         hands = [random_win(rng) for _ in range(n)]
-        ours_args = [(h.concealed, h.melds, h.win, h.context) for h in hands]
+        ours_args = ours_args_for(hands)
         theirs_args = [mahjong_call(h, rules) for h in hands]
         rv_args = [peer[0](h) for h in hands] if peer else []
         # alternate in small chunks so that all see the same load on a shared machine
         for i in range(0, n, CHUNK):
             theirs_time += timed(theirs, theirs_args[i : i + CHUNK])
-            ours_time += timed(ours, ours_args[i : i + CHUNK])
+            ours_time += timed(ours_run, ours_args[i : i + CHUNK])
             if peer:
                 rv_time += timed(peer[1], rv_args[i : i + CHUNK])
         if peer:
-            for (concealed, melds, win, context), rv in zip(ours_args, peer[1](rv_args)):
+            for h, rv in zip(hands, peer[1](rv_args)):
+                concealed, melds, win, context = h.concealed, h.melds, h.win, h.context
                 result = score_win(concealed, melds, win, context, options)
                 if result.is_win and rv.is_win:
                     same = (result.values.get("han"), result.values.get("fu")) == (rv.han, 0 if rv.yakuman else rv.fu)
@@ -135,7 +195,7 @@ def main() -> None:
         print(
             f"riichienv: {total / rv_time:,.0f} hands/s, same win/no-win and han/fu as ours: {agree}/{agree + differ}"
         )
-    print(f"ours: {total / ours_time:,.0f} hands/s")
+    print(f"ours{' (score_json)' if as_json else ''}: {total / ours_time:,.0f} hands/s")
     print(f"ratio: {theirs_time / ours_time:.2f}")
     if peer:
         print(f"ratio ours/riichienv: {rv_time / ours_time:.3f}")

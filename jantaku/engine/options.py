@@ -28,7 +28,9 @@ option's value is one the rules were written for.
 
 from __future__ import annotations
 
+import copy
 import dataclasses
+import functools
 import typing
 from collections.abc import Mapping
 from typing import Any
@@ -119,14 +121,32 @@ def resolve_options(
     cls: type, presets: Mapping[str, Mapping[str, Any]], preset: str | None, overrides: Mapping[str, Any] | None = None
 ):
     """Build ``cls`` from a preset's values plus ``overrides``, checking names and types."""
-    values: dict[str, Any] = {}
-    if preset is not None:
-        if preset not in presets:
-            raise OptionError(Phrase(UNKNOWN_PRESET, preset=repr(preset), presets=", ".join(presets) or "-"))
-        values.update(presets[preset])
-    values.update(overrides or {})
-    fields = {f.name: f for f in dataclasses.fields(cls)}
-    hints = typing.get_type_hints(cls)
+    if preset is not None and preset not in presets:
+        raise OptionError(Phrase(UNKNOWN_PRESET, preset=repr(preset), presets=", ".join(presets) or "-"))
+    chosen = presets[preset] if preset is not None else {}
+    if not overrides:  # a preset as it is: built and checked once (options are frozen, so shared)
+        key = (cls, preset)
+        known = _PRESET_OPTIONS.get(key)
+        if known is not None and known[0] == chosen:  # the preset's values, in case they were changed
+            return known[1]
+        built = _build(cls, dict(chosen))
+        _PRESET_OPTIONS[key] = (copy.deepcopy(dict(chosen)), built)
+        return built
+    return _build(cls, {**chosen, **overrides})
+
+
+# (options class, preset) -> (the preset's values it was built from, the options object)
+_PRESET_OPTIONS: dict[tuple[type, str | None], tuple[dict[str, Any], Any]] = {}
+
+
+@functools.cache
+def _declared(cls: type) -> tuple[dict[str, dataclasses.Field], dict[str, Any]]:
+    """An options class's fields by name and its resolved type hints (read once per class)."""
+    return {f.name: f for f in dataclasses.fields(cls)}, typing.get_type_hints(cls)
+
+
+def _build(cls: type, values: dict[str, Any]) -> Any:
+    fields, hints = _declared(cls)
     for name, value in values.items():
         if name not in fields:
             raise OptionError(Phrase(UNKNOWN_OPTION, name=repr(name), options=", ".join(fields)))

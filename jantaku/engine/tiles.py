@@ -31,6 +31,7 @@ canonical: the tiles in the order given, runs of one suit grouped.
 
 from __future__ import annotations
 
+import re
 from collections import Counter
 from collections.abc import Iterable, Sequence
 
@@ -228,13 +229,14 @@ def parse_tiles(text: str, taken: set[int] | None = None) -> list[int]:
                 raise NotationError(f"{text!r}: two red fives of suit {suit_of(kind)}")
             tile = 4 * kind
         else:
-            free = [t for t in _copy_order(kind) if t not in taken]
-            if not free:
+            for tile in _COPY_ORDERS[kind]:
+                if tile not in taken:
+                    break
+            else:
                 copies = len(tile_ids_of_kind(kind))
                 raise NotationError(
                     f"{text!r}: more than {copies} cop{'ies' if copies > 1 else 'y'} of {kind_str(kind)}"
                 )
-            tile = free[0]
         taken.add(tile)
         ids.append(tile)
     return ids
@@ -247,9 +249,31 @@ def _copy_order(kind: int) -> tuple[int, ...]:
     return ids
 
 
+_COPY_ORDERS = tuple(_copy_order(kind) for kind in range(NUM_ALL_KINDS))
+
+# Notation with nothing to complain about: groups of digits each valid for its suit letter (0, a
+# red five, only in m p s), no spaces.  Such text is read group by group through a table; any
+# other text goes through the character loop, which also says what is wrong.
+_PLAIN_NOTATION = re.compile(r"(?:[0-9]+[mps]|[1-7]+z|[1-4]+[fy])+")
+_GROUP = re.compile(r"([0-9]+)([mpszfy])")
+_DIGIT_TILE = {
+    (digit, suit): (SUIT_OFFSET[suit] + 4, True) if digit == "0" else (SUIT_OFFSET[suit] + int(digit) - 1, False)
+    for suit in SUIT_OFFSET
+    for digit in "0123456789"
+    if (digit != "0" or suit in SUITS) and int(digit) <= SUIT_SIZE[suit]
+}
+
+
 def _parse(text: str) -> list[tuple[int, bool]]:
     if not isinstance(text, str):
         raise NotationError(f"tile notation must be a string, not {type(text).__name__}")
+    if _PLAIN_NOTATION.fullmatch(text):
+        table = _DIGIT_TILE
+        return [table[digit, suit] for digits, suit in _GROUP.findall(text) for digit in digits]
+    return _parse_characters(text)
+
+
+def _parse_characters(text: str) -> list[tuple[int, bool]]:
     out: list[tuple[int, bool]] = []
     pending: list[tuple[int, int]] = []  # (digit, position)
     for pos, ch in enumerate(text):

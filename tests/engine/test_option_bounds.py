@@ -48,3 +48,27 @@ def test_list_options_check_their_items_and_length():
         with pytest.raises(OptionError):
             get_ruleset("riichi", None, {"uma": bad})
     assert get_ruleset("riichi", None, {"uma": [30, 10, -10, -30]}).options.uma == (30, 10, -10, -30)
+
+
+def test_a_preset_without_overrides_is_resolved_once_and_follows_its_values():
+    from jantaku.engine.options import option, resolve_options
+
+    @dataclasses.dataclass(frozen=True)
+    class Demo:
+        limit: int = option(500, "the score limit", choices=(300, 500, 1000))
+        names: tuple[str, ...] = option(("a",), "names")
+
+    presets: dict[str, dict[str, typing.Any]] = {"cheap": {"limit": 300, "names": ["b"]}}
+    first = resolve_options(Demo, presets, "cheap")
+    assert first == Demo(limit=300, names=("b",))
+    assert resolve_options(Demo, presets, "cheap") is first  # built and checked once
+    assert resolve_options(Demo, presets, "cheap", {}) is first
+    assert resolve_options(Demo, presets, "cheap", {"limit": 1000}) == Demo(limit=1000, names=("b",))
+    assert resolve_options(Demo, presets, None) == Demo()
+    presets["cheap"]["limit"] = 1000  # a preset changed afterwards is read again
+    assert resolve_options(Demo, presets, "cheap") == Demo(limit=1000, names=("b",))
+    presets["cheap"]["limit"] = 7
+    with pytest.raises(OptionError, match="one of 300, 500, 1000"):
+        resolve_options(Demo, presets, "cheap")
+    with pytest.raises(OptionError, match="unknown preset"):
+        resolve_options(Demo, presets, "dear")

@@ -96,3 +96,27 @@ def test_bad_hands_are_refused_clearly(text, fragment):
     with pytest.raises(NotationError) as info:
         parse_hand(text)
     assert fragment in str(info.value)
+
+
+@given(st.text(alphabet="0123456789mpszfy x\u0663", max_size=14))
+def test_plain_notation_read_by_groups_as_by_characters(text):
+    """``_parse`` reads error-free notation through a table; it must say what the character loop says."""
+    from jantaku.engine.tiles import _parse, _parse_characters
+
+    def read(parse):
+        try:
+            return parse(text)
+        except NotationError as exc:
+            return str(exc)
+
+    assert read(_parse) == read(_parse_characters)
+
+
+def test_plain_notation_fast_path_is_taken_and_agrees():
+    from jantaku.engine.tiles import _PLAIN_NOTATION, _parse, _parse_characters
+
+    for text in ("123m456p789s1122z", "0m55m", "1234567z1f4y", "0p0s"):
+        assert _PLAIN_NOTATION.fullmatch(text)
+        assert _parse(text) == _parse_characters(text)
+    for text in ("8z", "0z", "5f", "12", "m", "1m 2p"):  # left to the character loop
+        assert not _PLAIN_NOTATION.fullmatch(text)

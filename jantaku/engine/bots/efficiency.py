@@ -16,8 +16,6 @@ one, and either against the danger of a discard.
 
 from __future__ import annotations
 
-from functools import lru_cache
-
 from .incremental import HandShape
 
 # Acceptance assumed for the steps after the next one (typical counts at that shanten); the next
@@ -80,17 +78,33 @@ def win_chance(
     return _complete_within(tuple(round(min(MAX_STEP_CHANCE, p), 3) for p in steps), min(draws, 40), round(hazard, 3))
 
 
-@lru_cache(maxsize=65536)
 def _complete_within(step_chances: tuple[float, ...], draws: int, hazard: float) -> float:
     """The chance that consecutive steps, one try per turn each, all succeed within ``draws`` turns
-    while the hand survives each turn with ``1 - hazard``."""
-    # dist[i]: probability of having finished i steps (and the hand still going)
-    dist = [1.0] + [0.0] * len(step_chances)
-    for _ in range(draws):
+    while the hand survives each turn with ``1 - hazard``.
+
+    The answer after ``d`` turns is the same computation stopped earlier, so one computation per
+    (steps, hazard) is kept and carried further when more turns are asked: a hand asks the same
+    steps again each turn with one draw fewer."""
+    key = (step_chances, hazard)
+    known = _progress.get(key)
+    if known is None:
+        if len(_progress) >= _PROGRESS_SIZE:
+            _progress.clear()
+        # dist[i]: probability of having finished i steps (and the hand still going)
+        dist = [1.0] + [0.0] * len(step_chances)
+        known = _progress[key] = (dist, [dist[-1]])
+    dist, after = known  # after[d]: the answer after d turns
+    while len(after) <= draws:
         for i in range(len(step_chances)):
             dist[i] *= 1 - hazard
         for i in range(len(step_chances) - 1, -1, -1):
             moved = dist[i] * step_chances[i]
             dist[i] -= moved
             dist[i + 1] += moved
-    return dist[-1]
+        after.append(dist[-1])
+    return after[draws]
+
+
+# (step chances, hazard) -> (the distribution after the turns computed, the answer after each)
+_progress: dict[tuple[tuple[float, ...], float], tuple[list[float], list[float]]] = {}
+_PROGRESS_SIZE = 16384

@@ -140,12 +140,11 @@ class LevelBot(Bot):
     ) -> float:
         if not threats:
             return 0.0
-        danger = strategy.danger(sv, threats, kind)
         if self.level.weigh_danger and strategy.weigh_danger:
-            return danger
+            return strategy.danger(sv, threats, kind)
         # normal: defend only with a hand far from ready, and then by danger alone
         if own is not None and own.shanten >= FAR_FROM_READY and any(t.tenpai >= 0.99 for t in threats):
-            return danger * 100
+            return strategy.danger(sv, threats, kind) * 100
         return 0.0
 
     def best_discard(
@@ -163,12 +162,8 @@ class LevelBot(Bot):
         ready than the best one are discounted (:data:`SLOWER`): the win-chance
         model is rough, and speed is what the baseline is good at.
         """
-        scored = []
-        for kind in kinds:
-            counts[kind] -= 1
-            ev = self._evaluate(strategy, sv, counts, melds)
-            counts[kind] += 1
-            scored.append((kind, ev))
+        # every candidate's evaluation as ``_evaluate`` of the hand less that tile, computed together
+        scored = list(zip(kinds, strategy.evaluate_discards(sv, counts, melds, kinds, use_plans=self.level.plans)))
         fastest = min(ev.plain_shanten for _, ev in scored)
         best = None
         for kind, ev in scored:

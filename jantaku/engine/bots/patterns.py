@@ -16,6 +16,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
+from functools import cache
 
 from ..tiles import DRAGONS, EAST, HONORS, is_honor, kind_of
 from .seat import ShownMeld
@@ -31,23 +32,30 @@ def suit_kinds(start: int) -> frozenset[int]:
 
 def flush_plans(counts: list[int], melds: Sequence[ShownMeld], *, honors: bool = True) -> list[tuple[int, bool]]:
     """(suit start, with honours) pairs worth trying: the hand's main suit, mixed and pure."""
-    meld_suits = {k - k % 9 for m in melds for k in m.kinds if not is_honor(k)}
+    # asked for every candidate discard of every turn: sums by slices, one pass over the melds
+    by_suit = [sum(counts[0:9]), sum(counts[9:18]), sum(counts[18:27])]
+    honour_tiles = sum(counts[27:34])
+    meld_suits: set[int] = set()
+    honour_meld = False
+    for m in melds:
+        first = m.kinds[0]
+        if is_honor(first):
+            honour_tiles += len(m.kinds)
+            honour_meld = True
+        else:
+            by_suit[first // 9] += len(m.kinds)
+        meld_suits.update(k - k % 9 for k in m.kinds if not is_honor(k))
     if len(meld_suits) > 1:
         return []
-    by_suit = {
-        s: sum(counts[s : s + 9])
-        + sum(len(m.kinds) for m in melds if m.kinds[0] - m.kinds[0] % 9 == s and not is_honor(m.kinds[0]))
-        for s in SUIT_STARTS
-    }
-    honour_tiles = sum(counts[27:34]) + sum(len(m.kinds) for m in melds if is_honor(m.kinds[0]))
-    total = sum(by_suit.values()) + honour_tiles
-    suit = max(SUIT_STARTS, key=lambda s: (by_suit[s], -s))
+    total = by_suit[0] + by_suit[1] + by_suit[2] + honour_tiles
+    index = max((0, 1, 2), key=lambda i: (by_suit[i], -i))
+    suit, held = SUIT_STARTS[index], by_suit[index]
     if meld_suits and suit not in meld_suits:
         return []
     out = []
-    if honors and (by_suit[suit] + honour_tiles) >= FLUSH_MIN_SHARE * total:
+    if honors and (held + honour_tiles) >= FLUSH_MIN_SHARE * total:
         out.append((suit, True))
-    if by_suit[suit] >= FLUSH_MIN_SHARE * total and not any(is_honor(m.kinds[0]) for m in melds):
+    if held >= FLUSH_MIN_SHARE * total and not honour_meld:
         out.append((suit, False))
     return out
 
@@ -72,33 +80,49 @@ def flush_suit(view: View, min_tiles: int, extra: int | None = None) -> int | No
     return suit
 
 
+@cache
 def flush_kinds(suit: int, with_honours: bool) -> frozenset[int]:
+    """The kinds of a one-suit plan (one set per plan, so a plan's kinds hash once)."""
     return suit_kinds(suit) | (frozenset(HONORS) if with_honours else frozenset())
+
+
+ALL_KINDS = frozenset(range(34))  # an all-pungs plan's kinds
 
 
 def pung_shanten(counts: list[int], melds: int) -> int:
     """Shanten toward four pungs (or kongs) and a pair."""
-    need = 4 - melds
-    pungs = sum(1 for c in counts if c >= 3)
-    pairs = sum(1 for c in counts if c == 2)
+    pairs = counts.count(2)
+    pungs = len(counts) - counts.count(0) - counts.count(1) - pairs  # 3 or 4 copies
+    return _pung_shanten(4 - melds, pungs, pairs)
+
+
+def _pung_shanten(need: int, pungs: int, pairs: int) -> int:
     eye = 1 if pairs else 0
     partial = min(max(0, pairs - eye), max(0, need - pungs))
     return 2 * need - 2 * min(pungs, need) - partial - eye
 
 
 def pung_acceptance(counts: list[int], melds: int, unseen: list[int]) -> tuple[int, int, tuple[int, ...]]:
-    """(pung shanten, unseen copies of the kinds that lower it, those kinds)."""
-    base = pung_shanten(counts, melds)
-    useful, total = [], 0
-    for k in range(34):
-        if not counts[k] or counts[k] >= 4 or not unseen[k]:
-            continue
-        counts[k] += 1
-        if pung_shanten(counts, melds) < base:
-            useful.append(k)
-            total += unseen[k]
-        counts[k] -= 1
-    return base, total, tuple(useful)
+    """(pung shanten, unseen copies of the kinds that lower it, those kinds).
+
+    The shanten counts only pungs (3+ copies) and pairs, so a drawn tile can change it in two
+    ways: a single becomes a pair, or a pair a pung (a fourth copy changes nothing); each is
+    worked out once.
+    """
+    need = 4 - melds
+    pairs = counts.count(2)
+    pungs = len(counts) - counts.count(0) - counts.count(1) - pairs  # 3 or 4 copies
+    base = _pung_shanten(need, pungs, pairs)
+    single_gains = _pung_shanten(need, pungs, pairs + 1) < base
+    pair_gains = pairs > 0 and _pung_shanten(need, pungs + 1, pairs - 1) < base
+    if single_gains and pair_gains:
+        useful = [k for k in range(34) if (counts[k] == 1 or counts[k] == 2) and unseen[k]]
+    elif single_gains or pair_gains:
+        gaining = 1 if single_gains else 2
+        useful = [k for k in range(34) if counts[k] == gaining and unseen[k]]
+    else:
+        return base, 0, ()
+    return base, sum(unseen[k] for k in useful), tuple(useful)
 
 
 @dataclass(frozen=True)

@@ -17,10 +17,10 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 
-from ...bots.patterns import HonourSets, flush_kinds, flush_plans
+from ...bots.patterns import ALL_KINDS, HonourSets, flush_kinds, flush_plans
 from ...bots.seat import Opponent, SeatReading, ShownMeld, hand_spec
-from ...bots.strategy import Plan, Strategy
-from ...tiles import is_terminal_or_honor
+from ...bots.strategy import Plan, Strategy, for_last_hand
+from ...tiles import NUM_KINDS, is_terminal_or_honor
 from .danger import dangerous_kinds
 from .options import ClassicalOptions
 from .points import MAH_JONG_POINTS, SET_POINTS
@@ -33,6 +33,17 @@ TYPICAL_WIN = 60  # the score of a typical winning hand (before doubles shown in
 PAIR_DOUBLE_CHANCE = 0.5  # a pair of scoring honours becomes a pung about this often
 PUNG_PLAN_POINTS = 12  # extra points an all-pungs hand typically collects
 ONE_SUIT_DOUBLES = {True: 1, False: 3}  # by: with honours
+
+
+# the points of a concealed pung of each kind
+_HELD_PUNG_POINTS = tuple(SET_POINTS[Shape.PUNG, is_terminal_or_honor(k)][1] for k in range(NUM_KINDS))
+
+# A ready hand's score on a discarded wait, by everything the scorer reads: a hand that stays
+# ready is weighed again at each of its turns.
+HandKey = tuple[tuple[int, ...], tuple[ShownMeld, ...], tuple[int, ...], ClassicalOptions, int, int]
+_wait_scores: dict[tuple[HandKey, int], int | None] = {}
+_WAIT_SCORES_SIZE = 1 << 14
+_UNSCORED = -1  # not scored yet (a score is never negative)
 
 
 def view_options(sv: SeatReading) -> ClassicalOptions:
@@ -70,19 +81,24 @@ class ClassicalStrategy(Strategy):
         extra_doubles: float = 0.0,
         extra_points: int = 0,
     ) -> float:
+        points, doubles = self._held_score(sv, counts, melds)
+        limit = view_options(sv).limit
+        return min(limit, round_up(points + extra_points) * 2 ** (doubles + extra_doubles))
+
+    def _held_score(self, sv: SeatReading, counts: list[int], melds: Sequence[ShownMeld]) -> tuple[int, float]:
+        """(points, doubles) of what the hand holds, before a plan's extras (once per hand)."""
+        return for_last_hand(sv, "classical_held", counts, melds, lambda: self._held(sv, counts, melds))
+
+    def _held(self, sv: SeatReading, counts: list[int], melds: Sequence[ShownMeld]) -> tuple[int, float]:
         honours = HonourSets(sv.wind, sv.round_wind)
-        points = MAH_JONG_POINTS + extra_points + 4 * len(sv.me.bonus)
+        points = MAH_JONG_POINTS + 4 * len(sv.me.bonus)
         for m in melds:
             if m.is_pung:
                 kong = len(m.kinds) == 4
                 shape = Shape.KONG if kong else Shape.PUNG
                 points += SET_POINTS[shape, is_terminal_or_honor(m.kind)][m.is_concealed]
-        for k, c in enumerate(counts):
-            if c >= 3:
-                points += SET_POINTS[Shape.PUNG, is_terminal_or_honor(k)][1]
-        doubles = honours.pungs(counts, melds) + PAIR_DOUBLE_CHANCE * honours.pairs(counts) + extra_doubles
-        limit = view_options(sv).limit
-        return min(limit, round_up(points) * 2**doubles)
+        points += sum([_HELD_PUNG_POINTS[k] for k, c in enumerate(counts) if c >= 3])
+        return points, honours.pungs(counts, melds) + PAIR_DOUBLE_CHANCE * honours.pairs(counts)
 
     def hand_value(self, sv: SeatReading, counts: list[int], melds: Sequence[ShownMeld]) -> float:
         return self.estimated_score(sv, counts, melds) * self.multiplier(sv)
@@ -96,23 +112,32 @@ class ClassicalStrategy(Strategy):
             value = self.estimated_score(
                 sv, counts, melds, extra_doubles=1, extra_points=PUNG_PLAN_POINTS
             ) * self.multiplier(sv)
-            yield Plan("all pungs", frozenset(range(34)), value, pungs_only=True)
+            yield Plan("all pungs", ALL_KINDS, value, pungs_only=True)
 
     def ready_value(
         self, sv: SeatReading, counts: list[int], melds: Sequence[ShownMeld], waits: Sequence[int]
     ) -> tuple[int, float]:
         options = view_options(sv)
         accepted, total = 0, 0.0
+        hand: HandKey | None = None
         for w in waits:
             left = sv.unseen[w]
             if not left:
                 continue
-            win = Win(w, self_drawn=False)
-            scored = score_win(hand_spec(sv, counts, melds, w), Situation(options, sv.wind, sv.round_wind, win))
-            if scored is None:
+            if hand is None:
+                hand = (tuple(counts), tuple(melds), tuple(sv.me.bonus), options, sv.wind, sv.round_wind)
+            score = _wait_scores.get((hand, w), _UNSCORED)
+            if score == _UNSCORED:
+                win = Win(w, self_drawn=False)
+                scored = score_win(hand_spec(sv, counts, melds, w), Situation(options, sv.wind, sv.round_wind, win))
+                score = None if scored is None else scored.score
+                if len(_wait_scores) >= _WAIT_SCORES_SIZE:
+                    _wait_scores.clear()
+                _wait_scores[hand, w] = score
+            if score is None:
                 continue
             accepted += left
-            total += left * scored.score
+            total += left * score
         if not accepted:
             return 0, 0.0
         return accepted, total / accepted * self.multiplier(sv)

@@ -17,9 +17,9 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 
-from ...bots.patterns import HonourSets, flush_kinds, flush_plans
+from ...bots.patterns import ALL_KINDS, HonourSets, flush_kinds, flush_plans
 from ...bots.seat import Opponent, SeatReading, ShownMeld, hand_spec
-from ...bots.strategy import Plan, Strategy
+from ...bots.strategy import Plan, Strategy, for_last_hand
 from ...tiles import SUIT_OFFSET, kind_of
 from .bot import dangerous_to_others, view_options
 from .evaluation import best_value
@@ -34,6 +34,14 @@ TYPICAL_FAN = 2  # an opponent's hand before what its melds show
 FLUSH_FAN = {True: 3, False: 7}  # by: with honours
 ALL_PUNGS_FAN = 3
 LIABILITY_WEIGHT = 0.3  # the chance a dangerous tile actually completes the big hand
+
+
+# A ready hand's points on a discarded wait (None: no legal win), by everything the scorer reads:
+# a hand that stays ready is weighed again at each of its turns.
+HandKey = tuple[tuple[int, ...], tuple[ShownMeld, ...], tuple[int, ...], HongKongOptions, int, int]
+_wait_worths: dict[tuple[HandKey, int], int | None] = {}
+_WAIT_WORTHS_SIZE = 1 << 14
+_UNSCORED = -1  # not scored yet (points are never negative)
 
 
 def options(sv: SeatReading) -> HongKongOptions:
@@ -71,17 +79,35 @@ class HongKongStrategy(Strategy):
 
     def fan_estimate(self, sv: SeatReading, counts: list[int], melds: Sequence[ShownMeld], extra: float = 0) -> float:
         """Fan toward the minimum (bonus-tile fan left out)."""
-        honours = HonourSets(sv.wind, sv.round_wind)
-        fan = honours.pungs(counts, melds) + PAIR_FAN_CHANCE * honours.pairs(counts) + extra
-        if all(m.is_concealed for m in melds):
+        held, concealed = self._held_fan(sv, counts, melds)
+        fan = held + extra
+        if concealed:
             fan += 1
         return fan
 
+    def _held_fan(self, sv: SeatReading, counts: list[int], melds: Sequence[ShownMeld]) -> tuple[float, bool]:
+        """(fan of the honours held, whether every meld is concealed), before a plan's extras
+        (once per hand)."""
+        return for_last_hand(sv, "hk_held", counts, melds, lambda: self._held(sv, counts, melds))
+
+    def _held(self, sv: SeatReading, counts: list[int], melds: Sequence[ShownMeld]) -> tuple[float, bool]:
+        honours = HonourSets(sv.wind, sv.round_wind)
+        return (
+            honours.pungs(counts, melds) + PAIR_FAN_CHANCE * honours.pairs(counts),
+            all(m.is_concealed for m in melds),
+        )
+
     def value_of_fan(self, sv: SeatReading, fan: float) -> float:
-        opts = options(sv)
-        if fan < opts.min_fan:
-            return 0.0
-        return fan_points(fan + self.bonus_fan(sv), opts) * PAID_SHARES
+        values = sv.cache.get("hk_fan_values")  # this decision's, by fan
+        if values is None:
+            values = sv.cache["hk_fan_values"] = {}
+        value = values.get(fan)
+        if value is None:
+            opts = options(sv)
+            value = values[fan] = (
+                0.0 if fan < opts.min_fan else fan_points(fan + self.bonus_fan(sv), opts) * PAID_SHARES
+            )
+        return value
 
     def hand_value(self, sv: SeatReading, counts: list[int], melds: Sequence[ShownMeld]) -> float:
         return self.value_of_fan(sv, self.fan_estimate(sv, counts, melds))
@@ -92,7 +118,7 @@ class HongKongStrategy(Strategy):
             yield Plan("flush", flush_kinds(suit, with_honours), self.value_of_fan(sv, fan))
         if all(m.is_pung for m in melds):
             fan = self.fan_estimate(sv, counts, melds, ALL_PUNGS_FAN)
-            yield Plan("all pungs", frozenset(range(34)), self.value_of_fan(sv, fan), pungs_only=True)
+            yield Plan("all pungs", ALL_KINDS, self.value_of_fan(sv, fan), pungs_only=True)
 
     def ready_value(
         self, sv: SeatReading, counts: list[int], melds: Sequence[ShownMeld], waits: Sequence[int]
@@ -106,15 +132,27 @@ class HongKongStrategy(Strategy):
             bonus=frozenset(kind_of(t) for t in sv.me.bonus),
         )
         accepted, total = 0, 0.0
+        hand: HandKey | None = None
         for w in waits:
             left = sv.unseen[w]
             if not left:
                 continue
-            value = best_value(hand_spec(sv, counts, melds, w), w, facts, opts)
-            if value is None or not value.meets_minimum(opts):
+            if hand is None:
+                hand = (tuple(counts), tuple(melds), tuple(sv.me.bonus), opts, sv.wind, sv.round_wind)
+            worth = _wait_worths.get((hand, w), _UNSCORED)
+            if worth == _UNSCORED:
+                value = best_value(hand_spec(sv, counts, melds, w), w, facts, opts)
+                if value is None or not value.meets_minimum(opts):
+                    worth = None
+                else:
+                    worth = points(value.capped_fan, opts.fan_table)
+                if len(_wait_worths) >= _WAIT_WORTHS_SIZE:
+                    _wait_worths.clear()
+                _wait_worths[hand, w] = worth
+            if worth is None:
                 continue
             accepted += left
-            total += left * points(value.capped_fan, opts.fan_table) * PAID_SHARES
+            total += left * worth * PAID_SHARES
         return (accepted, total / accepted) if accepted else (0, 0.0)
 
     def deal_in_loss(self, sv: SeatReading, opp: Opponent) -> float:
