@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Collection, Sequence
 
 from rich.text import Text
 from textual.app import ComposeResult
@@ -58,19 +58,27 @@ class ChoiceScreen(TranslatedBindings, ModalScreen[int | None]):
         self.dismiss(None)
 
 
-HELP_TEXT = N_("""\
-[b]Playing[/b]
-  a b d f g h i j l m n o q s  select the tile with that letter
-  ← →  move the selection      ⏎  discard the selected tile
-  click a tile to select it, click it again to discard it
-  w  win (tsumo / ron)         r  riichi with the selected tile
-  c  chi    p  pon             k  kong (the selected tile's)
-  space / x  pass on a call    v  void suit
-  e  exchange the tiles marked with their letters
-  1-9  other decisions         /  chat
-  F2 auto-win   F3 auto-pass   F4 auto-discard after riichi
-  esc  leave the table         ctrl+q  quit
-
+# the keys' lines of the help, each with what makes it apply at a table: "always", "seat" (a seated
+# player, not a spectator), "riichi" (a variant with a riichi declaration), "chow" (chi may be called),
+# "sichuan" (the void suit and the exchange)
+HELP_KEYS: tuple[tuple[str, str], ...] = (
+    ("seat", N_("a b d f g h i j l m n o q s  select the tile with that letter")),
+    ("seat", N_("← →  move the selection      ⏎  discard the selected tile")),
+    ("seat", N_("click a tile to select it, click it again to discard it")),
+    ("seat", N_("w  win (tsumo / ron)")),
+    ("riichi", N_("r  riichi with the selected tile")),
+    ("chow", N_("c  chi")),
+    ("seat", N_("p  pon    k  kong (the selected tile's)")),
+    ("seat", N_("space / x  pass on a call")),
+    ("sichuan", N_("v  void suit")),
+    ("sichuan", N_("e  exchange the tiles marked with their letters")),
+    ("seat", N_("1-9  other decisions")),
+    ("always", N_("/  chat")),
+    ("seat", N_("F2 auto-win   F3 auto-pass")),
+    ("riichi", N_("F4 auto-discard after riichi")),
+    ("always", N_("esc  leave the table         ctrl+q  quit")),
+)
+HELP_SIGNS = N_("""\
 [b]The table[/b]
   »  whose turn it is          13▒  tiles in that player's hand
   5m*  the riichi tile         5m◂  the discard on the table now
@@ -80,19 +88,29 @@ HELP_TEXT = N_("""\
 """)
 
 
+def help_text(applies: Collection[str] | None = None) -> Text:
+    """The help's keys (only those whose condition is in ``applies``; all when None) and signs."""
+    lines = [_(line) for tag, line in HELP_KEYS if applies is None or tag == "always" or tag in applies]
+    keys = Text(_("Playing"), "bold") + Text("".join(f"\n  {line}" for line in lines))
+    return keys + Text("\n\n") + Text.from_markup(_(HELP_SIGNS))
+
+
 class HelpScreen(TranslatedBindings, ModalScreen[None]):
-    """The keys and signs, and (from a table) what this table plays: rules and the variant's facts."""
+    """The keys and signs, and (from a table) what this table plays: rules and the variant's facts.
+
+    ``applies`` names the conditions of :data:`HELP_KEYS` met at this table (None: every key)."""
 
     CSS_PATH = "dialogs.tcss"
     BINDINGS = [Binding("escape,question_mark,enter,q", "close", N_("close"))]
 
-    def __init__(self, table_info: Sequence[str] = ()) -> None:
+    def __init__(self, table_info: Sequence[str] = (), applies: Collection[str] | None = None) -> None:
         super().__init__()
         self.table_info = list(table_info)
+        self.applies = None if applies is None else frozenset(applies)
 
     def compose(self) -> ComposeResult:
         with VerticalScroll(id="help"):
-            yield Static(_(HELP_TEXT))
+            yield Static(help_text(self.applies))
             if self.table_info:
                 yield Static(Text(_("This table"), "bold"))
                 yield Static(Text("\n".join(f"  {line}" for line in self.table_info)))

@@ -443,7 +443,34 @@ class TableScreen(BaseScreen):
             return self._group_for(str(parameters[0])) is not None
         if action == "select_tile":
             return int(str(parameters[0])) < len(self.hand.tiles)
+        if action == "step_selection":
+            return self.seat is not None  # a spectator has no hand to select in
+        if action == "toggle_setting":
+            return self.toggle_applies(str(parameters[0]))
         return True
+
+    def toggle_applies(self, key: str) -> bool:
+        """Whether an automatic play (F2–F4) does something here: only for a seated player, and
+        auto-discard after riichi only where riichi may be declared."""
+        if self.seat is None:
+            return False
+        if TOGGLES[key][0] == "auto_discard":
+            return self.view is not None and self.view.rules.riichi
+        return True
+
+    def help_applies(self) -> set[str]:
+        """The conditions of the help's key lines met at this table (see ``HELP_KEYS``)."""
+        view = self.view
+        if self.seat is None:
+            return set()
+        applies = {"seat"}
+        if view is None or view.rules.chow:
+            applies.add("chow")
+        if view is not None and view.rules.riichi:
+            applies.add("riichi")
+        if view is not None and view.variant == "sichuan":  # the void suit and the exchange are Sichuan's
+            applies.add("sichuan")
+        return applies
 
     async def action_confirm(self) -> None:
         target = self._confirm_target()
@@ -503,9 +530,11 @@ class TableScreen(BaseScreen):
             info.append(_("rules {ruleset}, preset {preset}").format(ruleset=match.ruleset, preset=match.preset))
         if view is not None:
             info += [f"{view_words(key)}: {format_value(value)}" for key, value in extra_items(view)]
-        self.app.push_screen(HelpScreen(info))
+        self.app.push_screen(HelpScreen(info, self.help_applies()))
 
     def toggle(self, key: str) -> None:
+        if not self.toggle_applies(key):
+            return
         attr, title = TOGGLES[key]
         setattr(self.settings, attr, not getattr(self.settings, attr))
         self.app.save_settings()
