@@ -22,6 +22,8 @@ from typing import Any
 
 import aiohttp
 
+from .conftest import HANG, until
+
 CHROMIUM = shutil.which("chromium") or shutil.which("chromium-browser") or shutil.which("google-chrome")
 
 CATCH_TERMINAL = """
@@ -62,12 +64,9 @@ class Browser:
             stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
         )  # fmt: skip
         port_file = Path(self.profile) / "DevToolsActivePort"
-        for _ in range(300):
-            if port_file.exists() and port_file.read_text().count("\n") >= 1:
-                break
-            await asyncio.sleep(0.1)
+        await until(lambda: port_file.exists() and port_file.read_text().count("\n") >= 1, "chromium's DevTools port")
         port = int(port_file.read_text().split()[0])
-        with urllib.request.urlopen(f"http://127.0.0.1:{port}/json/list", timeout=10) as r:
+        with urllib.request.urlopen(f"http://127.0.0.1:{port}/json/list", timeout=HANG) as r:
             page = next(t for t in json.load(r) if t["type"] == "page")
         self._http = aiohttp.ClientSession()
         self._ws = await self._http.ws_connect(page["webSocketDebuggerUrl"], max_msg_size=1 << 26)
@@ -81,7 +80,7 @@ class Browser:
         await self._ws.close()
         await self._http.close()
         self.proc.kill()
-        self.proc.wait(10)
+        self.proc.wait(HANG)
         shutil.rmtree(self.profile, ignore_errors=True)
 
     async def _read(self) -> None:
@@ -95,7 +94,7 @@ class Browser:
         n = next(self._ids)
         self._pending[n] = asyncio.get_running_loop().create_future()
         await self._ws.send_json({"id": n, "method": method, "params": params})
-        reply = await asyncio.wait_for(self._pending[n], 30)
+        reply = await asyncio.wait_for(self._pending[n], HANG)
         if "error" in reply:
             raise RuntimeError(f"{method}: {reply['error']}")
         return reply.get("result", {})
@@ -116,7 +115,8 @@ class Browser:
         )
         await self.wait_for_text(f"you are {name}")  # the lobby, in the page's terminal
 
-    async def wait_for_js(self, expression: str, timeout: float = 30) -> Any:
+    async def wait_for_js(self, expression: str, timeout: float = HANG) -> Any:
+        """Until ``expression`` is true; ``timeout`` only catches a hang."""
         deadline = time.monotonic() + timeout
         while time.monotonic() < deadline:
             value = await self.evaluate(expression)
@@ -128,7 +128,8 @@ class Browser:
     async def screen_text(self) -> str:
         return await self.evaluate(SCREEN_TEXT) or ""
 
-    async def wait_for_text(self, text: str, timeout: float = 60) -> str:
+    async def wait_for_text(self, text: str, timeout: float = HANG) -> str:
+        """Until ``text`` is on the screen; ``timeout`` only catches a hang."""
         deadline = time.monotonic() + timeout
         screen = ""
         while time.monotonic() < deadline:
@@ -149,8 +150,8 @@ class Browser:
                 down = dict(key=key, windowsVirtualKeyCode=ord(key.upper()))
                 text = key
             await self.send("Input.dispatchKeyEvent", type="keyDown", **down, **({"text": text} if text else {}))
+            # answered once the page has handled it: the next key follows it, in order, with no pause
             await self.send("Input.dispatchKeyEvent", type="keyUp", **{k: v for k, v in down.items() if k != "text"})
-            await asyncio.sleep(0.05)
 
     async def screenshot(self, path: Path) -> None:
         shot = await self.send("Page.captureScreenshot", format="png")

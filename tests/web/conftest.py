@@ -16,6 +16,14 @@ from pathlib import Path
 
 import pytest
 
+from ..netplay.conftest import HANG, until
+
+__all__ = ["HANG", "STAND_IN_GAME", "until"]
+
+# A stand-in for the game (no Textual client): it plays until the door ends it (closes its stdin or kills it),
+# however long a test on a busy machine takes.
+STAND_IN_GAME = [sys.executable, "-c", "import sys; sys.stdin.buffer.read()"]
+
 
 @dataclass
 class Reply:
@@ -86,7 +94,7 @@ class WebHost:
 
         opener = urllib.request.build_opener(NoRedirect)
         try:
-            with opener.open(req, timeout=10) as r:
+            with opener.open(req, timeout=HANG) as r:
                 status, body, headers = r.status, r.read().decode(), r.headers
         except urllib.error.HTTPError as e:
             status, body, headers = e.code, e.read().decode(), e.headers
@@ -113,7 +121,7 @@ class WebHost:
 
     def stop(self) -> int:
         self.proc.send_signal(signal.SIGTERM)
-        return self.proc.wait(15)
+        return self.proc.wait(HANG)
 
 
 @pytest.fixture
@@ -130,4 +138,4 @@ def web_host():
     for host in started:
         if host.proc.poll() is None:
             host.proc.kill()
-            host.proc.wait(10)
+            host.proc.wait(HANG)

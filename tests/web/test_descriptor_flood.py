@@ -12,11 +12,14 @@ import asyncio
 import resource
 import select
 import socket
+import time
 
 import pytest
 
 from jantaku.netplay.client import Client
 from jantaku.tui.web.guard import ConnectionLimits
+
+from .conftest import HANG
 
 IDLE = 1100
 LIMIT = 1024
@@ -34,7 +37,7 @@ def _idle_sockets(port: int) -> list[socket.socket]:
     opened = []
     try:
         for _ in range(IDLE):
-            opened.append(socket.create_connection(("127.0.0.1", port), timeout=30))
+            opened.append(socket.create_connection(("127.0.0.1", port), timeout=HANG))
     except OSError:  # a host that stopped accepting: the connections made are the flood
         pass
     return opened
@@ -42,13 +45,14 @@ def _idle_sockets(port: int) -> list[socket.socket]:
 
 def _wait_until_turned_away(sockets: list[socket.socket], kept: int) -> int:
     """Wait until the host has met the flood: all but ``kept`` of the sockets answered or closed by
-    it (the door keeps a pool; the rest it must turn away), or for a bound that only catches a host
-    that holds them all; returns how many were turned away."""
+    it (the door keeps a pool; the rest it must turn away), or for ``HANG`` seconds, a bound that only
+    catches a host that holds them all; returns how many were turned away."""
     waiting = {sock.fileno() for sock in sockets}
     poller = select.poll()
     for fd in waiting:
         poller.register(fd, select.POLLIN)
-    for _ in range(300):
+    give_up = time.monotonic() + HANG
+    while time.monotonic() < give_up:
         for fd, _event in poller.poll(100):
             poller.unregister(fd)
             waiting.discard(fd)
@@ -58,17 +62,17 @@ def _wait_until_turned_away(sockets: list[socket.socket], kept: int) -> int:
 
 
 async def _tcp_hello(port: int) -> None:
-    client = await Client.connect("127.0.0.1", port, "honest", timeout=60)
+    client = await Client.connect("127.0.0.1", port, "honest", timeout=HANG)
     await client.close()
 
 
 async def _ssh_login(port: int) -> bytes:
     from tests.ssh.conftest import connect
 
-    conn = await asyncio.wait_for(connect(port, "honest"), 60)
+    conn = await asyncio.wait_for(connect(port, "honest"), HANG)
     async with conn:
         proc = await conn.create_process(term_type="xterm-256color", term_size=(100, 30), encoding=None)
-        first = await asyncio.wait_for(proc.stdout.read(64), 60)  # the game's first frame begins
+        first = await asyncio.wait_for(proc.stdout.read(64), HANG)  # the game's first frame begins
         proc.close()
     return first
 
@@ -96,7 +100,7 @@ def test_idle_web_sockets_starve_neither_the_tcp_port_nor_the_ssh_door_nor_the_w
         if host.proc.poll() is None:
             host.stop()
         else:
-            host.proc.wait(10)
+            host.proc.wait(HANG)
     size = log.stat().st_size
     assert size < 20_000, log.read_text()[-3000:]  # a few rate-limited lines, no traceback per accept
 

@@ -6,13 +6,12 @@ A stand-in game; real sockets on 127.x (the proxy 127.0.0.1, an untrusted peer 1
 from __future__ import annotations
 
 import logging
-import sys
 
 import pytest
 
 from jantaku.tui.web.forwarded import trusted_proxies
 
-from .conftest import form_token_in
+from .conftest import STAND_IN_GAME, form_token_in
 
 aiohttp = pytest.importorskip("aiohttp")
 pytest.importorskip("textual_serve")
@@ -25,7 +24,7 @@ async def proxied_door(addresses: list[str], **settings):
 
     def launcher(identity, term, size):
         addresses.append(identity.address)
-        return Launch([sys.executable, "-c", "import time; time.sleep(60)"])
+        return Launch(list(STAND_IN_GAME))
 
     settings = {"warm_sessions": False, "grace": 0.5, "trusted_proxies": trusted_proxies(["127.0.0.1"]), **settings}
     door = WebDoor(launcher, WebAccess("pw", "password"), b"k" * 32, WebSettings(**settings))

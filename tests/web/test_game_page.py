@@ -11,6 +11,7 @@ from jantaku.tui.tilefaces import BONUS_FACES, HONOR_FACES
 from jantaku.tui.web.page import FALLBACK_RANGE, game_page
 
 from .chromium import CHROMIUM, Browser
+from .conftest import HANG
 
 REFERENCE = re.compile(r"""(?:src|href)="([^"]*)"|url\("([^"]*)"\)""")
 
@@ -21,7 +22,7 @@ def references(page: str) -> list[str]:
 
 def fetch(host, path: str, cookie: str) -> tuple[int, bytes]:
     request = urllib.request.Request(host.base + path, headers={"Cookie": cookie})
-    with urllib.request.urlopen(request, timeout=10) as reply:
+    with urllib.request.urlopen(request, timeout=HANG) as reply:
         return reply.status, reply.read()
 
 

@@ -5,12 +5,13 @@ from __future__ import annotations
 import asyncio
 import logging
 import socket
-import sys
 
 import pytest
 
 from jantaku.netplay.clock import FakeClock
 from jantaku.tui.web.guard import FULL, TOO_MANY_FROM_ADDRESS, ConnectionGuard, ConnectionLimits
+
+from .conftest import HANG, STAND_IN_GAME, until
 
 
 class StandIn:
@@ -102,7 +103,7 @@ async def _door(clock: FakeClock, **limits):
     from jantaku.tui.web.door import WebDoor, WebSettings
 
     def launcher(identity, term, size):
-        return Launch([sys.executable, "-c", "import time; time.sleep(60)"])
+        return Launch(list(STAND_IN_GAME))
 
     settings = WebSettings(warm_sessions=False, grace=0.5, connections=ConnectionLimits(**limits))
     door = WebDoor(launcher, WebAccess("pw", "password"), b"k" * 32, settings, clock=clock)
@@ -110,18 +111,10 @@ async def _door(clock: FakeClock, **limits):
     return door
 
 
-async def _until(condition, what: str) -> None:
-    for _ in range(500):  # a bound that only catches a hang
-        if condition():
-            return
-        await asyncio.sleep(0.01)
-    raise AssertionError(f"never happened: {what}")
-
-
 async def _get(port: int, path: str = "/") -> bytes:
     reader, writer = await asyncio.open_connection("127.0.0.1", port)
     writer.write(f"GET {path} HTTP/1.1\r\nHost: 127.0.0.1:{port}\r\nConnection: close\r\n\r\n".encode())
-    answer = await asyncio.wait_for(reader.read(), 30)
+    answer = await asyncio.wait_for(reader.read(), HANG)
     writer.close()
     return answer
 
@@ -129,7 +122,7 @@ async def _get(port: int, path: str = "/") -> bytes:
 async def _closed_by_peer(sock: socket.socket) -> bool:
     loop = asyncio.get_running_loop()
     try:
-        return await asyncio.wait_for(loop.sock_recv(sock, 1024), 30) == b""
+        return await asyncio.wait_for(loop.sock_recv(sock, 1024), HANG) == b""
     except ConnectionResetError:
         return True
 
@@ -145,13 +138,13 @@ async def test_idle_sockets_cannot_keep_a_browser_out_of_the_door():
             sock.setblocking(False)
             idle.append(sock)
         assert door.guard is not None
-        await _until(lambda: len(door.guard) >= 8, "the idle sockets accepted")
+        await until(lambda: len(door.guard) >= 8, "the idle sockets accepted")
         clock.advance(1.0)  # they have had their time to speak
         answer = await _get(door.port)
         assert answer.startswith(b"HTTP/1.1 401") and b'id="login"' in answer  # the login form
         assert len(door.guard) <= 8
         clock.advance(10.0)  # and the silent ones still there are closed
-        await _until(lambda: len(door.guard) == 0, "the silent connections closed")
+        await until(lambda: len(door.guard) == 0, "the silent connections closed")
         assert await _closed_by_peer(idle[-1])
     finally:
         for sock in idle:

@@ -19,6 +19,7 @@ import pytest
 
 from ..ssh.tmux import Tmux, have_tmux_and_ssh, make_key, ssh_command
 from .chromium import CHROMIUM, Browser
+from .conftest import HANG
 
 pytestmark = [
     pytest.mark.skipif(CHROMIUM is None, reason="needs Debian's chromium package (.ci/run installs it)"),
@@ -35,7 +36,8 @@ class SshPlayer:
     async def screen_text(self) -> str:
         return self.tmux.screen()  # a quick capture-pane; a thread would make asyncio's child watcher complain
 
-    async def wait_for_text(self, text: str, timeout: float = 60) -> str:
+    async def wait_for_text(self, text: str, timeout: float = HANG) -> str:
+        """Until ``text`` is on the screen; ``timeout`` only catches a hang."""
         deadline = time.monotonic() + timeout
         while text not in (screen := await self.screen_text()):
             if time.monotonic() > deadline:
@@ -87,19 +89,21 @@ async def test_two_browsers_and_an_ssh_session_see_each_others_discards(web_host
 
 async def play_until_each_discarded(players: dict[str, Browser | SshPlayer]) -> dict[str, str]:
     """Each player discards with Enter on their turn (the bot plays its own) until every one of them has
-    discarded once; each discard is waited for on the other two players' screens.  Returns each player's tile."""
+    discarded once; each discard is waited for on the other two players' screens.  Returns each player's tile.
+    Gives up only when nobody's turn has come for ``HANG`` seconds (a hang, not a slow machine)."""
     tiles: dict[str, str] = {}
-    deadline = time.monotonic() + 60
+    deadline = time.monotonic() + HANG
     while len(tiles) < len(players):
         assert time.monotonic() < deadline, {name: await p.screen_text() for name, p in players.items()}
         for name, player in players.items():
             if name in tiles or "your turn" not in await player.screen_text():
                 continue
             await player.keys("Enter")  # discard the drawn tile (the selected one)
-            mine = await player.wait_for_text(f"{name} discards ", timeout=30)  # the log names you too
+            mine = await player.wait_for_text(f"{name} discards ")  # the log names you too
             tiles[name] = re.search(rf"{name} discards (\S+)", mine).group(1)
             for other in players.values():
                 if other is not player:  # the same tile, named as the discarder's, on each other screen
-                    await other.wait_for_text(f"{name} discards {tiles[name]}", timeout=30)
-        await asyncio.sleep(0.2)
+                    await other.wait_for_text(f"{name} discards {tiles[name]}")
+            deadline = time.monotonic() + HANG  # progress: the next turn has as long again
+        await asyncio.sleep(0.2)  # how often the screens are looked at, no bound: the deadline is the bound
     return tiles

@@ -22,6 +22,7 @@ from jantaku.tui.ssh.terminal import Launch
 
 from ..ssh.conftest import child_pids, is_session_server, is_zombie_or_alive
 from ..ssh.test_gateway import wait_until
+from .conftest import HANG
 from .test_web_door import _first_frame, _logged_in
 
 pytestmark = pytest.mark.skipif(not Path("/proc/self/stat").exists(), reason="reads /proc")
@@ -91,12 +92,12 @@ async def _session(door, launcher) -> dict[str, str]:
         ws = await http.ws_connect(f"http://127.0.0.1:{door.port}/ws?width=100&height=30")
         received = b""
         while b" end" not in received:
-            msg = await asyncio.wait_for(ws.receive(), 10)
+            msg = await asyncio.wait_for(ws.receive(), HANG)
             assert msg.type in (aiohttp.WSMsgType.BINARY, aiohttp.WSMsgType.TEXT), msg
             if msg.type == aiohttp.WSMsgType.BINARY:
                 received += msg.data
         host_end = launcher.host_ends[-1]
-        host_end.settimeout(5)
+        host_end.settimeout(HANG)
         said = dict(word.split("=", 1) for word in received.decode().split() if "=" in word)
         said["socket"] = host_end.recv(100).decode()
         await ws.close()
@@ -157,7 +158,7 @@ def test_the_hosts_browser_client_is_a_fork_of_its_session_server(web_host, tmp_
             received = b""
             async with ws:
                 while b"new table" not in received:  # the lobby's key bar: the last of its first screen
-                    msg = await asyncio.wait_for(ws.receive(), 30)
+                    msg = await asyncio.wait_for(ws.receive(), HANG)
                     assert msg.type in (aiohttp.WSMsgType.BINARY, aiohttp.WSMsgType.TEXT), msg
                     if msg.type == aiohttp.WSMsgType.BINARY:
                         received += msg.data
@@ -189,15 +190,15 @@ def test_a_host_that_dies_takes_its_browser_sessions_with_it(web_host, tmp_path)
             ws = await http.ws_connect(f"{host.base}/ws?width=100&height=30", headers={"Cookie": cookie})
             received = b""
             while b"new table" not in received:
-                msg = await asyncio.wait_for(ws.receive(), 30)
+                msg = await asyncio.wait_for(ws.receive(), HANG)
                 if msg.type == aiohttp.WSMsgType.BINARY:
                     received += msg.data
             games.extend(child_pids(servers[0]))
             host.proc.send_signal(signal.SIGKILL)
-            host.proc.wait(10)
+            host.proc.wait(HANG)
             await ws.close()
             assert len(games) == 1
-            await wait_until(lambda: not any(is_zombie_or_alive(pid) for pid in games + servers), timeout=10)
+            await wait_until(lambda: not any(is_zombie_or_alive(pid) for pid in games + servers))
 
     try:
         asyncio.run(sit_and_kill_the_host())
