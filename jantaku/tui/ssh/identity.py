@@ -23,10 +23,11 @@ import logging
 import secrets
 import sqlite3
 import time
-import unicodedata
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
+
+from ...playertext import clean_player_text
 
 log = logging.getLogger(__name__)
 
@@ -111,10 +112,10 @@ def display_name(username: str, fallback_tag: str) -> str:
     >>> display_name("bad\\x1b[2Jname", "X")
     'bad[2Jname'
     """
-    printable = "".join(ch for ch in username if unicodedata.category(ch)[0] not in "CZ" or ch == " ").strip()
+    printable = clean_player_text(username, limit=NAME_LENGTH)  # player text: the one cleaning rule
     if printable.lower() in _ANONYMOUS_USERS:
         return f"guest-{fallback_tag}"[:NAME_LENGTH]
-    return printable[:NAME_LENGTH]
+    return printable
 
 
 def group_code(code: str) -> str:
