@@ -34,13 +34,19 @@ def integer(lo: int = 0, hi: int = MAX_ID) -> Check:
     return check
 
 
-def text(lo: int = 0, hi: int = 64) -> Check:
+def _printable(value: str) -> str:
+    return "".join(ch for ch in value if ch.isprintable()).strip()
+
+
+def text(lo: int = 0, hi: int = 64, *, clean: Callable[[str], str] = _printable, kind: str = "printable") -> Check:
+    """Text of ``lo..hi`` characters once ``clean`` has read it (``kind`` says what they are in an error)."""
+
     def check(name: str, value: Any) -> str:
         if not isinstance(value, str):
             raise ValueError(f"{name!r} must be text")
-        value = "".join(ch for ch in value if ch.isprintable()).strip()
+        value = clean(value)
         if not lo <= len(value) <= hi:
-            raise ValueError(f"{name!r} must be {lo}..{hi} printable characters")
+            raise ValueError(f"{name!r} must be {lo}..{hi} {kind} characters")
         return value
 
     return check
@@ -54,16 +60,7 @@ def player_text(lo: int = 0, hi: int = 64) -> Check:
     >>> player_text(1, 24)("name", " Ann\\x1b[31m\\u202e ")
     'Ann[31m'
     """
-
-    def check(name: str, value: Any) -> str:
-        if not isinstance(value, str):
-            raise ValueError(f"{name!r} must be text")
-        value = clean_player_text(value, limit=hi + 1)
-        if not lo <= len(value) <= hi:
-            raise ValueError(f"{name!r} must be {lo}..{hi} visible characters")
-        return value
-
-    return check
+    return text(lo, hi, clean=lambda value: clean_player_text(value, limit=hi + 1), kind="visible")
 
 
 def boolean(name: str, value: Any) -> bool:
